@@ -1,0 +1,8 @@
+"""Warrior(x): shortest path to Z ignoring HP; ties right, up, left, down (FR-20)."""
+
+from zorglab.engine.registry import Param, ParamKind, hero_type
+
+
+@hero_type("Warrior", Param("x", ParamKind.INT, minimum=1))
+class Warrior:
+    """The plainest hero."""

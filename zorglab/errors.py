@@ -1,0 +1,106 @@
+"""Errors for people: every fault carries the file, line and column it came from.
+
+Library callers catch :class:`LevelError` (a ``ValueError``); the CLI prints
+``str(error)``, one ``path:line:col: message`` line per problem, and never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A 1-based line and column inside a file (``path`` may be ``"<string>"``)."""
+
+    path: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One fault found in a level: where, what, and which error class it belongs to."""
+
+    location: Location | None
+    message: str
+    kind: type["LevelError"] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message
+
+
+class LevelError(ValueError):
+    """A level (or a piece of notation) is wrong; ``problems`` lists every fault found."""
+
+    def __init__(self, problems: list[Problem] | Problem | str, location: Location | None = None):
+        if isinstance(problems, str):
+            problems = [Problem(location, problems, type(self))]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @property
+    def location(self) -> Location | None:
+        return self.problems[0].location if self.problems else None
+
+    @classmethod
+    def from_problems(cls, problems: list[Problem]) -> "LevelError":
+        """The most specific error class shared by every problem, carrying them all."""
+        kinds = {p.kind for p in problems if p.kind is not None}
+        if len(kinds) == 1:
+            (kind,) = kinds
+            return kind(problems)
+        return LevelError(problems)
+
+
+class LevelSyntaxError(LevelError):
+    """TOML or notation that does not parse (unbalanced brackets, stray characters...)."""
+
+
+class UnknownNameError(LevelError):
+    """An unknown room, hero or spell type, element, function, label or variable."""
+
+
+class ArityError(LevelError):
+    """A type or function called with the wrong number of arguments."""
+
+
+class ArgumentTypeError(LevelError):
+    """An argument of the wrong kind, or a placeholder such as ``Gunner(_)``."""
+
+
+class TileError(LevelError):
+    """A tile that is not 5x5, has an open corner, or an A tile without exactly one ``S``."""
+
+
+class LabelError(LevelError):
+    """Duplicate labels, or a map naming an unknown label."""
+
+
+class LevelStructureError(LevelError):
+    """A level missing something every level needs (an A room, a Z room...)."""
+
+
+class UndefinedRuleError(LevelError):
+    """A construct the rules leave undefined (room type ``C``, ZR-21)."""
+
+
+class LayoutError(LevelError):
+    """A layout that breaks FR-5..FR-8 where a valid one is required."""
+
+
+class CastError(ValueError):
+    """A cast refused by the rules (ZR-14); ``reason`` says which rule and target."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+class OptionError(ValueError):
+    """A bad option given to a command or generator, naming the offending value."""

@@ -1,0 +1,207 @@
+"""The typed level model (FR-1..FR-3): frozen values, built only by the loader or by code.
+
+Arguments are concrete values (:mod:`zorglab.level.values`) or :class:`VarRef` where a level
+variable stands; :meth:`Level.with_choices` substitutes the player's choices everywhere.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from zorglab.errors import Location
+from zorglab.engine.tiles import Tile
+
+
+class Outcome(enum.Enum):
+    """How a run ends (ZR-17)."""
+
+    WIN = "win"
+    LOSS = "loss"
+    STALL = "stall"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class VarRef:
+    """A level variable used as an argument; replaced by the chosen value at setup."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    """One supplied room: ``label = TYPE(args) @ tile``."""
+
+    label: str
+    type: str
+    args: tuple[Any, ...] = ()
+    tile: str | None = None
+    source: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class HeroSpec:
+    """One hero of the spawn list, in spawn order."""
+
+    label: str
+    type: str
+    args: tuple[Any, ...] = ()
+    source: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SpellSpec:
+    """One single-use spell; ``label`` follows the room/hero rule (``Attack1``, alias ``Attack``)."""
+
+    label: str
+    type: str
+    args: tuple[Any, ...] = ()
+    source: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+class DomainKind(enum.Enum):
+    SET = "set"            # n distinct items
+    LIST = "list"          # repeats allowed, order kept
+    NATURALS = "N"
+    REALS = "R"
+
+
+@dataclass(frozen=True)
+class Variable:
+    """``name = choix(n, E)`` (FR-2); with ``n > 1`` the value is the tuple of picks in order (FR-3)."""
+
+    name: str
+    count: int
+    domain: DomainKind
+    items: tuple[Any, ...] = ()
+    source: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A constraint or bonus: its parsed expression (an AST node) and the text as written."""
+
+    expr: Any
+    source: str
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SpellCall:
+    """A spell as named in a cast: its type and (substituted) arguments."""
+
+    type: str
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cast:
+    """``@TICK SPELL [TARGETS]`` (level-format "Casts"); ``inner`` is Selection's applied spell."""
+
+    tick: int
+    spell: SpellCall
+    on: tuple[str, ...] = ()                  # Sleep/Wake/Banality/Selection targets (hero labels)
+    to: tuple[tuple[int, int], ...] = ()      # Move destinations (col, row)
+    with_room: str | None = None              # Swap partner / Selection-Swap extra room
+    inner: "Cast | None" = None               # Selection's applied spell (its tick = the outer tick)
+    source: str = ""
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A known play: choices, layout, casts and the outcome it must replay to (NFR-5)."""
+
+    choices: tuple[tuple[str, Any], ...] = ()
+    rotation: int = 0
+    map: tuple[tuple[str | None, ...], ...] = ()   # rows north first; None = empty slot
+    main: str | None = None
+    casts: tuple[Cast, ...] = ()
+    expect: Outcome | None = None
+    location: Location | None = field(default=None, compare=False)
+
+    @property
+    def slots(self) -> dict[str, tuple[int, int]]:
+        """Room label -> (col, row) as drawn in ``map``."""
+        return {label: (col, row) for row, line in enumerate(self.map)
+                for col, label in enumerate(line) if label is not None}
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """A mirror world (FR-9, ZR-18): its own rooms (1:1 by declaration order), heroes, spells."""
+
+    name: str
+    rooms: tuple[RoomSpec, ...]
+    heroes: tuple[HeroSpec, ...]
+    spells: tuple[SpellSpec, ...] = ()
+    constraints: tuple[Condition, ...] = ()
+    bonuses: tuple[Condition, ...] = ()
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Level:
+    """A whole level file, typed. ``tiles`` holds the level's own tiles and the library ones it uses."""
+
+    id: str
+    title: str = ""
+    contract: str | None = None
+    notes: str = ""
+    rooms: tuple[RoomSpec, ...] = ()
+    heroes: tuple[HeroSpec, ...] = ()
+    spells: tuple[SpellSpec, ...] = ()
+    constraints: tuple[Condition, ...] = ()
+    bonuses: tuple[Condition, ...] = ()
+    variables: tuple[Variable, ...] = ()
+    tiles: tuple[tuple[str, Tile], ...] = ()   # tile name -> Tile, for every tile a room names
+    solutions: tuple[Solution, ...] = ()
+    mirrors: tuple[Mirror, ...] = ()
+    path: str | None = field(default=None, compare=False)
+
+    def room(self, label: str) -> RoomSpec:
+        for room in self.rooms:
+            if room.label == label:
+                return room
+        raise KeyError(label)
+
+    def hero(self, label: str) -> HeroSpec:
+        for hero in self.heroes:
+            if hero.label == label:
+                return hero
+        raise KeyError(label)
+
+    def tile_named(self, name: str) -> Tile:
+        for tile_name, tile in self.tiles:
+            if tile_name == name:
+                return tile
+        raise KeyError(name)
+
+    def room_tile(self, label: str) -> Tile:
+        """The upright tile of a room: its named tile, else its type's default."""
+        room = self.room(label)
+        return self.tile_named(room.tile if room.tile is not None else default_tile_name(room.type))
+
+    def with_choices(self, choices: dict[str, Any]) -> "Level":
+        """This level with every :class:`VarRef` replaced by the chosen value (FR-2)."""
+        from zorglab.level.substitute import substitute_level  # the loader helper owns it
+        return substitute_level(self, choices)
+
+    def replace(self, **changes: Any) -> "Level":
+        return replace(self, **changes)
+
+
+def default_tile_name(room_type: str) -> str:
+    """The library's default tile for a room type (ZR-2): ``default-<type>``."""
+    return f"default-{room_type}"
