@@ -1,8 +1,19 @@
 """Elf(x, elems): the HP-preserving shortest path; immune to its elements (FR-21)."""
 
+from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
 
 
 @hero_type("Elf", Param("x", ParamKind.INT, minimum=1), Param("elems", ParamKind.ELEMENT_SET))
-class Elf:
-    """Cost = (HP lost, actions)."""
+class Elf(HeroBehaviour):
+    """Cost = (HP lost, actions): damage only, heals never offset it (ZR-13)."""
+
+    cost_names = ("hp_lost", "actions")
+
+    @staticmethod
+    def immune(args):
+        return frozenset(args[1])
+
+    @staticmethod
+    def step_cost(res):
+        return (res.hp_lost, 1)

@@ -1,8 +1,9 @@
 """Warrior(x): shortest path to Z ignoring HP; ties right, up, left, down (FR-20)."""
 
+from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
 
 
 @hero_type("Warrior", Param("x", ParamKind.INT, minimum=1))
-class Warrior:
-    """The plainest hero."""
+class Warrior(HeroBehaviour):
+    """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""

@@ -1,5 +1,6 @@
 """C(...): named by the seed's Artillery contract but never defined (FR-18, ZR-21)."""
 
+from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.registry import Param, ParamKind, room_type
 
 
@@ -10,5 +11,5 @@ from zorglab.engine.registry import Param, ParamKind, room_type
     undefined="room type C is not defined by the rules (open question ZR-21, FR-18)",
     variadic_max=2,
 )
-class UndefinedRoom:
+class UndefinedRoom(RoomBehaviour):
     """Accepted by the parser, refused by the loader: no behaviour is invented."""

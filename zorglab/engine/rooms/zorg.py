@@ -1,8 +1,11 @@
 """Z: Zorg's room (FR-12)."""
 
+from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.registry import room_type
 
 
 @room_type("Z")
-class ZorgRoom:
+class ZorgRoom(RoomBehaviour):
     """A hero entering Z loses the level at once."""
+
+    ends_level = True

@@ -1,8 +1,15 @@
 """Attack: x damage to every living hero on the board (FR-34)."""
 
+from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.registry import Param, ParamKind, spell_type
 
 
 @spell_type("Attack", Param("x", ParamKind.INT))
-class AttackSpell:
+class AttackSpell(SpellBehaviour):
     """x damage to every living hero on the board (FR-34)."""
+
+    target = "all"
+
+    @staticmethod
+    def affect(res, hero, args):
+        res.change_hp(hero, -args[0], "Attack")

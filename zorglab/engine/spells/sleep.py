@@ -1,8 +1,16 @@
 """Sleep: A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
 
+from zorglab.engine import events as ev
+from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.registry import spell_type
 
 
 @spell_type("Sleep")
-class SleepSpell:
+class SleepSpell(SpellBehaviour):
     """A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
+
+    @staticmethod
+    def affect(res, hero, args):
+        if not hero.asleep:
+            hero.asleep = True
+            res.emit(ev.Slept(res.tick, hero.label))

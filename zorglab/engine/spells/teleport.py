@@ -1,8 +1,15 @@
 """Teleport: The active hero goes to its n-th most recent visit (FR-35)."""
 
+from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.registry import Param, ParamKind, spell_type
 
 
 @spell_type("Teleport", Param("n", ParamKind.INT))
-class TeleportSpell:
+class TeleportSpell(SpellBehaviour):
     """The active hero goes to its n-th most recent visit (FR-35)."""
+
+    target = "active"
+
+    @staticmethod
+    def affect(res, hero, args):
+        res.teleport_to_visit(hero, args[0], "spell")

@@ -1,8 +1,16 @@
 """Wake: A chosen sleeping hero wakes (FR-41)."""
 
+from zorglab.engine import events as ev
+from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.registry import spell_type
 
 
 @spell_type("Wake")
-class WakeSpell:
+class WakeSpell(SpellBehaviour):
     """A chosen sleeping hero wakes (FR-41)."""
+
+    @staticmethod
+    def affect(res, hero, args):
+        if hero.asleep:
+            hero.asleep = False
+            res.emit(ev.Woke(res.tick, hero.label, "Wake"))

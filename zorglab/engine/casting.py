@@ -1,0 +1,54 @@
+"""Casting spells at a casting point (ZR-6, ZR-14, ZR-24): legality first, nothing half-done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zorglab.engine import events as ev
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.spells.base import CastContext
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import active_hero
+from zorglab.errors import CastError
+from zorglab.level.model import Cast
+
+
+def find_spell(world: Any, state: GameState, cast: Cast) -> int:
+    """The first unused spell of the level matching the cast's type and arguments."""
+    for spell in world.spells:
+        if state.spells_left[spell.index] and spell.type == cast.spell.type and spell.args == cast.spell.args:
+            return spell.index
+    from zorglab.level.values import format_value
+    args = ", ".join(format_value(a) for a in cast.spell.args)
+    named = f"{cast.spell.type}({args})"
+    if any(s.type == cast.spell.type and s.args == cast.spell.args for s in world.spells):
+        raise CastError(f"{named} was already cast: every spell is single-use (FR-32)")
+    raise CastError(f"the level has no spell {named} to cast (ZR-24)")
+
+
+def board_active(world: Any, state: GameState) -> int | None:
+    """ZR-14's active hero: the one ZR-7 would let act next, if it stands on the board."""
+    index = active_hero(world, state)
+    if index is None or state.heroes[index].pos is None:
+        return None
+    return index
+
+
+def cast_spell(world: Any, state: GameState, cast: Cast, *, record: bool = True,
+               text: str = "") -> tuple[GameState, list[ev.Event]]:
+    """Cast one spell; raises CastError (consuming nothing) when the rules refuse it."""
+    if state.lost:
+        raise CastError("the level is already lost")
+    index = find_spell(world, state, cast)
+    spell = world.spells[index]
+    res = Resolution(world, state, tick=state.tick, record=record)
+    ctx = CastContext(res, cast, spell.args, board_active(world, state))
+    res.emit(ev.Cast(state.tick, spell.label, text or cast.source or spell.type))
+    spell.behaviour.apply(ctx)
+    res.settle()
+    new = res.freeze()
+    left = list(new.spells_left)
+    left[index] = False
+    for consumed in getattr(ctx, "consumed", ()):
+        left[consumed] = False
+    return new.replace(spells_left=tuple(left)), (res.events or [])

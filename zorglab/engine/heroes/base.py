@@ -1,0 +1,42 @@
+"""What a hero type supplies to the planner (ZR-13): goal, cost vector, direction order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zorglab.engine.geometry import Direction
+from zorglab.level.values import Element
+
+if TYPE_CHECKING:
+    from zorglab.engine.resolve import Resolution
+
+
+class HeroBehaviour:
+    """Default: goal Z, cost = actions, ties right, up, left, down (the Warrior)."""
+
+    name: str
+    directions: tuple[Direction, ...] = tuple(Direction)
+    cost_names: tuple[str, ...] = ("actions",)
+
+    @staticmethod
+    def max_hp(args: tuple[Any, ...]) -> int:
+        return args[0]
+
+    @staticmethod
+    def immune(args: tuple[Any, ...]) -> frozenset[Element]:
+        return frozenset()
+
+    @staticmethod
+    def step_cost(res: "Resolution") -> tuple[int, ...]:
+        """The cost vector of one action, read off the resolution that performed it."""
+        return (1,)
+
+    @classmethod
+    def profile(cls, args: tuple[Any, ...]) -> tuple:
+        """Everything planning depends on besides the map and plan state (never HP: ZR-13)."""
+        return (cls.name, cls.immune(args))
+
+    @staticmethod
+    def perform(res: "Resolution", hero: Any, action: Any) -> bool:
+        """Carry out a planned action; the default action set is the four steps."""
+        return res.step(hero, action)

@@ -1,0 +1,235 @@
+"""Hero planning (ZR-13): least-cost plans on the engine's own transitions, cached per map.
+
+A hero plans alone on a fixed map: its *plan state* holds every part of its state a rule
+reads (cell, gold ledger and room gold, main A, portal entry counts, the visit history a
+portal can reach, poison cells visited, type extras). For one map and one hero profile the
+planner explores the plan states reachable from where the hero stands, then computes every
+state's least cost-to-go by a backward Dijkstra. The policy at a state is the first step
+minimising ``step cost + cost-to-go``, ties broken by the type's direction order — exactly
+ZR-13, and valid at every later state too, so a hero following its plan never re-plans
+until the map changes (the cache the brief asks for).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+from zorglab.engine.geometry import Direction
+from zorglab.engine.resolve import HeroScratch, Resolution
+from zorglab.engine.state import GameState, HeroState
+
+SPAWN = "spawn"
+MAX_PLAN_STATES = 250_000
+
+Action = Any                 # a Direction, SPAWN, or a type-specific action
+PlanState = tuple
+
+
+class _Goal:
+    def __repr__(self) -> str:
+        return "GOAL"
+
+
+GOAL = _Goal()
+
+
+class PlanningLimitError(RuntimeError):
+    """A hero's plan space is larger than the planner will explore."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One first step a hero considered: its total plan cost (None: no plan) — for *explain*."""
+
+    action: Action
+    cost: tuple[int, ...] | None
+    chosen: bool
+    blocked: bool
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+class PlanGraph:
+    """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
+
+    def __init__(self, world: Any, map_key: tuple, behaviour: type, args: tuple[Any, ...]):
+        self.world = world
+        self.slots, self.cleared = map_key[0], map_key[1]
+        self.slot_room = world.slot_index(self.slots)
+        self.behaviour = behaviour
+        self.args = args
+        self.immune = world.immune_codes(behaviour.name, args)
+        self.edges: dict[PlanState, list[tuple[Action, tuple[int, ...], Any]]] = {}
+        self.value: dict[PlanState, tuple[int, ...]] = {}
+        self.policy: dict[PlanState, Action | None] = {}
+        portals = tuple(world.portal_caps.items())
+        self.portals = tuple(room for room, _ in portals)
+        self.caps = tuple(cap for _, cap in portals)
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def _scratch(self, s: PlanState) -> HeroScratch:
+        pos, ledger, _gold, _main, counts, history, poisoned, extra = s
+        hero = HeroScratch.__new__(HeroScratch)
+        hero.index = 0
+        hero.label = ""
+        hero.type = self.behaviour.name
+        hero.args = self.args
+        hero.hp = 0
+        hero.pos = pos
+        hero.alive = True
+        hero.asleep = False
+        hero.gold = [list(g) for g in ledger]
+        hero.history = list(history)
+        hero.entries = dict(zip(self.portals, counts))
+        hero.poisoned = poisoned
+        hero.died_at = None
+        hero.gold_at_death = 0
+        hero.extra = extra
+        hero.immune = self.immune
+        hero.slide = None
+        return hero
+
+    def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
+        """(cost, next plan state or GOAL), or None if the action is impossible here."""
+        hero = self._scratch(s)
+        res = Resolution.for_plan(self.world, self.slots, self.slot_room, s[2], s[3], self.cleared, hero)
+        if action == SPAWN:
+            res.spawn(hero)
+        elif not self.behaviour.perform(res, hero, action):
+            return None
+        cost = self.behaviour.step_cost(res)
+        if res.lost_by is not None:
+            return cost, GOAL
+        reach = self.world.history_reach
+        counts = tuple(min(hero.entries.get(room, 0), cap) for room, cap in zip(self.portals, self.caps))
+        nxt = (hero.pos, tuple((r, a) for r, a in hero.gold if a), tuple(res.gold), res.main_a,
+               counts, tuple(hero.history[-reach:]), hero.poisoned, hero.extra)
+        return cost, nxt
+
+    def actions(self, s: PlanState) -> tuple[Action, ...]:
+        return (SPAWN,) if s[0] is None else self.behaviour.directions
+
+    # -- search -----------------------------------------------------------------------------
+
+    def _explore(self, start: PlanState) -> None:
+        frontier = [start]
+        self.edges[start] = []
+        new = [start]
+        while frontier:
+            s = frontier.pop()
+            out = []
+            for action in self.actions(s):
+                result = self.transition(s, action)
+                if result is None:
+                    continue
+                cost, nxt = result
+                out.append((action, cost, nxt))
+                if nxt is not GOAL and nxt not in self.edges:
+                    self.edges[nxt] = []
+                    new.append(nxt)
+                    frontier.append(nxt)
+            self.edges[s] = out
+            if len(self.edges) > MAX_PLAN_STATES:
+                raise PlanningLimitError(
+                    f"a {self.behaviour.name}'s plan space exceeds {MAX_PLAN_STATES} states")
+        self._solve()
+
+    def _solve(self) -> None:
+        """Backward Dijkstra from the goal over every known edge, then the policy."""
+        reverse: dict[Any, list[tuple[PlanState, tuple[int, ...]]]] = {}
+        for s, out in self.edges.items():
+            for _action, cost, nxt in out:
+                reverse.setdefault(nxt, []).append((s, cost))
+        zero = tuple(0 for _ in self.behaviour.cost_names)
+        value: dict[Any, tuple[int, ...]] = {GOAL: zero}
+        tie = count()
+        heap = [(zero, next(tie), GOAL)]
+        done = set()
+        while heap:
+            v_cost, _, v = heapq.heappop(heap)
+            if v in done:
+                continue
+            done.add(v)
+            for u, cost in reverse.get(v, ()):
+                cand = _add(cost, v_cost)
+                old = value.get(u)
+                if old is None or cand < old:
+                    value[u] = cand
+                    heapq.heappush(heap, (cand, next(tie), u))
+        self.value = value
+        policy: dict[PlanState, Action | None] = {}
+        for s, out in self.edges.items():
+            best = None
+            best_action = None
+            for action, cost, nxt in out:       # out follows the type's direction order
+                v = value.get(nxt)
+                if v is None:
+                    continue
+                total = _add(cost, v)
+                if best is None or total < best:
+                    best, best_action = total, action
+            policy[s] = best_action
+        self.policy = policy
+
+    def action(self, s: PlanState) -> Action | None:
+        if s not in self.policy:
+            self._explore(s)
+        return self.policy[s]
+
+    def candidates(self, s: PlanState) -> list[Candidate]:
+        chosen = self.action(s)
+        result = []
+        for action in self.actions(s):
+            step = self.transition(s, action)
+            if step is None:
+                result.append(Candidate(action, None, False, True))
+                continue
+            cost, nxt = step
+            v = self.value.get(nxt)
+            result.append(Candidate(action, None if v is None else _add(cost, v), action == chosen, False))
+        return result
+
+
+class Planner:
+    """Per-world cache of plan graphs keyed by (map, hero profile)."""
+
+    def __init__(self, world: Any):
+        self.world = world
+        self.graphs: dict[tuple, PlanGraph] = {}
+
+    def map_key(self, state: GameState) -> tuple:
+        """What of the map a plan depends on besides the plan state (ZR-23)."""
+        return (state.slots, state.cleared)
+
+    def plan_state(self, state: GameState, hero: HeroState) -> PlanState:
+        world = self.world
+        counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items())
+        return (hero.pos, hero.gold, state.gold, state.main_a, counts,
+                hero.history[-world.history_reach:], hero.poisoned, hero.extra)
+
+    def graph(self, state: GameState, hero: HeroState) -> PlanGraph:
+        behaviour = self.world.behaviour(hero.type)
+        key = (self.map_key(state), behaviour.profile(hero.args))
+        graph = self.graphs.get(key)
+        if graph is None:
+            graph = PlanGraph(self.world, key[0], behaviour, hero.args)
+            self.graphs[key] = graph
+        return graph
+
+    def action(self, state: GameState, index: int) -> Action | None:
+        """The hero's next action, or None when it is stuck (no plan reaches its goal)."""
+        hero = state.heroes[index]
+        if hero.pos is None:
+            return SPAWN
+        return self.graph(state, hero).action(self.plan_state(state, hero))
+
+    def explain(self, state: GameState, index: int) -> list[Candidate]:
+        """Every candidate first step with its plan's cost vector, and which one wins."""
+        hero = state.heroes[index]
+        return self.graph(state, hero).candidates(self.plan_state(state, hero))

@@ -1,0 +1,336 @@
+"""The one routine that resolves entering cells and rooms (ZR-8..ZR-12).
+
+Steps, slides, spawns, portal and spell teleports, shoves and casts all go through a
+:class:`Resolution`: a mutable scratch copy of the parts of a state an action may change.
+The simulation, every hero's planner and the solvability search use this same code; the
+planner only sets ``planning=True`` (nobody dies, no events: ZR-12, ZR-13).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zorglab.engine import cells, events as ev
+from zorglab.engine.geometry import ROOM_SIZE, Direction
+from zorglab.engine.state import GameState, HeroState, Local, Position
+
+# ZR-10 leaves chains of portal teleports unbounded; an action that teleports more often
+# than this is a loop, and the hero is stranded in the waiting room (docs/rules.md, FR-15).
+MAX_TELEPORTS_PER_ACTION = 64
+
+
+class HeroScratch:
+    """A hero's mutable working copy during one resolution."""
+
+    __slots__ = ("index", "label", "type", "args", "hp", "pos", "alive", "asleep", "gold", "history",
+                 "entries", "poisoned", "died_at", "gold_at_death", "extra", "immune", "slide")
+
+    def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int]):
+        self.index = index
+        self.label = label
+        self.type = h.type
+        self.args = h.args
+        self.hp = h.hp
+        self.pos = h.pos
+        self.alive = h.alive
+        self.asleep = h.asleep
+        self.gold = [list(g) for g in h.gold]
+        self.history = list(h.history)
+        self.entries = dict(h.entries)
+        self.poisoned = h.poisoned
+        self.died_at = h.died_at
+        self.gold_at_death = h.gold_at_death
+        self.extra = h.extra
+        self.immune = immune
+        self.slide: Direction | None = None
+
+    @property
+    def gold_total(self) -> int:
+        return sum(amount for _, amount in self.gold)
+
+    def freeze(self) -> HeroState:
+        return HeroState(
+            type=self.type, args=self.args, hp=self.hp, pos=self.pos, alive=self.alive,
+            asleep=self.asleep, gold=tuple((r, a) for r, a in self.gold if a),
+            history=tuple(self.history), entries=tuple(sorted(self.entries.items())),
+            poisoned=self.poisoned, died_at=self.died_at, gold_at_death=self.gold_at_death,
+            extra=self.extra,
+        )
+
+
+class Resolution:
+    """Scratch state for one action or cast; ``freeze()`` gives the next :class:`GameState`."""
+
+    def __init__(self, world: Any, state: GameState, *, tick: int, planning: bool = False,
+                 record: bool = True):
+        self.world = world
+        self.state = state
+        self.tick = tick
+        self.planning = planning
+        self.events: list[ev.Event] | None = [] if record else None
+        self.slots = state.slots
+        self.slot_room = world.slot_index(state.slots)
+        self.gold = list(state.gold)
+        self.main_a = state.main_a
+        self.cleared = state.cleared
+        self.deaths = list(state.deaths)
+        self.lost_by = state.lost_by
+        self.heroes: dict[int, HeroScratch] = {}
+        self.hp_lost = 0            # damage taken by the moving hero (heals never offset: ZR-13)
+        self.teleports = 0
+
+    @classmethod
+    def for_plan(cls, world: Any, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
+                 cleared: frozenset, hero: HeroScratch) -> "Resolution":
+        """A planning scratch: one hero alone on a fixed map, nobody dies, no events (ZR-13)."""
+        res = cls.__new__(cls)
+        res.world = world
+        res.state = None
+        res.tick = 0
+        res.planning = True
+        res.events = None
+        res.slots = slots
+        res.slot_room = slot_room
+        res.gold = list(gold)
+        res.main_a = main_a
+        res.cleared = cleared
+        res.deaths = []
+        res.lost_by = None
+        res.heroes = {hero.index: hero}
+        res.hp_lost = 0
+        res.teleports = 0
+        return res
+
+    # -- access -----------------------------------------------------------------------------
+
+    def hero(self, index: int) -> HeroScratch:
+        h = self.heroes.get(index)
+        if h is None:
+            state = self.state.heroes[index]
+            h = HeroScratch(index, self.world.heroes[index].label, state,
+                            self.world.immune_codes(state.type, state.args))
+            self.heroes[index] = h
+        return h
+
+    def emit(self, event: ev.Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def global_cell(self, pos: Position) -> tuple[int, int]:
+        col, row = self.slots[pos[0]]
+        return (ROOM_SIZE * col + pos[1][0], ROOM_SIZE * row + pos[1][1])
+
+    def code(self, hero: HeroScratch, room: int, local: Local) -> int:
+        """The cell's behaviour for this hero: cleared cells are floor, immunity too."""
+        return self.code_for(hero.immune, room, local)
+
+    def code_for(self, immune: frozenset[int], room: int, local: Local) -> int:
+        code = self.world.rooms[room].codes[local[1]][local[0]]
+        if code > cells.FLOOR and ((room, local) in self.cleared or code in immune):
+            return cells.FLOOR
+        return code
+
+    def neighbour(self, pos: Position, direction: Direction) -> Position | None:
+        """The cell one step away, in this room or across a side into the next room."""
+        room, (x, y) = pos
+        nx, ny = x + direction.dx, y + direction.dy
+        if 0 <= nx < ROOM_SIZE and 0 <= ny < ROOM_SIZE:
+            return (room, (nx, ny))
+        col, row = self.slots[room]
+        other = self.slot_room.get((col + direction.dx, row + direction.dy))
+        if other is None:
+            return None
+        return (other, (nx % ROOM_SIZE, ny % ROOM_SIZE))
+
+    def passable(self, hero: HeroScratch, pos: Position) -> bool:
+        """ZR-9: walls and water block; a light cell needs the toll in hand."""
+        code = self.code(hero, pos[0], pos[1])
+        if code == cells.WALL or code == cells.WATER:
+            return False
+        if code == cells.LIGHT:
+            return hero.gold_total >= self.world.rooms[pos[0]].toll
+        return True
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def spawn(self, hero: HeroScratch) -> None:
+        """The hero leaves the waiting room onto the main A's spawn cell (ZR-7)."""
+        room = self.main_a
+        local = self.world.rooms[room].spawn
+        self.emit(ev.Spawned(self.tick, hero.label, self.world.rooms[room].label,
+                             self.global_cell((room, local))))
+        self.teleports = 0
+        self.enter_cell(hero, (room, local), None)
+
+    def step(self, hero: HeroScratch, direction: Direction) -> bool:
+        """One step, with the slide it may start; False (and nothing changed) if blocked."""
+        target = self.neighbour(hero.pos, direction) if hero.pos is not None else None
+        if target is None or not self.passable(hero, target):
+            return False
+        self.teleports = 0
+        self.emit(ev.Stepped(self.tick, hero.label, str(direction), self.global_cell(target)))
+        self.enter_cell(hero, target, direction)
+        while hero.slide is not None and hero.alive and self.lost_by is None:
+            direction, hero.slide = hero.slide, None
+            target = self.neighbour(hero.pos, direction)
+            if target is None or not self.passable(hero, target):
+                break
+            self.emit(ev.Slid(self.tick, hero.label, str(direction), self.global_cell(target)))
+            self.enter_cell(hero, target, direction)
+        hero.slide = None
+        return True
+
+    # -- entering ---------------------------------------------------------------------------
+
+    def enter_cell(self, hero: HeroScratch, pos: Position, direction: Direction | None) -> None:
+        """Arrive on a cell: a room entry if the room differs (ZR-8), then the cell effect."""
+        room, local = pos
+        entering = hero.pos is None or hero.pos[0] != room
+        hero.pos = pos
+        if entering:
+            self.enter_room(hero, room, local)
+            if not hero.alive or self.lost_by is not None or hero.pos != pos:
+                return          # lost, died, or left the cell in step 3
+        self.cell_effect(hero, room, local, direction)
+
+    def enter_room(self, hero: HeroScratch, room: int, local: Local) -> None:
+        """ZR-8 steps 1-3: history and entry count, Z, gold pickup or the room's own effect."""
+        info = self.world.rooms[room]
+        hero.history.append((room, local))
+        count = hero.entries.get(room, 0) + 1
+        hero.entries[room] = count
+        self.emit(ev.EnteredRoom(self.tick, hero.label, info.label, count))
+        if info.behaviour.ends_level:
+            self.lost_by = hero.index
+            self.emit(ev.Lost(self.tick, hero.label, info.label))
+            return
+        if self.gold[room] > 0:
+            amount, self.gold[room] = self.gold[room], 0
+            hero.gold.append([room, amount])
+            self.emit(ev.GoldPicked(self.tick, hero.label, info.label, amount))
+            return
+        info.behaviour.on_enter(self, hero, room)
+
+    def cell_effect(self, hero: HeroScratch, room: int, local: Local, direction: Direction | None) -> None:
+        """ZR-9: what the cell does to the hero who just entered it."""
+        code = self.code(hero, room, local)
+        if code <= cells.FLOOR or code == cells.WATER:
+            return              # water kills at the end of the resolution (settle)
+        if code == cells.FIRE:
+            self.change_hp(hero, -1, "fire")
+        elif code == cells.ICE:
+            if direction is not None:
+                hero.slide = direction
+        elif code == cells.POISON:
+            key = (room, local)
+            if key in hero.poisoned:
+                self.change_hp(hero, -3, "poison")
+            else:
+                hero.poisoned = hero.poisoned | {key}
+                self.change_hp(hero, 1, "poison")
+        elif code == cells.LIGHT:
+            self.pay_toll(hero, room)
+
+    def pay_toll(self, hero: HeroScratch, room: int) -> None:
+        """ZR-9 light cell: FIFO payment, each part refunded to its source; can't pay, dies."""
+        toll = self.world.rooms[room].toll
+        if hero.gold_total < toll:
+            self.kill(hero, "toll")
+            return
+        due = toll
+        if due:
+            self.emit(ev.GoldPaid(self.tick, hero.label, self.world.rooms[room].label, due))
+        for part in hero.gold:
+            if due == 0:
+                break
+            taken = min(part[1], due)
+            part[1] -= taken
+            due -= taken
+            self.gold[part[0]] += taken
+            self.emit(ev.GoldRefunded(self.tick, hero.label, self.world.rooms[part[0]].label, taken))
+        hero.gold = [part for part in hero.gold if part[1]]
+
+    # -- hit points, death, teleports ----------------------------------------------------------
+
+    def change_hp(self, hero: HeroScratch, delta: int, cause: str) -> None:
+        """Any HP change (ZR-12): damage counts for planning; a real change wakes a sleeper."""
+        if delta == 0 or not hero.alive:
+            return
+        hero.hp += delta
+        if delta < 0:
+            self.hp_lost -= delta
+            self.emit(ev.Damaged(self.tick, hero.label, -delta, hero.hp, cause))
+        else:
+            self.emit(ev.Healed(self.tick, hero.label, delta, hero.hp, cause))
+        if hero.asleep:
+            hero.asleep = False
+            self.emit(ev.Woke(self.tick, hero.label, "hp changed"))
+        if hero.hp <= 0:
+            self.kill(hero, cause)
+
+    def kill(self, hero: HeroScratch, cause: str) -> None:
+        """ZR-12: instant death; its gold drops into the room it dies in (ZR-11)."""
+        if self.planning or not hero.alive:
+            return
+        hero.alive = False
+        hero.asleep = False
+        hero.slide = None
+        hero.died_at = self.tick
+        hero.gold_at_death = hero.gold_total
+        self.deaths.append(hero.index)
+        room_label = self.world.rooms[hero.pos[0]].label if hero.pos is not None else None
+        cell = self.global_cell(hero.pos) if hero.pos is not None else None
+        if hero.gold and hero.pos is not None:
+            self.gold[hero.pos[0]] += hero.gold_total
+            self.emit(ev.GoldDropped(self.tick, hero.label, room_label, hero.gold_total))
+            hero.gold = []
+        self.emit(ev.Died(self.tick, hero.label, room_label, cell, cause))
+
+    def teleport_to_visit(self, hero: HeroScratch, k: int, cause: str) -> None:
+        """ZR-10: to the arrival cell of the k-th most recent visit, or the waiting room."""
+        hero.slide = None
+        self.teleports += 1
+        history = hero.history
+        if not 1 <= k <= len(history) or self.teleports > MAX_TELEPORTS_PER_ACTION:
+            hero.pos = None
+            self.emit(ev.Teleported(self.tick, hero.label, None, None, cause))
+            return
+        room, local = history[-k]
+        if hero.pos == (room, local):
+            return              # already there: nothing moves, the cell effect is not repeated
+        self.emit(ev.Teleported(self.tick, hero.label, self.world.rooms[room].label,
+                                self.global_cell((room, local)), cause))
+        if hero.pos is not None and hero.pos[0] == room:
+            hero.pos = (room, local)
+            self.cell_effect(hero, room, local, None)
+        else:
+            self.enter_cell(hero, (room, local), None)
+
+    def set_main_a(self, room: int) -> None:
+        self.main_a = room
+
+    def settle(self) -> None:
+        """End of a resolution: a non-immune hero standing on water drowns (ZR-9)."""
+        if self.planning:
+            return
+        for index, state in enumerate(self.state.heroes):
+            scratch = self.heroes.get(index)
+            if scratch is not None:
+                alive, pos, immune = scratch.alive, scratch.pos, scratch.immune
+            else:
+                alive, pos = state.alive, state.pos
+                immune = self.world.immune_codes(state.type, state.args) if alive and pos else frozenset()
+            if alive and pos is not None and self.code_for(immune, *pos) == cells.WATER:
+                self.kill(self.hero(index), "water")
+
+    # -- result -----------------------------------------------------------------------------
+
+    def freeze(self, tick: int | None = None) -> GameState:
+        heroes = self.state.heroes
+        if self.heroes:
+            heroes = tuple(self.heroes[i].freeze() if i in self.heroes else h for i, h in enumerate(heroes))
+        return GameState(
+            tick=self.state.tick if tick is None else tick, slots=self.slots, gold=tuple(self.gold),
+            main_a=self.main_a, heroes=heroes, spells_left=self.state.spells_left, cleared=self.cleared,
+            deaths=tuple(self.deaths), lost_by=self.lost_by, extra=self.state.extra,
+        )

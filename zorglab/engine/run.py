@@ -1,0 +1,112 @@
+"""Running a world to its end (ZR-6, ZR-17): casting points, actions, outcome."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from zorglab.engine import events as ev
+from zorglab.engine.casting import cast_spell
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import active_hero, act
+from zorglab.errors import CastError
+from zorglab.level.model import Cast, Outcome
+
+MAX_ACTIONS = 100_000
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A cast the rules refused (it consumed nothing), or one whose tick was never reached."""
+
+    cast: Cast
+    reason: str
+
+
+@dataclass(frozen=True)
+class RunResult:
+    outcome: Outcome
+    state: GameState
+    events: tuple[ev.Event, ...]
+    refused: tuple[Refusal, ...] = ()
+    unreached: tuple[Cast, ...] = ()
+    looped: bool = False
+    states: tuple[GameState, ...] = field(default=(), repr=False)   # one per casting point, if kept
+
+    @property
+    def ticks(self) -> int:
+        return self.state.tick
+
+
+def outcome_of(state: GameState) -> Outcome:
+    """Loss on a Z entry; win when every hero is dead; otherwise a stall (ZR-17)."""
+    if state.lost:
+        return Outcome.LOSS
+    if all(not h.alive for h in state.heroes):
+        return Outcome.WIN
+    return Outcome.STALL
+
+
+def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, keep_states: bool = False,
+              strict: bool = False, max_actions: int = MAX_ACTIONS,
+              state: GameState | None = None) -> RunResult:
+    """Play a world from its start (or ``state``) with the casts given, to its end.
+
+    A refused cast is skipped (``strict=True`` raises instead). A world that returns to a state
+    it was already in, with no cast still to come, can never end: it is a stall (FR-45).
+    """
+    by_tick: dict[int, list[Cast]] = defaultdict(list)
+    for c in casts:
+        by_tick[c.tick].append(c)
+    state = world.initial_state() if state is None else state
+    log: list[ev.Event] = []
+    refused: list[Refusal] = []
+    states: list[GameState] = []
+    seen: set = set()
+    last_cast_tick = max(by_tick, default=-1)
+    looped = False
+    stuck: set[int] = set()
+    while True:
+        if keep_states:
+            states.append(state)
+        for c in by_tick.pop(state.tick, ()):
+            try:
+                state, events = cast_spell(world, state, c, record=record)
+                log.extend(events)
+            except CastError as error:
+                if strict:
+                    raise
+                refused.append(Refusal(c, error.reason))
+            if state.lost:
+                break
+        if state.lost:
+            break
+        index = active_hero(world, state)
+        if record:
+            now_stuck = {i for i, h in enumerate(state.heroes) if h.alive and not h.asleep and h.pos is not None
+                         and (index is None or i < index) and world.planner.action(state, i) is None}
+            log.extend(ev.Stuck(state.tick, world.heroes[i].label) for i in sorted(now_stuck - stuck))
+            stuck = now_stuck
+        if index is None:
+            break
+        if state.tick > last_cast_tick:
+            key = state.key(world.history_reach)
+            if key in seen:
+                looped = True
+                break
+            seen.add(key)
+        if state.tick >= max_actions:
+            looped = True
+            break
+        state, events = act(world, state, index, record=record)
+        log.extend(events)
+    outcome = outcome_of(state)
+    if record:
+        if outcome is Outcome.WIN:
+            log.append(ev.Won(state.tick))
+        elif outcome is Outcome.STALL:
+            log.append(ev.Stalled(state.tick, tuple(world.heroes[i].label for i, h in enumerate(state.heroes)
+                                                    if h.alive)))
+    unreached = tuple(c for tick in sorted(by_tick) for c in by_tick[tick])
+    return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states))

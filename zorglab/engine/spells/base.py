@@ -1,0 +1,73 @@
+"""What every spell type supplies: whom it targets (legality, ZR-14) and what it does to one hero.
+
+Selection (ZR-16) reuses ``affect`` on each chosen hero, so a spell's effect is written once.
+Casting happens on a scratch :class:`~zorglab.engine.resolve.Resolution`: a refused cast
+raises :class:`~zorglab.errors.CastError` before anything is kept, so it consumes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from zorglab.errors import CastError
+
+if TYPE_CHECKING:
+    from zorglab.engine.resolve import HeroScratch, Resolution
+    from zorglab.level.model import Cast
+
+
+@dataclass
+class CastContext:
+    """Everything a spell may read while it is cast at a casting point."""
+
+    res: "Resolution"
+    cast: "Cast"
+    spell_args: tuple[Any, ...]
+    active: int | None          # the active hero of ZR-14, if it stands on the board
+
+    def hero_index(self, label: str) -> int:
+        index = self.res.world.hero_index.get(label)
+        if index is None:
+            raise CastError(f"{self.cast.spell.type}: there is no hero {label!r}")
+        return index
+
+
+class SpellBehaviour:
+    """Default: a spell aimed at one chosen living hero on the board (Sleep, Wake, Banality)."""
+
+    name: str
+    target: str = "chosen"      # "chosen" | "active" | "all" | "rooms" | "meta"
+
+    @classmethod
+    def targets(cls, ctx: CastContext) -> tuple[int, ...]:
+        """The heroes this cast affects; raises CastError naming the rule when illegal."""
+        if cls.target == "all":
+            if ctx.cast.on:
+                raise CastError(f"{cls.name} hits every living hero on the board; it takes no target")
+            return tuple(i for i, h in enumerate(ctx.res.state.heroes) if h.alive and h.pos is not None)
+        if cls.target == "active":
+            if ctx.cast.on:
+                raise CastError(f"{cls.name} acts on the active hero; it takes no target (ZR-14)")
+            if ctx.active is None:
+                raise CastError(f"{cls.name} needs an active hero on the board, and there is none "
+                                f"at tick {ctx.res.tick} (ZR-14)")
+            return (ctx.active,)
+        if len(ctx.cast.on) != 1:
+            raise CastError(f"{cls.name} needs exactly one target hero: '{cls.name} on HERO' (ZR-14)")
+        index = ctx.hero_index(ctx.cast.on[0])
+        hero = ctx.res.state.heroes[index]
+        if not hero.alive:
+            raise CastError(f"{cls.name} on {ctx.cast.on[0]}: that hero is dead (ZR-14)")
+        if hero.pos is None:
+            raise CastError(f"{cls.name} on {ctx.cast.on[0]}: that hero is not on the board (ZR-14)")
+        return (index,)
+
+    @staticmethod
+    def affect(res: "Resolution", hero: "HeroScratch", args: tuple[Any, ...]) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def apply(cls, ctx: CastContext) -> None:
+        for index in cls.targets(ctx):
+            cls.affect(ctx.res, ctx.res.hero(index), ctx.spell_args)

@@ -1,0 +1,48 @@
+"""Turn order (ZR-7) and one hero action (ZR-6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zorglab.engine import events as ev
+from zorglab.engine.planner import SPAWN
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.state import GameState
+
+
+def active_hero(world: Any, state: GameState) -> int | None:
+    """The first hero in spawn order that is alive, awake, and waiting or has a plan."""
+    if state.lost:
+        return None
+    planner = world.planner
+    for index, hero in enumerate(state.heroes):
+        if not hero.alive or hero.asleep:
+            continue
+        if hero.pos is None or planner.action(state, index) is not None:
+            return index
+    return None
+
+
+def stuck_heroes(world: Any, state: GameState) -> tuple[int, ...]:
+    """Living, awake heroes on the board that no plan takes to their goal (FR-30)."""
+    return tuple(i for i, h in enumerate(state.heroes)
+                 if h.alive and not h.asleep and h.pos is not None and world.planner.action(state, i) is None)
+
+
+def act(world: Any, state: GameState, index: int | None = None, *,
+        record: bool = True) -> tuple[GameState, list[ev.Event]]:
+    """The active hero's action (a spawn or one step) resolved to the end; tick + 1."""
+    if index is None:
+        index = active_hero(world, state)
+        if index is None:
+            raise ValueError("the world is idle: no hero can act")
+    tick = state.tick + 1
+    res = Resolution(world, state, tick=tick, record=record)
+    hero = res.hero(index)
+    action = world.planner.action(state, index)
+    if action == SPAWN:
+        res.spawn(hero)
+    elif action is None or not world.behaviour(hero.type).perform(res, hero, action):
+        raise RuntimeError(f"{hero.label} planned {action!r} but cannot perform it")
+    res.settle()
+    return res.freeze(tick), (res.events or [])

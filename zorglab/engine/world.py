@@ -1,0 +1,173 @@
+"""The fixed part of a run: placed rooms with their cell codes, heroes, spells, plan cache.
+
+A :class:`World` is built from a level (choices already substituted) and a layout in the
+dungeon frame (ZR-3: every tile upright). Everything that changes lives in
+:class:`~zorglab.engine.state.GameState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from zorglab.engine import cells
+from zorglab.engine.geometry import Slot
+from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type
+from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.tiles import Tile
+from zorglab.errors import LevelError
+from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
+from zorglab.level.values import INF
+
+
+@dataclass(frozen=True, slots=True)
+class RoomInfo:
+    index: int
+    label: str
+    type: str
+    behaviour: type
+    args: tuple[Any, ...]
+    tile: Tile
+    codes: tuple[tuple[int, ...], ...]     # codes[y][x]
+    spawn: tuple[int, int] | None
+    toll: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroInfo:
+    index: int
+    label: str
+    type: str
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpellInfo:
+    index: int
+    label: str
+    type: str
+    args: tuple[Any, ...]
+    behaviour: type
+
+
+def _check_concrete(label: str, args: tuple[Any, ...]) -> None:
+    for arg in args:
+        if isinstance(arg, VarRef):
+            raise LevelError(f"{label}: variable {arg.name!r} has no value; choose one first (FR-2)")
+
+
+class World:
+    """Rooms placed in the dungeon frame, the spawn list and the spell list of one world."""
+
+    def __init__(self, level: Level, slots: Mapping[str, Slot], main: str | None = None,
+                 rooms: tuple[RoomSpec, ...] | None = None, heroes: tuple[HeroSpec, ...] | None = None,
+                 spells: tuple[SpellSpec, ...] | None = None, name: str = "main"):
+        self.level = level
+        self.name = name
+        room_specs = level.rooms if rooms is None else rooms
+        hero_specs = level.heroes if heroes is None else heroes
+        spell_specs = level.spells if spells is None else spells
+        self.rooms: tuple[RoomInfo, ...] = tuple(
+            self._room_info(i, spec, level.room_tile(level.rooms[i].label) if rooms is not None
+                            else level.room_tile(spec.label))
+            for i, spec in enumerate(room_specs))
+        self.room_index = {room.label: room.index for room in self.rooms}
+        if rooms is not None:   # a mirror world: rooms stand where the level's rooms stand (ZR-18)
+            slots = {room_specs[i].label: slots[level.rooms[i].label] for i in range(len(room_specs))}
+        self.initial_slots: tuple[Slot, ...] = tuple(slots[room.label] for room in self.rooms)
+        self.heroes: tuple[HeroInfo, ...] = tuple(self._hero_info(i, spec) for i, spec in enumerate(hero_specs))
+        self.hero_index = {hero.label: hero.index for hero in self.heroes}
+        self.spells: tuple[SpellInfo, ...] = tuple(self._spell_info(i, spec) for i, spec in enumerate(spell_specs))
+        self.spell_index = {spell.label: spell.index for spell in self.spells}
+        spawn_rooms = [room.index for room in self.rooms if room.behaviour.is_spawn]
+        if not spawn_rooms:
+            raise LevelError(f"{level.id}: a level needs an A room")
+        main_label = main
+        if main_label is None:
+            self.initial_main = spawn_rooms[0]
+        elif main_label in self.room_index and self.rooms[self.room_index[main_label]].behaviour.is_spawn:
+            self.initial_main = self.room_index[main_label]
+        else:
+            raise LevelError(f"{level.id}: main = {main_label!r} is not an A room (ZR-22)")
+        self.history_reach = self._history_reach()
+        self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
+        self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
+        self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
+        from zorglab.engine.planner import Planner
+        self.planner = Planner(self)
+
+    # -- construction -----------------------------------------------------------------------
+
+    @staticmethod
+    def _room_info(index: int, spec: RoomSpec, tile: Tile) -> RoomInfo:
+        behaviour = find_room_type(spec.type)
+        if behaviour is None:
+            raise LevelError(f"{spec.label}: unknown room type {spec.type!r}")
+        if behaviour.signature.undefined:
+            raise LevelError(f"{spec.label}: {behaviour.signature.undefined}")
+        _check_concrete(spec.label, spec.args)
+        codes = tuple(tuple(behaviour.cell_code(spec.args, tile.kind(x, y)) for x in range(5)) for y in range(5))
+        return RoomInfo(index, spec.label, spec.type, behaviour, spec.args, tile, codes, tile.spawn,
+                        behaviour.toll(spec.args))
+
+    @staticmethod
+    def _hero_info(index: int, spec: HeroSpec) -> HeroInfo:
+        behaviour = find_hero_type(spec.type)
+        if behaviour is None:
+            raise LevelError(f"{spec.label}: unknown hero type {spec.type!r}")
+        _check_concrete(spec.label, spec.args)
+        return HeroInfo(index, spec.label, spec.type, spec.args)
+
+    @staticmethod
+    def _spell_info(index: int, spec: SpellSpec) -> SpellInfo:
+        behaviour = find_spell_type(spec.type)
+        if behaviour is None:
+            raise LevelError(f"{spec.label}: unknown spell type {spec.type!r}")
+        _check_concrete(spec.label, spec.args)
+        return SpellInfo(index, spec.label, spec.type, spec.args, behaviour)
+
+    def _history_reach(self) -> int:
+        """How deep into a visit history any rule can read (portals and Teleport)."""
+        reach = 1
+        for room in self.rooms:
+            if room.type == "P":
+                n, f = room.args
+                for i in range(1, self._portal_cap(room)):
+                    reach = max(reach, f(i))
+        for spell in self.spells:
+            if spell.type == "Teleport":
+                reach = max(reach, spell.args[0])
+        return reach
+
+    @staticmethod
+    def _portal_cap(room: RoomInfo) -> int:
+        """Entry counts above ``n`` all act alike; for ``n = inf`` plans count up to 64 (FR-15)."""
+        n = room.args[0]
+        return 65 if n is INF else max(0, n) + 1
+
+    # -- lookups ----------------------------------------------------------------------------
+
+    def slot_index(self, slots: tuple[Slot, ...]) -> dict[Slot, int]:
+        index = self._slot_indexes.get(slots)
+        if index is None:
+            index = {slot: room for room, slot in enumerate(slots)}
+            self._slot_indexes[slots] = index
+        return index
+
+    def behaviour(self, hero_type: str) -> type:
+        return find_hero_type(hero_type)
+
+    def immune_codes(self, hero_type: str, args: tuple[Any, ...]) -> frozenset[int]:
+        key = (hero_type, args)
+        codes = self._immune.get(key)
+        if codes is None:
+            codes = cells.immune_codes(self.behaviour(hero_type).immune(args))
+            self._immune[key] = codes
+        return codes
+
+    def initial_state(self) -> GameState:
+        heroes = tuple(HeroState(type=h.type, args=h.args, hp=self.behaviour(h.type).max_hp(h.args))
+                       for h in self.heroes)
+        gold = tuple(room.behaviour.initial_gold(room.args) for room in self.rooms)
+        return GameState(tick=0, slots=self.initial_slots, gold=gold, main_a=self.initial_main,
+                         heroes=heroes, spells_left=tuple(True for _ in self.spells))
