@@ -183,7 +183,9 @@ def _read_library(path: Path) -> tuple[tuple[str, Tile], ...]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"line (\d+), column (\d+)", str(error))
-        where = Location(shown, int(found[1]), int(found[2])) if found else Location(shown, 1, 1)
+        lines = text.splitlines() or [""]
+        where = (Location(shown, int(found[1]), int(found[2])) if found
+                 else Location(shown, len(lines), len(lines[-1]) + 1))    # "at end of document"
         raise LevelSyntaxError([Problem(where, f"not valid TOML: {error}", LevelSyntaxError)]) from None
     lines = text.splitlines()
     problems: list[Problem] = []
