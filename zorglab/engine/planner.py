@@ -17,12 +17,16 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
+from zorglab.engine import cells
 from zorglab.engine.geometry import Direction
 from zorglab.engine.resolve import HeroScratch, Resolution
 from zorglab.engine.state import GameState, HeroState
 
 SPAWN = "spawn"
 MAX_PLAN_STATES = 250_000
+# Beyond this many plan states a graph stops solving whole policies and answers each
+# state by a goal-bounded forward search instead (same answers, less memory and time).
+POLICY_LIMIT = 20_000
 
 Action = Any                 # a Direction, SPAWN, or a type-specific action
 PlanState = tuple
@@ -38,6 +42,10 @@ GOAL = _Goal()
 
 class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
+
+
+class _TooLarge(Exception):
+    pass
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,9 @@ class PlanGraph:
         portals = tuple(world.portal_caps.items())
         self.portals = tuple(room for room, _ in portals)
         self.caps = tuple(cap for _, cap in portals)
+        # A hero that reads HP and can enter poison cells carries its poison-visited set in every
+        # plan state: that space grows with subsets, so answer state by state from the start.
+        self.local = behaviour.reads_hp and world.has_code(cells.POISON, self.immune)
 
     # -- transitions ------------------------------------------------------------------------
 
@@ -84,9 +95,9 @@ class PlanGraph:
         hero.pos = pos
         hero.alive = True
         hero.asleep = False
-        hero.gold = [list(g) for g in ledger]
-        hero.history = list(history)
-        hero.entries = dict(zip(self.portals, counts))
+        hero.gold = ledger
+        hero.history = history
+        hero.entries = tuple(zip(self.portals, counts))
         hero.poisoned = poisoned
         hero.died_at = None
         hero.gold_at_death = 0
@@ -107,9 +118,10 @@ class PlanGraph:
         if res.lost_by is not None:
             return cost, GOAL
         reach = self.world.history_reach
-        counts = tuple(min(hero.entries.get(room, 0), cap) for room, cap in zip(self.portals, self.caps))
-        nxt = (hero.pos, tuple((r, a) for r, a in hero.gold if a), tuple(res.gold), res.main_a,
-               counts, tuple(hero.history[-reach:]), hero.poisoned, hero.extra)
+        counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
+        poisoned = hero.poisoned if self.behaviour.reads_hp else frozenset()
+        nxt = (hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history[-reach:],
+               poisoned, hero.extra)
         return cost, nxt
 
     def actions(self, s: PlanState) -> tuple[Action, ...]:
@@ -135,9 +147,8 @@ class PlanGraph:
                     new.append(nxt)
                     frontier.append(nxt)
             self.edges[s] = out
-            if len(self.edges) > MAX_PLAN_STATES:
-                raise PlanningLimitError(
-                    f"a {self.behaviour.name}'s plan space exceeds {MAX_PLAN_STATES} states")
+            if len(self.edges) > POLICY_LIMIT:
+                raise _TooLarge
         self._solve()
 
     def _solve(self) -> None:
@@ -177,10 +188,79 @@ class PlanGraph:
             policy[s] = best_action
         self.policy = policy
 
+    def _out(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
+        out = self.edges.get(s)
+        if out is None:
+            out = []
+            for action in self.actions(s):
+                result = self.transition(s, action)
+                if result is not None:
+                    out.append((action, result[0], result[1]))
+            self.edges[s] = out
+            if len(self.edges) > MAX_PLAN_STATES:
+                self.edges.clear()
+        return out
+
+    def _forward(self, start: PlanState) -> tuple[tuple[int, ...] | None, Action | None]:
+        """Least plan cost from ``start`` and its first action, ties by direction order.
+
+        Labels are ``(cost, rank of the first action)``, so the first goal popped is ZR-13's
+        answer. A hero reading HP may skip a state whose poison-visited set contains that of
+        a settled state with an equal-or-better label elsewhere equal: fewer visited poison
+        cells can only spare HP later, never cost it.
+        """
+        tie = count()
+        heap: list = []
+        for rank, (action, cost, nxt) in enumerate(self._out(start)):
+            heapq.heappush(heap, (cost, rank, next(tie), nxt))
+        settled: set = {start}
+        fronts: dict[tuple, list[frozenset]] = {}
+        expanded = 0
+        while heap:
+            cost, rank, _, s = heapq.heappop(heap)
+            if s is GOAL:
+                return cost, self._rank_action(start, rank)
+            if s in settled:
+                continue
+            if self.behaviour.reads_hp:
+                rest = s[:6] + s[7:]
+                front = fronts.setdefault(rest, [])
+                if any(p <= s[6] for p in front):
+                    continue
+                front.append(s[6])
+            settled.add(s)
+            expanded += 1
+            if expanded > MAX_PLAN_STATES:
+                raise PlanningLimitError(
+                    f"a {self.behaviour.name}'s plan search exceeds {MAX_PLAN_STATES} states")
+            for _action, step_cost, nxt in self._out(s):
+                if nxt is GOAL or nxt not in settled:
+                    heapq.heappush(heap, (_add(cost, step_cost), rank, next(tie), nxt))
+        return None, None
+
+    def _rank_action(self, start: PlanState, rank: int) -> Action:
+        return self._out(start)[rank][0]
+
     def action(self, s: PlanState) -> Action | None:
-        if s not in self.policy:
-            self._explore(s)
-        return self.policy[s]
+        if s in self.policy:
+            return self.policy[s]
+        if not self.local:
+            try:
+                self._explore(s)
+                return self.policy[s]
+            except _TooLarge:
+                self.local = True
+                self.policy = {}
+                self.value = {}
+                self.edges = {}     # exploration marks unexpanded states with empty lists
+        _cost, action = self._forward(s)
+        self.policy[s] = action
+        return action
+
+    def cost_to_go(self, s: PlanState) -> tuple[int, ...] | None:
+        if not self.local and s in self.policy:
+            return self.value.get(s)
+        return self._forward(s)[0]
 
     def candidates(self, s: PlanState) -> list[Candidate]:
         chosen = self.action(s)
@@ -191,7 +271,7 @@ class PlanGraph:
                 result.append(Candidate(action, None, False, True))
                 continue
             cost, nxt = step
-            v = self.value.get(nxt)
+            v = tuple(0 for _ in cost) if nxt is GOAL else self.cost_to_go(nxt)
             result.append(Candidate(action, None if v is None else _add(cost, v), action == chosen, False))
         return result
 
@@ -202,23 +282,35 @@ class Planner:
     def __init__(self, world: Any):
         self.world = world
         self.graphs: dict[tuple, PlanGraph] = {}
+        self._profiles: dict[tuple, tuple[type, tuple]] = {}
 
     def map_key(self, state: GameState) -> tuple:
         """What of the map a plan depends on besides the plan state (ZR-23)."""
         return (state.slots, state.cleared)
 
+    def _profile(self, hero: HeroState) -> tuple[type, tuple]:
+        key = (hero.type, hero.args)
+        found = self._profiles.get(key)
+        if found is None:
+            behaviour = self.world.behaviour(hero.type)
+            found = self._profiles[key] = (behaviour, behaviour.profile(hero.args))
+        return found
+
     def plan_state(self, state: GameState, hero: HeroState) -> PlanState:
         world = self.world
-        counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items())
+        counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items()) \
+            if world.portal_caps else ()
+        # Poison only changes HP; a hero whose costs ignore HP plans the same whatever it visited.
+        poisoned = hero.poisoned if self._profile(hero)[0].reads_hp else frozenset()
         return (hero.pos, hero.gold, state.gold, state.main_a, counts,
-                hero.history[-world.history_reach:], hero.poisoned, hero.extra)
+                hero.history[-world.history_reach:], poisoned, hero.extra)
 
     def graph(self, state: GameState, hero: HeroState) -> PlanGraph:
-        behaviour = self.world.behaviour(hero.type)
-        key = (self.map_key(state), behaviour.profile(hero.args))
+        behaviour, profile = self._profile(hero)
+        key = (state.slots, state.cleared, profile)
         graph = self.graphs.get(key)
         if graph is None:
-            graph = PlanGraph(self.world, key[0], behaviour, hero.args)
+            graph = PlanGraph(self.world, (state.slots, state.cleared), behaviour, hero.args)
             self.graphs[key] = graph
         return graph
 

@@ -34,9 +34,9 @@ class HeroScratch:
         self.pos = h.pos
         self.alive = h.alive
         self.asleep = h.asleep
-        self.gold = [list(g) for g in h.gold]
-        self.history = list(h.history)
-        self.entries = dict(h.entries)
+        self.gold = h.gold              # tuples throughout: copied only when they change
+        self.history = h.history
+        self.entries = h.entries
         self.poisoned = h.poisoned
         self.died_at = h.died_at
         self.gold_at_death = h.gold_at_death
@@ -48,14 +48,22 @@ class HeroScratch:
     def gold_total(self) -> int:
         return sum(amount for _, amount in self.gold)
 
+    def entry_count(self, room: int) -> int:
+        for r, n in self.entries:
+            if r == room:
+                return n
+        return 0
+
+    def count_entry(self, room: int) -> int:
+        """Add one entry into ``room`` and return its number (ZR-22 counts every entry)."""
+        count = self.entry_count(room) + 1
+        self.entries = tuple(sorted([(r, n) for r, n in self.entries if r != room] + [(room, count)]))
+        return count
+
     def freeze(self) -> HeroState:
-        return HeroState(
-            type=self.type, args=self.args, hp=self.hp, pos=self.pos, alive=self.alive,
-            asleep=self.asleep, gold=tuple((r, a) for r, a in self.gold if a),
-            history=tuple(self.history), entries=tuple(sorted(self.entries.items())),
-            poisoned=self.poisoned, died_at=self.died_at, gold_at_death=self.gold_at_death,
-            extra=self.extra,
-        )
+        return HeroState(self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
+                         self.history, self.entries, self.poisoned, self.died_at, self.gold_at_death,
+                         self.extra)
 
 
 class Resolution:
@@ -196,9 +204,8 @@ class Resolution:
     def enter_room(self, hero: HeroScratch, room: int, local: Local) -> None:
         """ZR-8 steps 1-3: history and entry count, Z, gold pickup or the room's own effect."""
         info = self.world.rooms[room]
-        hero.history.append((room, local))
-        count = hero.entries.get(room, 0) + 1
-        hero.entries[room] = count
+        hero.history = hero.history + ((room, local),)
+        count = hero.count_entry(room)
         self.emit(ev.EnteredRoom(self.tick, hero.label, info.label, count))
         if info.behaviour.ends_level:
             self.lost_by = hero.index
@@ -206,7 +213,7 @@ class Resolution:
             return
         if self.gold[room] > 0:
             amount, self.gold[room] = self.gold[room], 0
-            hero.gold.append([room, amount])
+            hero.gold = hero.gold + ((room, amount),)
             self.emit(ev.GoldPicked(self.tick, hero.label, info.label, amount))
             return
         info.behaviour.on_enter(self, hero, room)
@@ -240,15 +247,16 @@ class Resolution:
         due = toll
         if due:
             self.emit(ev.GoldPaid(self.tick, hero.label, self.world.rooms[room].label, due))
-        for part in hero.gold:
-            if due == 0:
-                break
-            taken = min(part[1], due)
-            part[1] -= taken
-            due -= taken
-            self.gold[part[0]] += taken
-            self.emit(ev.GoldRefunded(self.tick, hero.label, self.world.rooms[part[0]].label, taken))
-        hero.gold = [part for part in hero.gold if part[1]]
+        kept = []
+        for source, amount in hero.gold:
+            taken = min(amount, due)
+            if taken:
+                due -= taken
+                self.gold[source] += taken
+                self.emit(ev.GoldRefunded(self.tick, hero.label, self.world.rooms[source].label, taken))
+            if amount > taken:
+                kept.append((source, amount - taken))
+        hero.gold = tuple(kept)
 
     # -- hit points, death, teleports ----------------------------------------------------------
 
@@ -283,7 +291,7 @@ class Resolution:
         if hero.gold and hero.pos is not None:
             self.gold[hero.pos[0]] += hero.gold_total
             self.emit(ev.GoldDropped(self.tick, hero.label, room_label, hero.gold_total))
-            hero.gold = []
+            hero.gold = ()
         self.emit(ev.Died(self.tick, hero.label, room_label, cell, cause))
 
     def teleport_to_visit(self, hero: HeroScratch, k: int, cause: str) -> None:
@@ -310,18 +318,15 @@ class Resolution:
         self.main_a = room
 
     def settle(self) -> None:
-        """End of a resolution: a non-immune hero standing on water drowns (ZR-9)."""
+        """End of a resolution: a non-immune hero standing on water drowns (ZR-9).
+
+        Only heroes this resolution touched can newly stand on water: others were settled before.
+        """
         if self.planning:
             return
-        for index, state in enumerate(self.state.heroes):
-            scratch = self.heroes.get(index)
-            if scratch is not None:
-                alive, pos, immune = scratch.alive, scratch.pos, scratch.immune
-            else:
-                alive, pos = state.alive, state.pos
-                immune = self.world.immune_codes(state.type, state.args) if alive and pos else frozenset()
-            if alive and pos is not None and self.code_for(immune, *pos) == cells.WATER:
-                self.kill(self.hero(index), "water")
+        for hero in self.heroes.values():
+            if hero.alive and hero.pos is not None and self.code(hero, *hero.pos) == cells.WATER:
+                self.kill(hero, "water")
 
     # -- result -----------------------------------------------------------------------------
 

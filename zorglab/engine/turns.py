@@ -10,17 +10,27 @@ from zorglab.engine.resolve import Resolution
 from zorglab.engine.state import GameState
 
 
-def active_hero(world: Any, state: GameState) -> int | None:
-    """The first hero in spawn order that is alive, awake, and waiting or has a plan."""
+def next_action(world: Any, state: GameState) -> tuple[int, Any] | None:
+    """ZR-7: the first hero in spawn order that is alive, awake, and waiting or has a plan,
+    with the action it takes; None when the world is idle."""
     if state.lost:
         return None
     planner = world.planner
     for index, hero in enumerate(state.heroes):
         if not hero.alive or hero.asleep:
             continue
-        if hero.pos is None or planner.action(state, index) is not None:
-            return index
+        if hero.pos is None:
+            return index, SPAWN
+        action = planner.action(state, index)
+        if action is not None:
+            return index, action
     return None
+
+
+def active_hero(world: Any, state: GameState) -> int | None:
+    """The index of the hero ZR-7 lets act next, or None when the world is idle."""
+    found = next_action(world, state)
+    return None if found is None else found[0]
 
 
 def stuck_heroes(world: Any, state: GameState) -> tuple[int, ...]:
@@ -29,17 +39,17 @@ def stuck_heroes(world: Any, state: GameState) -> tuple[int, ...]:
                  if h.alive and not h.asleep and h.pos is not None and world.planner.action(state, i) is None)
 
 
-def act(world: Any, state: GameState, index: int | None = None, *,
+def act(world: Any, state: GameState, found: tuple[int, Any] | None = None, *,
         record: bool = True) -> tuple[GameState, list[ev.Event]]:
     """The active hero's action (a spawn or one step) resolved to the end; tick + 1."""
-    if index is None:
-        index = active_hero(world, state)
-        if index is None:
+    if found is None:
+        found = next_action(world, state)
+        if found is None:
             raise ValueError("the world is idle: no hero can act")
+    index, action = found
     tick = state.tick + 1
     res = Resolution(world, state, tick=tick, record=record)
     hero = res.hero(index)
-    action = world.planner.action(state, index)
     if action == SPAWN:
         res.spawn(hero)
     elif action is None or not world.behaviour(hero.type).perform(res, hero, action):

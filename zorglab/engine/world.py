@@ -64,6 +64,7 @@ class World:
                  spells: tuple[SpellSpec, ...] | None = None, name: str = "main"):
         self.level = level
         self.name = name
+        self.dungeon: Any = None      # the layout's Dungeon, for board <-> dungeon frame conversions
         room_specs = level.rooms if rooms is None else rooms
         hero_specs = level.heroes if heroes is None else heroes
         spell_specs = level.spells if spells is None else spells
@@ -93,6 +94,7 @@ class World:
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
+        self._behaviours: dict[str, type] = {}
         from zorglab.engine.planner import Planner
         self.planner = Planner(self)
 
@@ -155,7 +157,14 @@ class World:
         return index
 
     def behaviour(self, hero_type: str) -> type:
-        return find_hero_type(hero_type)
+        behaviour = self._behaviours.get(hero_type)
+        if behaviour is None:
+            behaviour = self._behaviours[hero_type] = find_hero_type(hero_type)
+        return behaviour
+
+    def has_code(self, code: int, immune: frozenset[int] = frozenset()) -> bool:
+        """Does any room have a cell acting as ``code`` for a hero with these immunities?"""
+        return code not in immune and any(code in row for room in self.rooms for row in room.codes)
 
     def immune_codes(self, hero_type: str, args: tuple[Any, ...]) -> frozenset[int]:
         key = (hero_type, args)

@@ -17,6 +17,7 @@ class HeroBehaviour:
     name: str
     directions: tuple[Direction, ...] = tuple(Direction)
     cost_names: tuple[str, ...] = ("actions",)
+    reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
 
     @staticmethod
     def max_hp(args: tuple[Any, ...]) -> int:

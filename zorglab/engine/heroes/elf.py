@@ -9,6 +9,7 @@ class Elf(HeroBehaviour):
     """Cost = (HP lost, actions): damage only, heals never offset it (ZR-13)."""
 
     cost_names = ("hp_lost", "actions")
+    reads_hp = True
 
     @staticmethod
     def immune(args):

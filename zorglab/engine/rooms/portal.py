@@ -11,6 +11,6 @@ class PortalRoom(RoomBehaviour):
     @staticmethod
     def on_enter(res, hero, room):
         n, f = res.world.rooms[room].args
-        i = hero.entries.get(room, 0)
+        i = hero.entry_count(room)
         if i <= n:
             res.teleport_to_visit(hero, f(i), "portal")
