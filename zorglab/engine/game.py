@@ -55,15 +55,19 @@ class LevelRun:
 
     level: Level
     outcome: Outcome
-    worlds: tuple[tuple[str, RunResult], ...]
+    worlds: tuple[tuple[World, RunResult], ...]
 
     @property
     def main(self) -> RunResult:
         return self.worlds[0][1]
+
+    @property
+    def main_world(self) -> World:
+        return self.worlds[0][0]
 
 
 def play(game: Setup, casts: Iterable[Cast] = (), *, record: bool = True, strict: bool = False) -> LevelRun:
     """Run the level's worlds in order with the casts given."""
     world = game.world()
     result = run_world(world, casts, record=record, strict=strict)
-    return LevelRun(game.level, result.outcome, (("main", result),))
+    return LevelRun(game.level, result.outcome, ((world, result),))

@@ -1,0 +1,113 @@
+"""One test per ruling recorded in docs/rules.md that the engine follows beyond rulings.md."""
+
+from __future__ import annotations
+
+from zorglab.engine import events as ev
+from zorglab.engine.casting import cast_spell
+from zorglab.engine.resolve import MAX_TELEPORTS_PER_ACTION
+from zorglab.engine.run import run_world
+from zorglab.engine.tiles import Tile
+from zorglab.engine.world import World
+from zorglab.errors import CastError
+from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
+from zorglab.level.values import INF, IndexFunction
+
+import pytest
+
+CROSS = ("##.##", "#...#", ".....", "#...#", "##.##")
+SPAWN = ("##.##", "#...#", "..S..", "#...#", "##.##")
+TILES = tuple((f"default-{t}", Tile(f"default-{t}", SPAWN if t == "A" else CROSS)) for t in "AZDPO")
+
+
+def world(rooms, slots, heroes, spells=()):
+    level = Level(id="ruling", rooms=tuple(rooms), heroes=tuple(heroes), spells=tuple(spells), tiles=TILES)
+    return World(level, slots)
+
+
+def test_fr15_portal_loop_strands_hero_in_waiting_room():
+    # A | P2 | P3 in a row. P2 keeps a hero on its first entry (f(1) = 1) and sends it to its
+    # 2nd most recent visit afterwards; P3 always sends it to its 2nd most recent visit. A hero
+    # standing in P2 who steps into P3 bounces P3 -> P2 -> P3 ... within one action; past
+    # MAX_TELEPORTS_PER_ACTION teleports it is stranded in the waiting room (history kept).
+    from zorglab.engine.geometry import Direction
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import HeroState
+
+    w = world([RoomSpec("A", "A"), RoomSpec("P2", "P", (INF, IndexFunction("i -> ...", rule=lambda i: 1 if i == 1 else 2))),
+               RoomSpec("P3", "P", (INF, IndexFunction("i -> 2", rule=lambda i: 2))), RoomSpec("Z", "Z")],
+              {"A": (0, 0), "P2": (1, 0), "P3": (2, 0), "Z": (0, 1)},
+              [HeroSpec("Warrior1", "Warrior", (3,))])
+    start = w.initial_state()
+    hero = HeroState("Warrior", (3,), 3, pos=(1, (4, 2)), history=((0, (2, 2)), (1, (0, 2))),
+                     entries=((0, 1), (1, 1)))
+    state = start.replace(heroes=(hero,))
+    res = Resolution(w, state, tick=1)
+    assert res.step(res.hero(0), Direction.RIGHT)
+    teleports = [e for e in res.events if isinstance(e, ev.Teleported)]
+    assert len(teleports) == MAX_TELEPORTS_PER_ACTION + 1
+    assert teleports[-1].room is None and res.hero(0).pos is None
+    assert len(res.hero(0).history) == 2 + MAX_TELEPORTS_PER_ACTION + 1
+
+
+def test_zr10_teleport_to_own_cell_changes_nothing():
+    # Teleport(1) targets the newest visit: the room the hero stands in, at its arrival cell.
+    # Cast right after the spawn, the hero already stands there: no event, no effect, spell used.
+    w = world([RoomSpec("A", "A"), RoomSpec("Z", "Z")], {"A": (0, 0), "Z": (1, 0)},
+              [HeroSpec("Warrior1", "Warrior", (3,))], [SpellSpec("Teleport1", "Teleport", (1,))])
+    result = run_world(w, [Cast(1, SpellCall("Teleport", (1,)))])
+    assert not [e for e in result.events if isinstance(e, ev.Teleported)]
+    assert result.state.spells_left == (False,)
+
+
+def test_fr32_cast_takes_first_unused_matching_spell_and_refuses_a_second():
+    w = world([RoomSpec("A", "A"), RoomSpec("Z", "Z")], {"A": (0, 0), "Z": (1, 0)},
+              [HeroSpec("Warrior1", "Warrior", (9,))],
+              [SpellSpec("Attack1", "Attack", (2,)), SpellSpec("Attack2", "Attack", (1,))])
+    state = w.initial_state()
+    state, _ = cast_spell(w, state, Cast(0, SpellCall("Attack", (1,))))
+    assert state.spells_left == (True, False)
+    with pytest.raises(CastError, match="single-use"):
+        cast_spell(w, state, Cast(0, SpellCall("Attack", (1,))))
+    with pytest.raises(CastError, match="no spell Attack\\(3\\)"):
+        cast_spell(w, state, Cast(0, SpellCall("Attack", (3,))))
+
+
+def test_fr29_heroes_see_gold_dropped_by_the_dead():
+    # A hero dies in D1 holding 5 gold picked in O1; D1 now holds 5 gold. A toll room is not
+    # needed to observe the rule: the next hero's plan state carries D1's gold, so it picks it
+    # up on entry and that pickup pre-empts D1's damage (ZR-8 step 2).
+    w = world([RoomSpec("A", "A"), RoomSpec("O1", "O", (5,)), RoomSpec("D1", "D", (3,)), RoomSpec("Z", "Z")],
+              {"A": (0, 0), "O1": (1, 0), "D1": (2, 0), "Z": (3, 0)},
+              [HeroSpec("Warrior1", "Warrior", (3,)), HeroSpec("Warrior2", "Warrior", (4,))])
+    result = run_world(w)
+    drops = [e for e in result.events if isinstance(e, ev.GoldDropped)]
+    picks = [e for e in result.events if isinstance(e, ev.GoldPicked) and e.hero == "Warrior2"]
+    assert drops and drops[0].room == "D1" and drops[0].amount == 5
+    assert [p.room for p in picks] == ["D1"]
+    assert result.state.heroes[1].hp == 4, "the pickup pre-empted D1's damage"
+
+
+def test_zr13_plans_count_portal_entries_and_history():
+    # P1 = P(inf, i -> 9) sends each entrant to its 9th most recent visit. Entering P1 makes the
+    # history [A, P1], [A, P1, A, P1], ... so the first four entries overshoot it (waiting room,
+    # respawn at A); on the fifth the history has 10 visits and the 9th most recent is P1's own
+    # arrival cell, where the hero already stands: nothing moves (docs/rules.md, ZR-10) and it walks
+    # on to Z. The Warrior's plan state carries entry counts and history, so it foresees exactly
+    # this and is never stuck.
+    w = world([RoomSpec("A", "A"), RoomSpec("P1", "P", (INF, IndexFunction("i -> 9", rule=lambda i: 9))),
+               RoomSpec("Z", "Z")], {"A": (0, 0), "P1": (1, 0), "Z": (2, 0)},
+              [HeroSpec("Warrior1", "Warrior", (3,))])
+    result = run_world(w)
+    bounces = [e for e in result.events if isinstance(e, ev.Teleported)]
+    assert [e.room for e in bounces] == [None] * 4
+    assert not [e for e in result.events if isinstance(e, ev.Stuck)]
+    assert result.outcome.value == "loss"
+
+
+def test_fr42_banality_makes_a_warrior_of_current_hp():
+    w = world([RoomSpec("A", "A"), RoomSpec("Z", "Z")], {"A": (0, 0), "Z": (1, 0)},
+              [HeroSpec("Elf1", "Elf", (5, frozenset()))],
+              [SpellSpec("Attack1", "Attack", (2,)), SpellSpec("Banality1", "Banality", ())])
+    result = run_world(w, [Cast(1, SpellCall("Attack", (2,))), Cast(1, SpellCall("Banality", ()), on=("Elf1",))])
+    hero = result.state.heroes[0]
+    assert (hero.type, hero.args, hero.hp) == ("Warrior", (3,), 3)

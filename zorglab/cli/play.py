@@ -1,0 +1,62 @@
+"""``zorglab play FILE``: run a level's solution (or your casts) to the end and say how it ended."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from zorglab.engine.game import play, setup_solution
+from zorglab.engine.render import render
+from zorglab.engine.report import run_json
+from zorglab.engine.run import run_world
+from zorglab.errors import OptionError
+from zorglab.level import load_level, parse_cast
+from zorglab.level.printer import format_cast
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="run a level's solution to the end",
+                       description="Run solution N of a level (its choices, layout and casts) and print the outcome.")
+    p.add_argument("file", help="a level file (.toml)")
+    p.add_argument("--solution", type=int, default=0, metavar="N", help="which [[solutions]] entry, from 0 (default 0)")
+    p.add_argument("--no-casts", action="store_true", help="drop the solution's casts")
+    p.add_argument("--cast", action="append", default=[], metavar='"@T SPELL ..."',
+                   help="add a cast in level notation (repeatable)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--trace", action="store_true", help="print the board after every casting point")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    level = load_level(args.file)
+    if not level.solutions:
+        raise OptionError(f"{args.file}: the level has no [[solutions]] to play")
+    if not 0 <= args.solution < len(level.solutions):
+        raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
+    solution = level.solutions[args.solution]
+    casts = [] if args.no_casts else list(solution.casts)
+    casts += [parse_cast(text, level, origin=f"--cast {text!r}") for text in args.cast]
+    casts.sort(key=lambda c: c.tick)
+    game = setup_solution(level, solution)
+    result = play(game, casts)
+    if args.json:
+        json.dump(run_json(result), sys.stdout, indent=2, default=str)
+        print()
+        return 0
+    if args.trace:
+        world = result.main_world
+        traced = run_world(world, casts, keep_states=True)
+        for state in traced.states:
+            print(render(world, state))
+            print()
+    for world, world_run in result.worlds:
+        for refusal in world_run.refused:
+            print(f"refused: {format_cast(refusal.cast)}: {refusal.reason}")
+        for cast in world_run.unreached:
+            print(f"not cast: {format_cast(cast)}: the run never reached tick {cast.tick}")
+        heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"
+                           f" (hp {h.hp})" for i, h in enumerate(world_run.state.heroes))
+        print(f"{world.name}: {world_run.outcome.value} after {world_run.ticks} actions — {heroes}")
+    print(f"{level.id}: {result.outcome.value}")
+    return 0
