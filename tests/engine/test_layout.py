@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -47,6 +48,7 @@ def test_layout_is_a_hashable_mapping_ordered_by_label():
     assert one.placements == (("A", Placement((0, 0))), ("Z", Placement((1, 0))))
     assert dict(one.items()) == {"A": Placement((0, 0)), "Z": Placement((1, 0))}
     assert one.get("Q") is None
+    assert pickle.loads(pickle.dumps(one)) == one and pickle.loads(pickle.dumps(one))["Z"] == Placement((1, 0))
 
 
 def test_placement_normalises_rotation():

@@ -113,7 +113,7 @@ def test_append_keeps_everything_before_byte_for_byte_and_reads_back(tmp_path):
     assert text.endswith('# Mirror comment\n[[mirrors]]\nname = "M1"\nrooms = ["A", "Z", "D(5)", "E(fire)"]\n')
     assert comment_lines(text) == comment_lines(LEVEL)
     layout, entry = read_back(path)
-    assert layout == TURNED.translated(0, 0)
+    assert layout == TURNED
     assert entry["casts"] == ["@0 Sleep() on Warrior", "@4 Attack(2)"]
     assert (entry["expect"], entry["choices"], entry["main"], entry["rotation"]) == ("stall", {"x": 2}, "A", 1)
     assert len(tomllib.loads(text)["solutions"]) == 3
