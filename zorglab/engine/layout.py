@@ -300,6 +300,15 @@ def _border_violations(by_slot: dict[Slot, list[str]], ordered_slots: list[Slot]
     return found
 
 
+def border_violations(tiles: Mapping[str, Tile], slots: Mapping[str, Slot]) -> list[Violation]:
+    """FR-6 for rooms already turned as they stand: every side-adjacent pair must match cell for
+    cell. The engine re-checks this after a Move or Swap (FR-38) on the upright dungeon frame."""
+    by_slot: dict[Slot, list[str]] = {}
+    for label, slot in slots.items():
+        by_slot.setdefault(tuple(slot), []).append(label)
+    return _border_violations(by_slot, sorted(by_slot, key=lambda s: (s[1], s[0])), dict(tiles))
+
+
 def _joined(a: Tile, b: Tile, direction: Direction) -> bool:
     """Whether two side-adjacent tiles (b lying ``direction`` of a) face opening to opening somewhere."""
     return bool(set(a.openings(direction)) & set(b.openings(direction.opposite)))

@@ -65,9 +65,11 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
-    def __init__(self, world: Any, map_key: tuple, behaviour: type, args: tuple[Any, ...]):
+    def __init__(self, world: Any, map_key: tuple, behaviour: type, args: tuple[Any, ...],
+                 targets: frozenset[int]):
         self.world = world
         self.slots, self.cleared = map_key[0], map_key[1]
+        self.targets = targets      # rooms whose entry is the plan's goal (Z unless weights say otherwise)
         self.slot_room = world.slot_index(self.slots)
         self.behaviour = behaviour
         self.args = args
@@ -109,23 +111,29 @@ class PlanGraph:
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
         """(cost, next plan state or GOAL), or None if the action is impossible here."""
         hero = self._scratch(s)
-        res = Resolution.for_plan(self.world, self.slots, self.slot_room, s[2], s[3], self.cleared, hero)
+        visits = len(hero.history)
+        slots, cleared = self.behaviour.plan_map(self, s)
+        slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
+        res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
         if action == SPAWN:
             res.spawn(hero)
         elif not self.behaviour.perform(res, hero, action):
             return None
         cost = self.behaviour.step_cost(res)
-        if res.lost_by is not None:
-            return cost, GOAL
+        if res.lost_by is not None:        # Z entered: the goal if Z is a target, else a dead end
+            return (cost, GOAL) if res.lost_by_room in self.targets else None
+        if hero.pos is not None and hero.pos[0] in self.targets and len(hero.history) > visits \
+                and hero.history[-1][0] == hero.pos[0]:
+            return cost, GOAL                 # ends the action in a target room it entered
         reach = self.world.history_reach
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
         poisoned = hero.poisoned if self.behaviour.reads_hp else frozenset()
         nxt = (hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history[-reach:],
-               poisoned, hero.extra)
+               poisoned, self.behaviour.plan_extra(res, hero))
         return cost, nxt
 
     def actions(self, s: PlanState) -> tuple[Action, ...]:
-        return (SPAWN,) if s[0] is None else self.behaviour.directions
+        return (SPAWN,) if s[0] is None else self.behaviour.plan_actions(self, s)
 
     # -- search -----------------------------------------------------------------------------
 
@@ -305,12 +313,14 @@ class Planner:
         return (hero.pos, hero.gold, state.gold, state.main_a, counts,
                 hero.history[-world.history_reach:], poisoned, hero.extra)
 
-    def graph(self, state: GameState, hero: HeroState) -> PlanGraph:
+    def graph(self, state: GameState, index: int) -> PlanGraph:
+        hero = state.heroes[index]
         behaviour, profile = self._profile(hero)
-        key = (state.slots, state.cleared, profile)
+        targets = behaviour.targets(self.world, state, index)
+        key = (state.slots, state.cleared, profile, targets)
         graph = self.graphs.get(key)
         if graph is None:
-            graph = PlanGraph(self.world, (state.slots, state.cleared), behaviour, hero.args)
+            graph = PlanGraph(self.world, (state.slots, state.cleared), behaviour, hero.args, targets)
             self.graphs[key] = graph
         return graph
 
@@ -319,9 +329,9 @@ class Planner:
         hero = state.heroes[index]
         if hero.pos is None:
             return SPAWN
-        return self.graph(state, hero).action(self.plan_state(state, hero))
+        return self.graph(state, index).action(self.plan_state(state, hero))
 
     def explain(self, state: GameState, index: int) -> list[Candidate]:
         """Every candidate first step with its plan's cost vector, and which one wins."""
         hero = state.heroes[index]
-        return self.graph(state, hero).candidates(self.plan_state(state, hero))
+        return self.graph(state, index).candidates(self.plan_state(state, hero))

@@ -83,6 +83,7 @@ class Resolution:
         self.cleared = state.cleared
         self.deaths = list(state.deaths)
         self.lost_by = state.lost_by
+        self.lost_by_room: int | None = None
         self.heroes: dict[int, HeroScratch] = {}
         self.hp_lost = 0            # damage taken by the moving hero (heals never offset: ZR-13)
         self.teleports = 0
@@ -104,6 +105,7 @@ class Resolution:
         res.cleared = cleared
         res.deaths = []
         res.lost_by = None
+        res.lost_by_room = None
         res.heroes = {hero.index: hero}
         res.hp_lost = 0
         res.teleports = 0
@@ -209,6 +211,7 @@ class Resolution:
         self.emit(ev.EnteredRoom(self.tick, hero.label, info.label, count))
         if info.behaviour.ends_level:
             self.lost_by = hero.index
+            self.lost_by_room = room
             self.emit(ev.Lost(self.tick, hero.label, info.label))
             return
         if self.gold[room] > 0:
@@ -306,6 +309,11 @@ class Resolution:
         room, local = history[-k]
         if hero.pos == (room, local):
             return              # already there: nothing moves, the cell effect is not repeated
+        if not hero.alive:      # a corpse (Selection with corpses) is carried, nothing acts on it
+            hero.pos = (room, local)
+            self.emit(ev.Teleported(self.tick, hero.label, self.world.rooms[room].label,
+                                    self.global_cell((room, local)), cause))
+            return
         self.emit(ev.Teleported(self.tick, hero.label, self.world.rooms[room].label,
                                 self.global_cell((room, local)), cause))
         if hero.pos is not None and hero.pos[0] == room:
@@ -316,6 +324,16 @@ class Resolution:
 
     def set_main_a(self, room: int) -> None:
         self.main_a = room
+
+    def move_rooms(self, moves: dict[int, tuple[int, int]], cause: str) -> None:
+        """Put rooms on new slots at once; a room carries its heroes, corpses and gold (ZR-15)."""
+        slots = list(self.slots)
+        for room, slot in moves.items():
+            slots[room] = slot
+        self.slots = tuple(slots)
+        self.slot_room = self.world.slot_index(self.slots)
+        for room, slot in sorted(moves.items()):
+            self.emit(ev.RoomMoved(self.tick, self.world.rooms[room].label, slot, cause))
 
     def settle(self) -> None:
         """End of a resolution: a non-immune hero standing on water drowns (ZR-9).

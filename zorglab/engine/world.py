@@ -90,6 +90,7 @@ class World:
             self.initial_main = self.room_index[main_label]
         else:
             raise LevelError(f"{level.id}: main = {main_label!r} is not an A room (ZR-22)")
+        self.z_rooms = frozenset(room.index for room in self.rooms if room.behaviour.ends_level)
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
@@ -161,6 +162,10 @@ class World:
         if behaviour is None:
             behaviour = self._behaviours[hero_type] = find_hero_type(hero_type)
         return behaviour
+
+    def target_rooms(self, state: GameState, index: int) -> frozenset[int]:
+        """The rooms a hero heads for. Weighted pulls (FR-25) plug in here; by default Z."""
+        return self.z_rooms
 
     def has_code(self, code: int, immune: frozenset[int] = frozenset()) -> bool:
         """Does any room have a cell acting as ``code`` for a hero with these immunities?"""

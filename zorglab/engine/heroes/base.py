@@ -41,3 +41,24 @@ class HeroBehaviour:
     def perform(res: "Resolution", hero: Any, action: Any) -> bool:
         """Carry out a planned action; the default action set is the four steps."""
         return res.step(hero, action)
+
+    @classmethod
+    def plan_actions(cls, graph: Any, s: tuple) -> tuple[Any, ...]:
+        """The actions a plan may take from plan state ``s``, in tie-break order."""
+        return cls.directions
+
+    @staticmethod
+    def plan_map(graph: Any, s: tuple) -> tuple[tuple, frozenset]:
+        """The (slots, cleared cells) a plan step sees: the graph's map, unless the hero's own
+        power changed it earlier in the plan (ZR-13: "only the hero's own power changes it")."""
+        return graph.slots, graph.cleared
+
+    @staticmethod
+    def plan_extra(res: "Resolution", hero: Any) -> tuple:
+        """The type-specific part of the next plan state."""
+        return hero.extra
+
+    @staticmethod
+    def targets(world: Any, state: Any, index: int) -> frozenset[int]:
+        """Rooms whose entry is this hero's goal: Z, unless a weight pull (FR-25) says otherwise."""
+        return world.target_rooms(state, index)

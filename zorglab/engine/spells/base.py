@@ -25,6 +25,12 @@ class CastContext:
     cast: "Cast"
     spell_args: tuple[Any, ...]
     active: int | None          # the active hero of ZR-14, if it stands on the board
+    consumed: tuple[int, ...] = ()   # further spells this cast uses up (Selection's applied spell)
+
+    def replace_args(self, args: tuple[Any, ...]) -> "CastContext":
+        """The same context for an applied spell with its own arguments (Selection)."""
+        self.spell_args = args
+        return self
 
     def hero_index(self, label: str) -> int:
         index = self.res.world.hero_index.get(label)
@@ -71,3 +77,24 @@ class SpellBehaviour:
     def apply(cls, ctx: CastContext) -> None:
         for index in cls.targets(ctx):
             cls.affect(ctx.res, ctx.res.hero(index), ctx.spell_args)
+
+    @classmethod
+    def apply_selected(cls, ctx: CastContext, heroes: tuple[int, ...], cast: "Cast") -> None:
+        """Under Selection (ZR-16): act on each chosen hero as if it were the target."""
+        for index in heroes:
+            cls.affect(ctx.res, ctx.res.hero(index), ctx.spell_args)
+
+
+def chosen_rooms(ctx: CastContext, heroes: tuple[int, ...], spell: str) -> list[int]:
+    """The rooms the given heroes stand in, distinct, in hero order (Move/Swap)."""
+    rooms: list[int] = []
+    for index in heroes:
+        pos = ctx.res.state.heroes[index].pos
+        if pos is None:
+            raise CastError(f"{spell}: {ctx.res.world.heroes[index].label} is not in a room (ZR-14)")
+        if pos[0] in rooms:
+            raise CastError(f"{spell}: {ctx.res.world.heroes[index].label} stands in "
+                            f"{ctx.res.world.rooms[pos[0]].label} with another chosen hero; "
+                            "each chosen hero must bring its own room (ZR-15)")
+        rooms.append(pos[0])
+    return rooms

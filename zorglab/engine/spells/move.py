@@ -1,8 +1,33 @@
-"""Move: The active hero's room moves to an empty slot (FR-36)."""
+"""Move(): the active hero's room moves to an empty slot (FR-36, FR-38, ZR-15)."""
 
 from zorglab.engine.registry import spell_type
+from zorglab.engine.roommoves import apply_moves, board_to_dungeon
+from zorglab.engine.spells.base import SpellBehaviour, chosen_rooms
+from zorglab.errors import CastError
 
 
 @spell_type("Move")
-class MoveSpell:
-    """The active hero's room moves to an empty slot (FR-36)."""
+class MoveSpell(SpellBehaviour):
+    """Under Selection, the chosen heroes' distinct rooms go to distinct empty slots at once."""
+
+    target = "active"
+
+    @classmethod
+    def apply(cls, ctx):
+        (index,) = cls.targets(ctx)
+        cls.apply_selected(ctx, (index,), ctx.cast)
+
+    @classmethod
+    def apply_selected(cls, ctx, heroes, cast):
+        rooms = chosen_rooms(ctx, heroes, "Move")
+        if len(cast.to) != len(rooms):
+            raise CastError(f"Move needs one destination per room moved: {len(rooms)} room(s), "
+                            f"{len(cast.to)} slot(s) given ('to (col, row), ...')")
+        slots = [board_to_dungeon(ctx.res, slot) for slot in cast.to]
+        occupied = set(ctx.res.slots)
+        for slot, given in zip(slots, cast.to):
+            if slot in occupied:
+                raise CastError(f"Move to {tuple(given)}: that slot is not empty (FR-36)")
+        if len(set(slots)) != len(slots):
+            raise CastError("Move: each room needs its own empty slot (FR-36)")
+        apply_moves(ctx.res, dict(zip(rooms, slots)), "Move")

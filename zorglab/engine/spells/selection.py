@@ -1,8 +1,41 @@
-"""Selection: Apply another unused spell to chosen heroes at once (FR-39)."""
+"""Selection(allow_corpses): another unused spell, on several chosen heroes at once (FR-39, ZR-16)."""
 
 from zorglab.engine.registry import Param, ParamKind, spell_type
+from zorglab.engine.spells.base import SpellBehaviour
+from zorglab.errors import CastError
 
 
 @spell_type("Selection", Param("allow_corpses", ParamKind.BOOL))
-class SelectionSpell:
-    """Apply another unused spell to chosen heroes at once (FR-39)."""
+class SelectionSpell(SpellBehaviour):
+    """Both spells are consumed; the applied spell acts on each chosen hero as its target."""
+
+    target = "meta"
+
+    @classmethod
+    def apply(cls, ctx):
+        from zorglab.engine.casting import find_spell
+
+        inner = ctx.cast.inner
+        if inner is None:
+            raise CastError("Selection needs a spell to apply: 'Selection(b) on HERO, ... : SPELL'")
+        if inner.spell.type == "Selection":
+            raise CastError("Selection cannot apply another Selection (ZR-16: one other spell)")
+        allow_corpses = bool(ctx.spell_args[0])
+        if not ctx.cast.on:
+            raise CastError("Selection needs at least one hero: 'Selection(b) on HERO, ...'")
+        heroes = []
+        for label in ctx.cast.on:
+            index = ctx.hero_index(label)
+            hero = ctx.res.state.heroes[index]
+            if index in heroes:
+                raise CastError(f"Selection names {label} twice")
+            if not hero.alive and not allow_corpses:
+                raise CastError(f"Selection on {label}: that hero is dead and this Selection does not "
+                                "allow corpses (ZR-16)")
+            if hero.pos is None:
+                raise CastError(f"Selection on {label}: that hero is not on the board (ZR-14)")
+            heroes.append(index)
+        spell_index = find_spell(ctx.res.world, ctx.res.state, inner)
+        spell = ctx.res.world.spells[spell_index]
+        ctx.consumed = (spell_index,)
+        spell.behaviour.apply_selected(ctx.replace_args(spell.args), tuple(heroes), inner)

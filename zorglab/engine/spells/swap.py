@@ -1,8 +1,33 @@
-"""Swap: The active hero's room swaps slots with another room (FR-37)."""
+"""Swap(): the active hero's room swaps slots with another room (FR-37, FR-38, ZR-15)."""
 
 from zorglab.engine.registry import spell_type
+from zorglab.engine.roommoves import apply_moves
+from zorglab.engine.spells.base import SpellBehaviour, chosen_rooms
+from zorglab.errors import CastError
 
 
 @spell_type("Swap")
-class SwapSpell:
-    """The active hero's room swaps slots with another room (FR-37)."""
+class SwapSpell(SpellBehaviour):
+    """Under Selection: the chosen heroes' rooms plus one extra room rotate in the order given,
+    each taking the next one's slot, the last taking the first's."""
+
+    target = "active"
+
+    @classmethod
+    def apply(cls, ctx):
+        (index,) = cls.targets(ctx)
+        cls.apply_selected(ctx, (index,), ctx.cast)
+
+    @classmethod
+    def apply_selected(cls, ctx, heroes, cast):
+        rooms = chosen_rooms(ctx, heroes, "Swap")
+        world = ctx.res.world
+        if cast.with_room is None or cast.with_room not in world.room_index:
+            raise CastError(f"Swap needs another room: 'Swap() with ROOM' (got {cast.with_room!r})")
+        extra = world.room_index[cast.with_room]
+        if extra in rooms:
+            raise CastError(f"Swap with {cast.with_room}: that is the room being swapped (FR-37)")
+        cycle = list(rooms) + [extra]
+        slots = ctx.res.slots
+        moves = {room: slots[cycle[(i + 1) % len(cycle)]] for i, room in enumerate(cycle)}
+        apply_moves(ctx.res, moves, "Swap")

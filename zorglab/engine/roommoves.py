@@ -1,0 +1,51 @@
+"""Moving rooms during the extermination (ZR-15, FR-38): legality, then one atomic move.
+
+Move, Swap, their Selection variants and the Mechanic's shove all come here, so the border
+re-check is written once and uses the layout validator's own side matching.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zorglab.engine.geometry import Slot
+from zorglab.engine.layout import border_violations
+from zorglab.errors import CastError
+
+if TYPE_CHECKING:
+    from zorglab.engine.resolve import Resolution
+
+
+def board_to_dungeon(res: "Resolution", slot: Slot) -> Slot:
+    """A slot named by the player (board frame) in the dungeon frame the engine runs in."""
+    dungeon = res.world.dungeon
+    return tuple(slot) if dungeon is None else dungeon.from_board(tuple(slot))
+
+
+def move_problem(res: "Resolution", moves: dict[int, Slot]) -> str | None:
+    """Why these simultaneous room moves are illegal, or None (every border still matches)."""
+    world = res.world
+    slots = list(res.slots)
+    for room, slot in moves.items():
+        slots[room] = slot
+    seen: dict[Slot, int] = {}
+    for room, slot in enumerate(slots):
+        if slot in seen:
+            return (f"{world.rooms[room].label} and {world.rooms[seen[slot]].label} would share slot "
+                    f"{slot}: one room per slot (ZR-15)")
+        seen[slot] = room
+    moved = set(moves)
+    tiles = {room.label: room.tile for room in world.rooms}
+    labels = {room.index: room.label for room in world.rooms}
+    for violation in border_violations(tiles, {labels[i]: s for i, s in enumerate(slots)}):
+        if {world.room_index[label] for label in violation.rooms} & moved:
+            return f"after the move {violation.message} (FR-38: borders must still match)"
+    return None
+
+
+def apply_moves(res: "Resolution", moves: dict[int, Slot], cause: str) -> None:
+    """Check then move; raises CastError naming the rule when refused (nothing changes)."""
+    problem = move_problem(res, moves)
+    if problem:
+        raise CastError(f"{cause}: {problem}")
+    res.move_rooms(moves, cause)
