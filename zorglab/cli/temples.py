@@ -1,0 +1,137 @@
+"""``zorglab temples``: generate, sweep, show and check temples.
+
+- ``generate --seed S [--size ...] [--floors N] [--locks K] [--theme T] [--json | --out FILE]``
+- ``sweep --seeds N [--sizes small,medium,large] [--out CSV]`` (one row per temple, tqdm bar)
+- ``show FILE`` (each floor as text, critical path marked)
+- ``check FILE... [--format xp]`` (``path: R<n> at (f,r,c): why``, exit 1 on any)
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from typing import Any
+
+from zorglab.errors import OptionError
+
+FORMAT_CHOICES = ("auto", "zorglab", "xp")
+
+
+def _seed(text: str) -> int | str:
+    """A seed as typed: a whole number stays a number, anything else is a string seed."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("temples", help="generate, sweep, show and check Zelda-style temples")
+    sub = parser.add_subparsers(dest="temples_command", metavar="ACTION")
+    parser.set_defaults(run=lambda args: (parser.print_help(), 2)[1])
+
+    gen = sub.add_parser("generate", help="generate one temple from a seed")
+    gen.add_argument("--seed", required=True, type=_seed, help="an integer or any text")
+    gen.add_argument("--size", choices=("small", "medium", "large"), default=None)
+    gen.add_argument("--floors", type=int, default=None)
+    gen.add_argument("--locks", type=int, default=None)
+    gen.add_argument("--theme", default=None)
+    gen.add_argument("--element", default=None)
+    gen.add_argument("--quest", action="append", dest="quests", default=None, help="a quest of the theme (repeatable)")
+    gen.add_argument("--gate", action="store_true", help="a separate gate beyond the Pegasus chest")
+    out = gen.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the temple as JSON")
+    out.add_argument("--out", metavar="FILE", help="write the temple as JSON to FILE")
+    gen.set_defaults(run=run_generate)
+
+    sweep = sub.add_parser("sweep", help="generate many temples and tabulate them")
+    sweep.add_argument("--seeds", type=int, required=True, help="seeds 0..N-1")
+    sweep.add_argument("--sizes", default="small,medium,large")
+    sweep.add_argument("--lint", action="store_true", help="also count lint violations per temple")
+    sweep.add_argument("--out", metavar="CSV", help="write the rows to CSV (default: stdout)")
+    sweep.set_defaults(run=run_sweep)
+
+    show = sub.add_parser("show", help="print a temple's floors with the critical path marked")
+    show.add_argument("file")
+    show.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    show.set_defaults(run=run_show)
+
+    check = sub.add_parser("check", help="lint temples against R1..R12")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    check.set_defaults(run=run_check)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    for name in ("size", "floors", "locks", "theme", "element", "quests"):
+        value = getattr(args, name, None)
+        if value is not None:
+            opts[name] = value
+    if getattr(args, "gate", False):
+        opts["gate"] = True
+    return opts
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from zorglab.temples.generator import generate_with_report
+    from zorglab.temples.io import dumps_temple
+    from zorglab.temples.render import temple_text
+
+    report = generate_with_report(args.seed, _options(args))
+    temple = report.temple
+    if args.json:
+        sys.stdout.write(dumps_temple(temple))
+    elif args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(dumps_temple(temple))
+        print(f"{args.out}: {temple.name}, {report.solution.graph.size} rooms, {report.solution.states} solver states")
+    else:
+        print(temple_text(temple, report.solution.critical))
+    return 0
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from zorglab.temples.sweep import COLUMNS, sweep_plan, sweep_row
+
+    if args.seeds < 0:
+        raise OptionError(f"--seeds must be 0 or more, not {args.seeds}")
+    sizes = tuple(s.strip() for s in args.sizes.split(",") if s.strip())
+    plan = sweep_plan(args.seeds, sizes)
+    rows = [sweep_row(seed, size, lint=args.lint) for seed, size in tqdm(plan, desc="temples", unit="temple", file=sys.stderr)]
+    handle = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout
+    try:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    finally:
+        if args.out:
+            handle.close()
+    failed = sum(1 for r in rows if not r["solvable"])
+    print(f"{len(rows)} temples, {failed} not solvable", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from zorglab.temples.io import load_temple
+    from zorglab.temples.render import temple_text
+
+    print(temple_text(load_temple(args.file, args.format)))
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from zorglab.temples.io import load_temple
+    from zorglab.temples.lint import lint_temple
+
+    found = 0
+    for path in args.files:
+        report = lint_temple(load_temple(path, args.format))
+        for violation in report.violations:
+            print(f"{path}: {violation}")
+        found += len(report.violations)
+    print(f"{len(args.files)} temple(s) checked, {found} violation(s)", file=sys.stderr)
+    return 1 if found else 0

@@ -1,0 +1,213 @@
+"""``generate_temple(seed, options)``: a seeded, verified temple (contract §3, R10, R11).
+
+A pure function of its arguments: the skeleton comes from ``rng(seed)``; locks, keys and
+dressing from sub-seed ``"<seed>/locks/<n>"``. Step 7 runs the solver over the finished
+temple (worst key order included); if it fails, steps 5-6 run again with the next sub-seed,
+at most 8 times, then :class:`TempleGenerationError`. The seed and options are stored in
+the temple so anyone can make it again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from zorglab.seeding import Seed, normalise_seed, rng
+from zorglab.temples.errors import TempleGenerationError
+from zorglab.temples.frozen import FrozenDict, freeze
+from zorglab.temples.graph import compile_temple
+from zorglab.temples.model import Floor, Place, Room, Temple
+from zorglab.temples.options import ELEMENTS, SIZE_SHAPES, TempleOptions, check_options
+from zorglab.temples.placement import Layout, add_loops, dress, place_locks
+from zorglab.temples.skeleton import Skeleton, SkeletonError, build_tree, carve, plan_critical_path
+from zorglab.temples.solver import Solution, solve
+
+MAX_RETRIES = 8
+MAX_SKELETONS = 32
+
+# kind -> (room type, base token, content)
+KINDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
+    "wall": ("wall", "_", None),
+    "empty": ("empty", "0", None),
+    "entrance": ("entrance", "E", None),
+    "gate": ("gate", "G", None),
+    "boss": ("boss", "B", {"lockOnEnter": True, "difficulty": "boss"}),
+    "miniboss": ("miniboss", "b", {"lockOnEnter": True, "difficulty": "hard"}),
+    "monster": ("monster", "s", {"difficulty": "easy"}),
+    "monster2": ("monster", "S", {"difficulty": "normal"}),
+    "key": ("loot", "k", {"chest": "dungeon", "dungeon": "key"}),
+    "master": ("loot", "K", {"chest": "dungeon", "dungeon": "master-key"}),
+    "pegasus": ("loot", "LPEG", {"chest": "dungeon", "dungeon": "Pegasus"}),
+    "map": ("loot", "LMAP", {"chest": "dungeon", "dungeon": "map"}),
+    "compass": ("loot", "LCOM", {"chest": "dungeon", "dungeon": "compass"}),
+    "loot": ("loot", "O", {"chest": "consumable"}),
+    "trap": ("trap", "T", {"damage": 5}),
+    "puzzle": ("puzzle", "Z", None),
+    "shop": ("shop", "P", None),
+    "heal": ("health", "H", {"healthPoints": 15}),
+    "camp": ("camp", "C", None),
+    "save": ("savepoint", "V", None),
+    "up": ("stairs_up", "U", None),
+    "down": ("stairs_down", "D", None),
+}
+FIGHT_KINDS = ("monster", "monster2", "miniboss", "boss")
+
+
+@dataclass(frozen=True)
+class GenerationReport:
+    """How a temple came about: sub-seed retries and the solver's verdict on it."""
+
+    temple: Temple
+    retries: int
+    solution: Solution
+    critical_locks: int
+    side_locks: int
+    keys: int
+    loops: int
+
+
+def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int]:
+    (low, high), floor_choices, lock_choices = SIZE_SHAPES[options.size]
+    rows = r.randint(low, high)
+    cols = r.randint(low, high)
+    floors = floor_choices[r.randrange(len(floor_choices))]
+    locks = lock_choices[r.randrange(len(lock_choices))]
+    if options.floors is not None:
+        floors = options.floors
+    if options.locks is not None:
+        locks = options.locks
+    return rows, cols, floors, locks
+
+
+def _skeleton(options: TempleOptions, r: random.Random) -> tuple[Skeleton, int]:
+    rows, cols, floors, locks = _shape(options, r)
+    for _ in range(MAX_SKELETONS):
+        sk = carve(rows, cols, floors, r)
+        build_tree(sk)
+        try:
+            plan_critical_path(sk, locks, options.gate, r)
+        except SkeletonError:
+            continue
+        return sk, locks
+    raise TempleGenerationError(f"no skeleton fits {rows}x{cols}x{floors} with {locks} locks")
+
+
+def _element(options: TempleOptions) -> str:
+    """The option's element, else the theme's (the theme picks the element, contract §6)."""
+    return options.element or ELEMENTS[normalise_seed(options.theme.lower()) % len(ELEMENTS)]
+
+
+def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> Temple:
+    rows, cols, area, nfloors = sk.rows, sk.cols, sk.area, sk.floors
+    element = _element(options)
+    quests = options.quests
+    kinds = layout.kinds
+    quest_of: dict[int, str] = {}
+    if quests:
+        fights = 0
+        for listed in range(nfloors):
+            base = (nfloors - 1 - listed) * area
+            for cell in range(base, base + area):
+                if kinds.get(cell) in FIGHT_KINDS:
+                    quest_of[cell] = quests[fights % len(quests)]
+                    fights += 1
+    specs: dict[tuple, str] = {}
+    rooms: dict[str, Room] = {}
+    used: set[str] = set()
+    counter = 0
+    grids = []
+    for listed in range(nfloors):
+        base = (nfloors - 1 - listed) * area
+        grid = []
+        for r in range(rows):
+            line = []
+            for c in range(cols):
+                cell = base + r * cols + c
+                kind = kinds.get(cell, "wall") if sk.carved[cell] else "wall"
+                sides = tuple(sorted(_side_toward(cell, t, cols) for t in layout.locked.get(cell, ())))
+                spec = (kind, sides, quest_of.get(cell), layout.extras.get(cell))
+                token = specs.get(spec)
+                if token is None:
+                    room_type, token, content = KINDS[kind]
+                    if token in used:
+                        counter += 1
+                        token = f"{token[0]}{counter:03d}"
+                    used.add(token)
+                    specs[spec] = token
+                    rooms[token] = _room(room_type, content, spec, element)
+                line.append(token)
+            grid.append(tuple(line))
+        grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
+    er, ec = divmod(sk.entrance % area, cols)
+    norm = normalise_seed(seed)
+    return Temple(
+        id=f"temple-{norm & 0xFFFFFFFFFFFF:012x}",
+        name=f"{element.title()} Temple of the {options.theme}",
+        entrance=Place(nfloors - 1 - sk.floor_of(sk.entrance), er, ec),
+        floors=tuple(grids),
+        rooms=FrozenDict(rooms),
+        seed=seed,
+        theme=options.theme,
+        element=element,
+        options=freeze(options.as_dict()),
+    )
+
+
+def _side_toward(cell: int, other: int, cols: int) -> str:
+    step = other - cell
+    return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
+
+
+def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+    kind, sides, quest, extra = spec
+    body = dict(content) if content else None
+    if kind == "boss":
+        body = {**(body or {}), "element": element}
+    if quest is not None:
+        body = {**(body or {}), "quest": quest}
+    if extra:
+        body = {**(body or {}), "items": list(extra)}
+    locked: dict[str, bool] | None = {side: True for side in sides} or None
+    if kind == "boss":
+        locked = {**(locked or {}), "master": True}
+    return Room(
+        type=room_type,
+        locked=freeze(locked) if locked else None,
+        content=freeze(body) if body is not None else None,
+    )
+
+
+def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions | None = None) -> GenerationReport:
+    """:func:`generate_temple` plus how it went (retries, solver states, locks, keys)."""
+    checked = check_options(options)
+    norm = normalise_seed(seed)
+    master = rng(norm)
+    sk, locks = _skeleton(checked, master)
+    snapshot = (bytearray(sk.carved), [list(a) for a in sk.adj], list(sk.parent), list(sk.depth), list(sk.order), dict(sk.attach))
+    for attempt in range(MAX_RETRIES):
+        if attempt:
+            carved, adj, parent, depth, order, attach = snapshot
+            sk.carved, sk.adj, sk.parent, sk.depth = bytearray(carved), [list(a) for a in adj], list(parent), list(depth)
+            sk.order, sk.attach = list(order), dict(attach)
+        sub = rng(f"{norm}/locks/{attempt}")
+        layout = place_locks(sk, locks, checked.size, sub)
+        loops = add_loops(sk, layout, sub)
+        dress(sk, layout, sub)
+        temple = _build(seed, checked, sk, layout)
+        solution = solve(compile_temple(temple))
+        if solution.ok:
+            return GenerationReport(
+                temple, attempt, solution, len(layout.critical_locks), len(layout.side_locks),
+                len(layout.keys) + len(layout.spares), loops,
+            )
+    raise TempleGenerationError(f"seed {seed!r}: no verified temple after {MAX_RETRIES} sub-seeds")
+
+
+def generate_temple(seed: Seed, options: Mapping[str, Any] | TempleOptions | None = None) -> Temple:
+    """A temple for ``seed`` and ``options`` (theme, floors, size, locks, element, quests, gate).
+
+    Same seed and options, same temple, byte for byte. Bad options raise
+    :class:`~zorglab.errors.OptionError` naming the value.
+    """
+    return generate_with_report(seed, options).temple

@@ -1,0 +1,158 @@
+"""A hero's run through a temple, and the blood moon that resets it (contract §5).
+
+:class:`TempleProgress` is what play remembers; :func:`play_moves` and :func:`take` step
+it with the solver's own moves (so play and proof agree), and :func:`reset_temple` is the
+blood moon: beasts return, keys and consumables refill, doors re-lock, key items and the
+cleared badge stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from zorglab.temples.grants import Grants, holds_bombs, is_consumable_chest, is_pegasus, room_grants
+from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
+from zorglab.temples.model import FIGHT_TYPES, KEY, LOOT, SHOP, Place, Temple
+
+Door = tuple[Place, Place]
+
+
+@dataclass(frozen=True)
+class TempleProgress:
+    """One hero's state in one temple."""
+
+    temple_id: str
+    position: Place
+    small_keys: int = 0
+    master_key: bool = False
+    bombs: bool = False
+    cleared_rooms: frozenset[Place] = frozenset()
+    opened_doors: frozenset[Door] = frozenset()
+    opened_chests: frozenset[Place] = frozenset()
+    key_items: frozenset[str] = frozenset()
+    finished: bool = False
+    times_cleared: int = 0
+    cleared: bool = False
+
+
+@dataclass(frozen=True)
+class TempleMeta:
+    """What the blood moon needs to know about a temple: where it starts, which chests refill."""
+
+    temple_id: str
+    name: str
+    entrance: Place
+    consumable_chests: frozenset[Place]
+
+
+def temple_meta(temple: Temple) -> TempleMeta:
+    chests = frozenset(
+        p for p in temple.room_places() if temple.room_at(p).type in (LOOT, KEY) and is_consumable_chest(temple.room_at(p))
+    )
+    return TempleMeta(temple.id, temple.name, temple.entrance, chests)
+
+
+def fresh_progress(temple: Temple) -> TempleProgress:
+    """A hero at the entrance who has done nothing yet."""
+    return TempleProgress(temple.id, temple.entrance)
+
+
+def reset_temple(progress: TempleProgress, meta: TempleMeta) -> TempleProgress:
+    """The blood moon: a fresh run, keeping key items, the badge and the clear count.
+
+    Cleared rooms are emptied (beasts return), doors re-lock, small keys go to 0, the master
+    key and any Bombs held are forgotten, and chests of consumables (small keys, the master
+    key, consumable loot) close again. Chests of key items stay open, their items kept.
+    The hero stands at the entrance.
+    """
+    return TempleProgress(
+        temple_id=progress.temple_id,
+        position=meta.entrance,
+        opened_chests=frozenset(p for p in progress.opened_chests if p not in meta.consumable_chests),
+        key_items=progress.key_items,
+        times_cleared=progress.times_cleared,
+        cleared=progress.cleared,
+    )
+
+
+def blood_moon_message(meta: TempleMeta) -> str:
+    return f"The blood moon rises over the {meta.name}."
+
+
+@dataclass(frozen=True)
+class PlayMove:
+    """A move the hero may make now: where to, by what way, and whether it spends a key."""
+
+    target: Place
+    via: str
+    spends_key: bool
+    door: Door | None
+
+
+def _flags(progress: TempleProgress) -> int:
+    bombs = progress.bombs or holds_bombs(progress.key_items)
+    return (MASTER if progress.master_key else 0) | (BOMB if bombs else 0)
+
+
+def _opened_bits(g: TempleGraph, progress: TempleProgress) -> int:
+    bits = 0
+    for bit, (u, v, _via) in enumerate(g.doors):
+        a, b = g.places[u], g.places[v]
+        if (a, b) in progress.opened_doors or (b, a) in progress.opened_doors:
+            bits |= 1 << bit
+    return bits
+
+
+def play_moves(g: TempleGraph, progress: TempleProgress) -> list[PlayMove]:
+    """Every move open to the hero now, the solver's moves with the progress' keys and doors."""
+    u = g.index[progress.position]
+    have = _flags(progress) | (_opened_bits(g, progress) << FLAG_BITS)
+    out = []
+    for link in g.links:
+        if link.source != u:
+            continue
+        missing = link.need & ~have
+        if not missing:
+            out.append(PlayMove(g.places[link.target], link.via, False, None))
+        elif progress.small_keys > 0 and not missing & FLAG_MASK:
+            bit = (missing >> FLAG_BITS).bit_length() - 1
+            a, b, _via = g.doors[bit]
+            out.append(PlayMove(g.places[link.target], link.via, True, (g.places[a], g.places[b])))
+    return out
+
+
+def take(g: TempleGraph, progress: TempleProgress, move: PlayMove) -> TempleProgress:
+    """The progress after ``move``: the hero enters the room, wins its fight, opens its chest."""
+    temple = g.temple
+    p = replace(progress, position=move.target)
+    if move.spends_key and move.door is not None:
+        p = replace(p, small_keys=p.small_keys - 1, opened_doors=p.opened_doors | {move.door})
+    room = temple.room_at(move.target)
+    here = move.target
+    if room.type in FIGHT_TYPES and here not in p.cleared_rooms:
+        p = _grant(replace(p, cleared_rooms=p.cleared_rooms | {here}), room_grants(room))
+    elif room.type in (LOOT, KEY) and here not in p.opened_chests:
+        p = _grant(replace(p, opened_chests=p.opened_chests | {here}), room_grants(room))
+    elif room.type == SHOP:
+        p = replace(p, bombs=True)
+    if here == g.places[g.gate] and not p.finished and _boss_beaten(g, p):
+        if not g.pegasus_mask or any(is_pegasus(i) for i in p.key_items):
+            p = replace(p, finished=True, cleared=True, times_cleared=p.times_cleared + 1)
+    return p
+
+
+def _boss_beaten(g: TempleGraph, p: TempleProgress) -> bool:
+    bosses = [g.places[u] for u in g.event_cells if g.event_of[u] & g.boss_mask]
+    return all(b in p.cleared_rooms for b in bosses)
+
+
+def _grant(p: TempleProgress, grants: Grants) -> TempleProgress:
+    if not grants.any:
+        return p
+    return replace(
+        p,
+        small_keys=p.small_keys + grants.small_keys,
+        master_key=p.master_key or grants.master_key,
+        bombs=p.bombs or grants.bombs,
+        key_items=p.key_items | set(grants.key_items),
+    )

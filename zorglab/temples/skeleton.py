@@ -1,0 +1,301 @@
+"""Generator steps 1-4 (contract §3): carve the maze, lay the critical path, place the master key.
+
+Cells are integers ``k * rows * cols + r * cols + c`` with ``k`` counted from the lowest
+floor. Each floor is carved as an *induced* tree (a cell joins only when exactly one of its
+neighbours is already a room), so the doors between rooms, which the data shape leaves
+implicit, form a tree: the maze look. Stairs join a leaf of one floor to the start of the
+next. The boss is the farthest leaf, the Pegasus chest a new leaf beyond it, the mini-boss
+sits at 55-75 % of the way, the master key in a room past the mini-boss.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+MAX_CARVES = 40
+
+
+class SkeletonError(RuntimeError):
+    """No layout with the asked-for locks fits this shape (the caller carves again)."""
+
+
+@lru_cache(maxsize=64)
+def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """In-floor neighbours of every ``r * cols + c`` (north, east, south, west)."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            near = []
+            if r > 0:
+                near.append((r - 1) * cols + c)
+            if c < cols - 1:
+                near.append(r * cols + c + 1)
+            if r < rows - 1:
+                near.append((r + 1) * cols + c)
+            if c > 0:
+                near.append(r * cols + c - 1)
+            out.append(tuple(near))
+    return tuple(out)
+
+
+@dataclass
+class Skeleton:
+    """The carved maze and its critical path; mutable only while the generator works."""
+
+    rows: int
+    cols: int
+    floors: int
+    carved: bytearray
+    entrance: int
+    stairs: list[tuple[int, int]]  # (up cell, down cell above)
+    adj: list[list[int]] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    depth: list[int] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)
+    path: list[int] = field(default_factory=list)
+    on_path: dict[int, int] = field(default_factory=dict)
+    attach: dict[int, int] = field(default_factory=dict)
+    boss: int = -1
+    pegasus: int = -1
+    gate: int = -1
+    mini: int = -1
+    mini_index: int = -1
+    master: int = -1
+
+    @property
+    def area(self) -> int:
+        return self.rows * self.cols
+
+    def neighbours(self, cell: int) -> tuple[int, ...]:
+        k, rc = divmod(cell, self.area)
+        base = k * self.area
+        return tuple(base + n for n in grid_neighbours(self.rows, self.cols)[rc])
+
+    def floor_of(self, cell: int) -> int:
+        return cell // self.area
+
+    @property
+    def stairs_cells(self) -> set[int]:
+        return {c for pair in self.stairs for c in pair}
+
+    def rooms(self) -> list[int]:
+        return [c for c in range(len(self.carved)) if self.carved[c]]
+
+
+def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
+    """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved."""
+    carved = sk.carved
+    near = grid_neighbours(sk.rows, sk.cols)
+    base = sk.floor_of(start) * sk.area
+
+    def carve(cell: int) -> None:
+        carved[cell] = 1
+        for n in near[cell - base]:
+            counts[base + n] += 1
+
+    carve(start)
+    size = 1
+    stack = [start]
+    while stack and size < target:
+        at = len(stack) - 1 if rng.randrange(4) else rng.randrange(len(stack))
+        cur = stack[at]
+        options = [base + n for n in near[cur - base] if not carved[base + n] and counts[base + n] == 1]
+        if not options:
+            stack.pop(at)
+            continue
+        cell = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+        carve(cell)
+        stack.append(cell)
+        size += 1
+    return size
+
+
+def _floor_depths(sk: Skeleton, start: int) -> dict[int, int]:
+    depth = {start: 0}
+    frontier = [start]
+    carved = sk.carved
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in sk.neighbours(u):
+                if carved[v] and v not in depth:
+                    depth[v] = depth[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return depth
+
+
+def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
+    """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf."""
+    for _ in range(MAX_CARVES):
+        sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [])
+        counts = [0] * (rows * cols * floors)
+        start = (rows - 1) * cols + rng.randrange(1, cols - 1)
+        sk.entrance = start
+        ok = True
+        for k in range(floors):
+            target = max(8, sk.area * rng.randint(52, 62) // 100)
+            if _carve_floor(sk, start, target, rng, counts) < 6:
+                ok = False
+                break
+            if k == floors - 1:
+                break
+            depth = _floor_depths(sk, start)
+            leaves = [
+                c for c in sorted(depth)
+                if c != start and sum(1 for n in sk.neighbours(c) if sk.carved[n]) == 1
+            ]
+            if not leaves:
+                ok = False
+                break
+            leaves.sort(key=lambda c: (-depth[c], c))
+            up = leaves[rng.randrange((len(leaves) + 1) // 2)]
+            down = up + sk.area
+            sk.stairs.append((up, down))
+            start = down
+        if ok:
+            return sk
+    raise SkeletonError("no floor plan carved")
+
+
+def build_tree(sk: Skeleton) -> None:
+    """Adjacency (doors and stairs), then breadth-first parents and depths from the entrance."""
+    n = len(sk.carved)
+    carved = sk.carved
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for c in range(n):
+        if carved[c]:
+            adj[c] = [v for v in sk.neighbours(c) if carved[v]]
+    for up, down in sk.stairs:
+        adj[up].append(down)
+        adj[down].append(up)
+    parent = [-1] * n
+    depth = [-1] * n
+    depth[sk.entrance] = 0
+    order = [sk.entrance]
+    for u in order:
+        for v in adj[u]:
+            if depth[v] < 0:
+                depth[v] = depth[u] + 1
+                parent[v] = u
+                order.append(v)
+    sk.adj, sk.parent, sk.depth, sk.order = adj, parent, depth, order
+
+
+def _isolated_wall(sk: Skeleton, cell: int, beside: int) -> int | None:
+    """A wall neighbour of ``cell`` touching no room but ``cell`` (and not ``beside``)."""
+    for w in sk.neighbours(cell):
+        if sk.carved[w] or w == beside:
+            continue
+        if all(not sk.carved[x] or x == cell for x in sk.neighbours(w)):
+            return w
+    return None
+
+
+def _set_path(sk: Skeleton, boss: int) -> None:
+    path = []
+    at = boss
+    while at >= 0:
+        path.append(at)
+        at = sk.parent[at]
+    path.reverse()
+    sk.path = path
+    sk.on_path = {c: i for i, c in enumerate(path)}
+    attach: dict[int, int] = {}
+    for c in sk.order:
+        attach[c] = sk.on_path[c] if c in sk.on_path else attach[sk.parent[c]]
+    sk.attach = attach
+
+
+def lock_plan(sk: Skeleton, mini_index: int, locks: int, reserved: set[int]) -> list[int] | None:
+    """Leftmost lock edges (path indices j: edge path[j-1]-path[j]) with a free room before each."""
+    free_by_index: dict[int, int] = {}
+    for c, a in sk.attach.items():
+        if c not in reserved and a < mini_index:
+            free_by_index[a] = free_by_index.get(a, 0) + 1
+    chosen: list[int] = []
+    have = 0
+    for j in range(1, mini_index + 1):
+        if len(chosen) == locks:
+            break
+        have += free_by_index.get(j - 1, 0)
+        if have and usable_lock_edge(sk, j):
+            chosen.append(j)
+            have = 0
+    return chosen if len(chosen) == locks else None
+
+
+def usable_lock_edge(sk: Skeleton, j: int) -> bool:
+    """A door (not stairs) on the path, leaving a room that may carry a locked side."""
+    a, b = sk.path[j - 1], sk.path[j]
+    return sk.floor_of(a) == sk.floor_of(b)
+
+
+def plan_critical_path(sk: Skeleton, locks: int, want_gate: bool, rng: random.Random) -> None:
+    """Steps 2-4: boss, Pegasus (and gate), mini-boss, master key; SkeletonError if none fits."""
+    stairs = sk.stairs_cells
+    carved = sk.carved
+    leaves = [
+        c for c in sk.order
+        if c != sk.entrance and c not in stairs and len(sk.adj[c]) == 1
+    ]
+    leaves.sort(key=lambda c: (-sk.depth[c], c))
+    for leaf in leaves:
+        boss = pegasus = -1
+        wall = _isolated_wall(sk, leaf, -1)
+        if wall is not None:
+            boss, pegasus = leaf, wall
+        else:
+            up = sk.parent[leaf]
+            if up != sk.entrance and up not in stairs and len(sk.adj[up]) == 2 and sk.floor_of(up) == sk.floor_of(leaf):
+                boss, pegasus = up, leaf
+        if boss < 0:
+            continue
+        gate = -1
+        if want_gate:
+            found = _isolated_wall(sk, pegasus, boss)
+            if found is None:
+                continue
+            gate = found
+        _set_path(sk, boss)
+        b = len(sk.path) - 1
+        reserved = {sk.entrance, boss, pegasus} | stairs
+        lo, hi = (55 * b + 99) // 100, (75 * b) // 100
+        tried: list[int] = []
+        for window in ((lo, hi), (1, b - 1)):
+            candidates = [i for i in range(max(1, window[0]), min(b - 1, window[1]) + 1) if i not in tried]
+            rng.shuffle(candidates)
+            for i in candidates:
+                tried.append(i)
+                mini = sk.path[i]
+                if mini in reserved:
+                    continue
+                past = [c for c, a in sk.attach.items() if i <= a < b and c != mini and c not in reserved]
+                if not past:
+                    continue
+                if lock_plan(sk, i, locks, reserved | {mini}) is None:
+                    continue
+                leaves_past = [c for c in past if c not in sk.on_path and len(sk.adj[c]) == 1]
+                pool = leaves_past or past
+                sk.boss, sk.pegasus, sk.gate, sk.mini, sk.mini_index = boss, pegasus, gate, mini, i
+                sk.master = pool[rng.randrange(len(pool))]
+                _open(sk, pegasus, boss)
+                if gate >= 0:
+                    _open(sk, gate, pegasus)
+                return
+    raise SkeletonError("no boss, mini-boss and locks fit this maze")
+
+
+def _open(sk: Skeleton, cell: int, parent: int) -> None:
+    """Carve a new leaf ``cell`` hanging from ``parent`` (Pegasus room, gate)."""
+    if sk.carved[cell]:
+        return
+    sk.carved[cell] = 1
+    sk.adj[cell] = [parent]
+    sk.adj[parent].append(cell)
+    sk.parent[cell] = parent
+    sk.depth[cell] = sk.depth[parent] + 1
+    sk.order.append(cell)
+    sk.attach[cell] = len(sk.path) - 1 if parent == sk.boss else sk.attach[parent]
