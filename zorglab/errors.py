@@ -90,6 +90,14 @@ class UndefinedRuleError(LevelError):
     """A construct the rules leave undefined (room type ``C``, ZR-21)."""
 
 
+class ChoiceError(LevelError):
+    """A setup choice outside its variable's domain, or a variable left without a choice (FR-2)."""
+
+
+class ExpressionError(LevelError):
+    """An expression that cannot be evaluated: division by zero, a missing value or function."""
+
+
 class LayoutError(LevelError):
     """A layout that breaks FR-5..FR-8 where a valid one is required."""
 

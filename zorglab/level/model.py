@@ -129,6 +129,7 @@ class Solution:
     main: str | None = None
     casts: tuple[Cast, ...] = ()
     expect: Outcome | None = None
+    mirror_casts: tuple[tuple[str, tuple[Cast, ...]], ...] = ()   # (mirror name, its casts), declared order
     location: Location | None = field(default=None, compare=False)
 
     @property

@@ -1,0 +1,154 @@
+"""``zorglab validate PATH...``: check level files, print every problem as ``path:line:col: message``.
+
+Directories are searched for ``*.toml`` (the tile library ``tiles.toml`` and the contract list
+``contracts.toml`` excepted: they are checked as what they are). Exit status 0 when everything is
+sound, with one summary line on stdout; 2 when anything is wrong, every problem on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from zorglab.errors import LevelStructureError, Location, Problem
+from zorglab.level.contracts import CONTRACTS_NAME, ContractFile, find_contracts, read_contracts
+from zorglab.level.loader import LevelCheck, check_level, level_files
+from zorglab.level.positions import SourceText, index_positions
+from zorglab.level.tileset import LIBRARY_NAME, read_library
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "validate", help="check level files; report every problem as path:line:col: message",
+        description="Load every level under PATH... and report every problem, one per line.")
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="level files or directories of levels")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = validate(args.paths)
+    for line in report.errors:
+        print(line, file=sys.stderr)
+    print(report.summary)
+    return 0 if report.ok else 2
+
+
+class Report:
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.summary = ""
+        self.ok = False
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def validate(paths: list[str]) -> Report:
+    """Check every path; the report holds the problem lines and the summary line."""
+    report = Report()
+    problems: list[Problem] = []
+    levels: list[Path] = []
+    special: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            report.errors.append(f"{raw}: no such file or directory")
+        elif path.is_file() and path.name in (LIBRARY_NAME, CONTRACTS_NAME):
+            special.append(path)
+        else:
+            found = level_files([path])
+            if not found:
+                report.errors.append(f"{raw}: no level files (*.toml) here")
+            levels.extend(found)
+    checks = [check_level(p) for p in levels]
+    for check in checks:
+        problems.extend(check.problems)
+    for path in special:
+        problems.extend(_special(path))
+    contract_files, contract_problems = _contracts(levels, special)
+    problems.extend(contract_problems)
+    problems.extend(_cross_checks(checks, contract_files, paths))
+    unique = list(dict.fromkeys(problems))
+    report.errors.extend(str(p) for p in unique)
+    if report.errors:
+        bad = len({p.location.path for p in unique if p.location})
+        report.summary = f"{_plural(len(unique), 'problem')} in {_plural(bad, 'file')}" if unique else \
+            "nothing checked"
+        return report
+    sound = [c.level for c in checks if c.level is not None]
+    solutions = sum(len(level.solutions) for level in sound)
+    report.summary = f"{_plural(len(sound), 'level')} OK ({_plural(solutions, 'solution')})"
+    contracts = [c for f in contract_files.values() for c in f.contracts]
+    if contracts:
+        unwritten = sum(1 for c in contracts if c.unwritten)
+        report.summary += f" in {_plural(len(contracts), 'contract')}"
+        if unwritten:
+            report.summary += f" ({unwritten} unwritten)"
+    report.ok = True
+    return report
+
+
+def _special(path: Path) -> list[Problem]:
+    if path.name == LIBRARY_NAME:
+        return read_library(path)[1]
+    return read_contracts(path, str(path))[1]
+
+
+def _contracts(levels: list[Path], special: list[Path]) -> tuple[dict[Path, ContractFile], list[Problem]]:
+    files: dict[Path, ContractFile] = {}
+    problems: list[Problem] = []
+    wanted = {find_contracts(p) for p in levels} | {p for p in special if p.name == CONTRACTS_NAME}
+    for path in sorted(p for p in wanted if p is not None):
+        contract_file, found = read_contracts(path, _shown(path))
+        files[path.resolve()] = contract_file
+        problems.extend(found)
+    return files, problems
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _value_location(path: str, key: str) -> Location:
+    source = SourceText(path, Path(path).read_text(encoding="utf-8"))
+    return index_positions(source).location((key,))
+
+
+def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractFile],
+                  paths: list[str]) -> list[Problem]:
+    """Level ids unique; each level's contract known; each contract's level ids present."""
+    problems: list[Problem] = []
+    owners: dict[str, str] = {}
+    for check in checks:
+        level = check.level
+        if level is None:
+            continue
+        if level.id in owners:
+            problems.append(Problem(_value_location(check.path, "id"), f"level id {level.id!r} is already used by "
+                                    f"{owners[level.id]}", LevelStructureError))
+        owners.setdefault(level.id, check.path)
+        contract_path = find_contracts(Path(check.path))
+        contract_file = contract_files.get(contract_path.resolve()) if contract_path else None
+        if level.contract is not None and contract_file is not None and contract_file.positions is not None:
+            named = {c.name: c for c in contract_file.contracts}
+            if level.contract not in named:
+                known = ", ".join(named) or "none"
+                problems.append(Problem(_value_location(check.path, "contract"), f"contract {level.contract!r} is "
+                                        f"not in {contract_file.path} (contracts: {known})", LevelStructureError))
+    roots = [Path(p).resolve() for p in paths if Path(p).is_dir()]
+    for path, contract_file in contract_files.items():
+        if not any(root == path.parent or root in path.parent.parents for root in roots):
+            continue
+        for c_index, contract in enumerate(contract_file.contracts):
+            for l_index, level_id in enumerate(contract.levels):
+                if level_id not in owners:
+                    problems.append(Problem(contract_file.level_location(c_index, l_index),
+                                            f"contract {contract.name!r} lists level {level_id!r}, which no level "
+                                            "file defines", LevelStructureError))
+    return problems

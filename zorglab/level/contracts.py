@@ -1,0 +1,105 @@
+"""The contract list (``levels/contracts.toml``, FR-4), read for validation and summaries.
+
+Format: ``[[contracts]]`` tables with ``name``, ``title``, ``cost`` (points, >= 0), ``order`` and
+``levels`` (level ids; empty for a contract not written yet, ZR-21). Every fault is reported with
+its location; a missing file is not a fault (the pack may not be grouped yet).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from zorglab.errors import LevelStructureError, LevelSyntaxError, Location, Problem
+from zorglab.level.positions import Positions, SourceText, index_positions
+
+CONTRACTS_NAME = "contracts.toml"
+CONTRACT_KEYS = ("name", "title", "cost", "order", "levels")
+
+
+@dataclass(frozen=True)
+class ContractEntry:
+    name: str
+    title: str
+    cost: int
+    order: int
+    levels: tuple[str, ...]
+    location: Location | None = None
+
+    @property
+    def unwritten(self) -> bool:
+        return not self.levels
+
+
+@dataclass(frozen=True)
+class ContractFile:
+    path: str
+    contracts: tuple[ContractEntry, ...]
+    positions: Positions | None
+
+    def level_location(self, contract: int, index: int) -> Location | None:
+        return self.positions.location(("contracts", contract, "levels", index)) if self.positions else None
+
+
+def find_contracts(level_path: Path) -> Path | None:
+    """The nearest ``contracts.toml`` in the level's directory or above it."""
+    for directory in level_path.resolve().parents:
+        candidate = directory / CONTRACTS_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, list[Problem]]:
+    shown = shown or str(path)
+    problems: list[Problem] = []
+    source = SourceText(shown, path.read_text(encoding="utf-8"))
+    try:
+        data = tomllib.loads(source.text)
+    except tomllib.TOMLDecodeError as error:
+        from zorglab.level.loader import toml_error_location
+        loc, reason = toml_error_location(error, source)
+        return ContractFile(shown, (), None), [Problem(loc, f"not valid TOML: {reason}", LevelSyntaxError)]
+    positions = index_positions(source)
+    for key in data:
+        if key != "contracts":
+            problems.append(Problem(positions.key_location((key,)), f"unknown key {key!r} in the contract list "
+                                    "(only [[contracts]] tables)", LevelStructureError))
+    tables = data.get("contracts", [])
+    if not isinstance(tables, list):
+        problems.append(Problem(positions.location(("contracts",)), "contracts are [[contracts]] tables",
+                                LevelStructureError))
+        tables = []
+    contracts = []
+    names: set[str] = set()
+    for index, table in enumerate(tables):
+        path_ = ("contracts", index)
+        header = positions.key_location(path_)
+        before = len(problems)
+        for key in table:
+            if key not in CONTRACT_KEYS:
+                problems.append(Problem(positions.key_location(path_ + (key,)), f"unknown key {key!r} in a contract "
+                                        f"(known: {', '.join(CONTRACT_KEYS)})", LevelStructureError))
+        name, title = table.get("name"), table.get("title", "")
+        cost, order, levels = table.get("cost"), table.get("order", index + 1), table.get("levels", [])
+        checks = [
+            ("name", isinstance(name, str) and bool(name), "a contract needs name = \"...\""),
+            ("title", isinstance(title, str), "title must be a string"),
+            ("cost", isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0,
+             "cost must be a whole number of points, 0 or more"),
+            ("order", isinstance(order, int) and not isinstance(order, bool), "order must be a whole number"),
+            ("levels", isinstance(levels, list) and all(isinstance(x, str) for x in levels),
+             "levels must be a list of level ids"),
+        ]
+        for key, ok, message in checks:
+            if not ok:
+                where = positions.location(path_ + (key,)) if key in table else header
+                problems.append(Problem(where, message, LevelStructureError))
+        if isinstance(name, str) and name in names:
+            problems.append(Problem(positions.location(path_ + ("name",)), f"two contracts are named {name!r}",
+                                    LevelStructureError))
+        if len(problems) == before:
+            names.add(name)
+            contracts.append(ContractEntry(name, title, cost, order, tuple(levels), header))
+    return ContractFile(shown, tuple(contracts), positions), problems
