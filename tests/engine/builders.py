@@ -32,7 +32,7 @@ from zorglab.engine.world import World
 from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
 from zorglab.level.values import INF, Element, IndexFunction
 
-__all__ = ["INF", "dungeon", "corridor", "table", "rule", "cast", "play", "log", "lines_of", "tile_rows"]
+__all__ = ["INF", "dungeon", "compose", "corridor", "table", "rule", "cast", "play", "log", "lines_of", "tile_rows"]
 
 RoomArg = str | tuple[Any, ...]
 EMPTY = (".", "-")
@@ -44,6 +44,15 @@ def corridor(middle: str) -> str:
         raise ValueError(f"a corridor row is five cells per room; {middle!r} has {len(middle)}")
     wall = "#" * len(middle)
     return "\n".join([wall, wall, middle, wall, wall])
+
+
+def compose(*rows: Sequence[Sequence[str] | None]) -> str:
+    """A board from tiles: each argument is one row of slots, each slot five lines or None (empty)."""
+    lines = []
+    for row in rows:
+        for y in range(5):
+            lines.append("".join("     " if tile is None else tile[y] for tile in row).rstrip())
+    return "\n".join(lines)
 
 
 def table(*values: int) -> IndexFunction:
