@@ -17,8 +17,10 @@ from zorglab.errors import CastError, LevelError, OptionError
 
 # Sub-command modules under zorglab.cli, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
-    "temples",
     "validate",
+    "play",
+    "solve",
+    "temples",
 )
 
 

@@ -39,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     casts += [parse_cast(text, level, origin=f"--cast {text!r}") for text in args.cast]
     casts.sort(key=lambda c: c.tick)
     game = setup_solution(level, solution)
-    result = play(game, casts)
+    mirror_casts = {} if args.no_casts else dict(solution.mirror_casts)
+    result = play(game, casts, mirror_casts)
     if args.json:
         json.dump(run_json(result), sys.stdout, indent=2, default=str)
         print()
@@ -50,13 +51,18 @@ def run(args: argparse.Namespace) -> int:
         for state in traced.states:
             print(render(world, state))
             print()
-    for world, world_run in result.worlds:
+    for run_ in result.worlds:
+        world, world_run = run_.world, run_.result
         for refusal in world_run.refused:
             print(f"refused: {format_cast(refusal.cast)}: {refusal.reason}")
         for cast in world_run.unreached:
             print(f"not cast: {format_cast(cast)}: the run never reached tick {cast.tick}")
         heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"
                            f" (hp {h.hp})" for i, h in enumerate(world_run.state.heroes))
-        print(f"{world.name}: {world_run.outcome.value} after {world_run.ticks} actions — {heroes}")
+        print(f"world {world.name}: {run_.outcome.value} after {world_run.ticks} actions — {heroes}")
+        for c in run_.constraints:
+            print(f"  constraint {c.describe()}")
+        for c in run_.bonuses:
+            print(f"  bonus {c.describe()}")
     print(f"{level.id}: {result.outcome.value}")
     return 0

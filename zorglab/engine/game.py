@@ -1,19 +1,27 @@
 """From a level and a layout to worlds that run: setup (FR-2, FR-8), then the extermination.
 
 This is the engine's front door: ``setup`` checks the construction (FR-8 refuses an invalid
-layout), substitutes the player's choices (FR-2) and turns the layout into the dungeon
-frame (ZR-3); ``play`` runs the level's worlds in order (ZR-18) and reports the outcome.
+layout), substitutes the player's choices (FR-2) and turns the layout into the dungeon frame
+(ZR-3); ``play`` runs the level's worlds in order (ZR-18), checks each world's constraints and
+bonuses (FR-43, FR-44) and reports the level's outcome.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions
 from zorglab.engine.layout import Dungeon, Layout, normalise, require_valid
 from zorglab.engine.run import RunResult, run_world
+from zorglab.engine.state import GameState
 from zorglab.engine.world import World
-from zorglab.level.model import Cast, Level, Outcome, Solution
+from zorglab.errors import ExpressionError
+from zorglab.level.labels import MAIN_WORLD
+from zorglab.level.model import Cast, Condition, Level, Outcome, Solution
+
+# Budget for a solvable(world) constraint decided during play (ZR-19: never a guess).
+SOLVABLE_BUDGET = 200_000
 
 
 @dataclass(frozen=True)
@@ -24,13 +32,72 @@ class Setup:
     layout: Layout
     dungeon: Dungeon
     choices: tuple[tuple[str, Any], ...] = ()
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def world(self) -> World:
-        """The normal world (mirror worlds come from the level's ``mirrors``)."""
-        slots = {label: self.dungeon.slot_of(label) for label in self.dungeon.labels}
-        world = World(self.level, slots, main=self.layout.main)
+    def _slots(self) -> dict[str, tuple[int, int]]:
+        return {label: self.dungeon.slot_of(label) for label in self.dungeon.labels}
+
+    def world(self, name: str = MAIN_WORLD) -> World:
+        """One world: the level's own (``M``) or a mirror by name, sharing the layout (ZR-18)."""
+        if name in self._cache:
+            return self._cache[name]
+        if name == MAIN_WORLD:
+            world = World(self.level, self._slots(), main=self.layout.main, name=MAIN_WORLD)
+        else:
+            mirror = self.mirror(name)
+            main = None
+            if self.layout.main is not None:
+                index = [r.label for r in self.level.rooms].index(self.layout.main)
+                main = mirror.rooms[index].label
+            world = World(self.level, self._slots(), main=main, rooms=mirror.rooms, heroes=mirror.heroes,
+                          spells=mirror.spells, name=name)
         world.dungeon = self.dungeon
+        self._cache[name] = world
         return world
+
+    def mirror(self, name: str):
+        for mirror in self.level.mirrors:
+            if mirror.name == name:
+                return mirror
+        raise ExpressionError(f"there is no world {name!r} (worlds: {', '.join(self.world_names)})")
+
+    @property
+    def world_names(self) -> tuple[str, ...]:
+        return (MAIN_WORLD,) + tuple(m.name for m in self.level.mirrors)
+
+    def conditions(self, name: str) -> tuple[tuple[Condition, ...], tuple[Condition, ...]]:
+        """(constraints, bonuses) of one world."""
+        if name == MAIN_WORLD:
+            return self.level.constraints, self.level.bonuses
+        mirror = self.mirror(name)
+        return mirror.constraints, mirror.bonuses
+
+    def record(self, name: str, state: GameState, deciding: frozenset[str] = frozenset()) -> RunRecord:
+        return RunRecord(self.world(name), state, dict(self.choices),
+                         solvable=lambda w: self.solvable(w, deciding | {name}))
+
+    def wins(self, name: str, state: GameState, deciding: frozenset[str] = frozenset()) -> bool:
+        """Every hero dead and every constraint of this world holding (ZR-17)."""
+        if state.lost or any(h.alive for h in state.heroes):
+            return False
+        constraints, _ = self.conditions(name)
+        return all(r.holds for r in check_conditions(constraints, self.record(name, state, deciding)))
+
+    def solvable(self, name: str, deciding: frozenset[str] = frozenset()) -> bool:
+        """``solvable(world)`` (FR-46) by the exact search; refuses to decide itself circularly."""
+        if name in deciding:
+            raise ExpressionError(f"solvable({name}) depends on itself")
+        key = ("solvable", name)
+        if key not in self._cache:
+            from zorglab.search.solver import SOLVABLE, UNKNOWN, solve_world
+            from zorglab.engine.constraints import reads_unused
+            constraints, _ = self.conditions(name)
+            verdict = solve_world(self.world(name), wins=lambda s: self.wins(name, s, deciding),
+                                  reads_unused=reads_unused(constraints), max_states=SOLVABLE_BUDGET)
+            if verdict.verdict == UNKNOWN:
+                raise ExpressionError(f"solvable({name}) is unknown: {verdict.reason}")
+            self._cache[key] = verdict.verdict == SOLVABLE
+        return self._cache[key]
 
 
 def setup(level: Level, layout: Layout, choices: Mapping[str, Any] | None = None) -> Setup:
@@ -50,24 +117,72 @@ def setup_solution(level: Level, solution: Solution | int) -> Setup:
 
 
 @dataclass(frozen=True)
+class WorldRun:
+    """One world played: its run, its outcome with constraints, and each condition's result."""
+
+    world: World
+    result: RunResult
+    outcome: Outcome
+    constraints: tuple[ConditionResult, ...] = ()
+    bonuses: tuple[ConditionResult, ...] = ()
+
+
+@dataclass(frozen=True)
 class LevelRun:
     """A whole level played: the outcome and each world's run, in order (ZR-17, ZR-18)."""
 
     level: Level
     outcome: Outcome
-    worlds: tuple[tuple[World, RunResult], ...]
+    worlds: tuple[WorldRun, ...]
 
     @property
     def main(self) -> RunResult:
-        return self.worlds[0][1]
+        return self.worlds[0].result
 
     @property
     def main_world(self) -> World:
-        return self.worlds[0][0]
+        return self.worlds[0].world
 
 
-def play(game: Setup, casts: Iterable[Cast] = (), *, record: bool = True, strict: bool = False) -> LevelRun:
-    """Run the level's worlds in order with the casts given."""
-    world = game.world()
+def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bool = True,
+               strict: bool = False) -> WorldRun:
+    world = game.world(name)
     result = run_world(world, casts, record=record, strict=strict)
-    return LevelRun(game.level, result.outcome, ((world, result),))
+    outcome = result.outcome
+    constraints_, bonuses_ = game.conditions(name)
+    constraints: tuple[ConditionResult, ...] = ()
+    bonuses: tuple[ConditionResult, ...] = ()
+    if outcome is Outcome.WIN:
+        rec = game.record(name, result.state)
+        constraints = tuple(check_conditions(constraints_, rec))
+        bonuses = tuple(check_conditions(bonuses_, rec))
+        if not all(c.holds for c in constraints):
+            outcome = Outcome.STALL      # every hero died but a constraint fails: not a win (FR-43)
+    return WorldRun(world, result, outcome, constraints, bonuses)
+
+
+def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Iterable[Cast]] | None = None,
+         *, record: bool = True, strict: bool = False) -> LevelRun:
+    """Run the worlds in declared order; a Z entry in any world loses at once (ZR-17, ZR-18)."""
+    mirror_casts = dict(mirror_casts or {})
+    runs = []
+    for name in game.world_names:
+        run = play_world(game, name, casts if name == MAIN_WORLD else mirror_casts.get(name, ()),
+                         record=record, strict=strict)
+        runs.append(run)
+        if run.outcome is Outcome.LOSS:
+            break
+    if any(r.outcome is Outcome.LOSS for r in runs):
+        outcome = Outcome.LOSS
+    elif all(r.outcome is Outcome.WIN for r in runs):
+        outcome = Outcome.WIN
+    else:
+        outcome = Outcome.STALL
+    return LevelRun(game.level, outcome, tuple(runs))
+
+
+def play_solution(level: Level, index: int = 0, *, record: bool = True, strict: bool = False) -> LevelRun:
+    """Replay a level's known solution exactly as written (NFR-5)."""
+    solution = level.solutions[index]
+    return play(setup_solution(level, solution), solution.casts, dict(solution.mirror_casts),
+                record=record, strict=strict)

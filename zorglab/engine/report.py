@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zorglab.engine.game import LevelRun
+from zorglab.engine.game import LevelRun, WorldRun
 from zorglab.engine.run import RunResult
 from zorglab.engine.world import World
 from zorglab.level.printer import format_cast
@@ -16,22 +16,25 @@ def heroes_json(world: World, result: RunResult) -> list[dict[str, Any]]:
              "died_at": h.died_at} for i, h in enumerate(result.state.heroes)]
 
 
-def world_json(world: World, result: RunResult) -> dict[str, Any]:
+def world_json(run: WorldRun) -> dict[str, Any]:
+    world, result = run.world, run.result
     return {
-        "outcome": result.outcome.value,
+        "outcome": run.outcome.value,
         "ticks": result.ticks,
         "heroes": heroes_json(world, result),
         "events": [e.to_json() for e in result.events],
         "refused": [{"cast": format_cast(r.cast), "reason": r.reason} for r in result.refused],
         "unreached": [format_cast(c) for c in result.unreached],
+        "constraints": [{"text": c.condition.source, "holds": c.holds, "error": c.error} for c in run.constraints],
+        "bonuses": [{"text": c.condition.source, "holds": c.holds, "error": c.error} for c in run.bonuses],
     }
 
 
 def run_json(run: LevelRun) -> dict[str, Any]:
     """``{"level", "outcome", "ticks", "heroes", "events", ...}``; mirrors add ``"worlds"``."""
     data: dict[str, Any] = {"level": run.level.id}
-    data.update(world_json(run.main_world, run.main))
+    data.update(world_json(run.worlds[0]))
     data["outcome"] = run.outcome.value
-    if len(run.worlds) > 1:
-        data["worlds"] = [{"name": world.name, **world_json(world, result)} for world, result in run.worlds]
+    if len(run.level.mirrors):
+        data["worlds"] = [{"name": w.world.name, **world_json(w)} for w in run.worlds]
     return data

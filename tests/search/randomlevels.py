@@ -1,0 +1,60 @@
+"""Small random worlds for the solver's properties: a row or bend of rooms, 1-2 heroes, 0-3 spells."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from zorglab.engine.tiles import Tile
+from zorglab.engine.world import World
+from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec
+from zorglab.level.values import Element
+
+CROSS = ("##.##", "#...#", ".....", "#...#", "##.##")
+SPAWN = ("##.##", "#...#", "..S..", "#...#", "##.##")
+GREEN = ("##.##", "#ggg#", ".ggg.", "#ggg#", "##.##")
+TILES = (("default-A", Tile("default-A", SPAWN)), ("default-Z", Tile("default-Z", CROSS)),
+         ("default-D", Tile("default-D", CROSS)), ("default-O", Tile("default-O", CROSS)),
+         ("default-E", Tile("default-E", GREEN)))
+
+SHAPES = (
+    ((0, 0), (1, 0), (2, 0), (3, 0)),
+    ((0, 0), (1, 0), (1, 1), (2, 1)),
+    ((0, 0), (0, 1), (1, 1), (2, 1)),
+)
+
+middle_rooms = st.one_of(
+    st.builds(lambda x: ("D", (x,)), st.integers(-1, 3)),
+    st.builds(lambda e: ("E", (e,)), st.sampled_from([Element.FIRE, Element.ICE, Element.POISON])),
+    st.builds(lambda x: ("O", (x,)), st.integers(1, 3)),
+)
+heroes = st.one_of(
+    st.builds(lambda hp: ("Warrior", (hp,)), st.integers(1, 5)),
+    st.builds(lambda hp, imm: ("Elf", (hp, imm)), st.integers(1, 5),
+              st.sampled_from([frozenset(), frozenset({Element.FIRE})])),
+)
+spells = st.one_of(
+    st.builds(lambda x: ("Attack", (x,)), st.integers(1, 3)),
+    st.just(("Sleep", ())), st.just(("Wake", ())), st.just(("Banality", ())),
+    st.builds(lambda n: ("Teleport", (n,)), st.integers(1, 3)),
+    st.just(("Swap", ())),
+)
+
+
+@st.composite
+def small_worlds(draw) -> World:
+    shape = draw(st.sampled_from(SHAPES))
+    middle = draw(st.lists(middle_rooms, min_size=2, max_size=2))
+    rooms = [RoomSpec("A", "A")]
+    for i, (kind, args) in enumerate(middle):
+        rooms.append(RoomSpec(f"{kind}{i + 1}", kind, args))
+    rooms.append(RoomSpec("Z", "Z"))
+    hero_list = draw(st.lists(heroes, min_size=1, max_size=2))
+    spell_list = draw(st.lists(spells, min_size=0, max_size=3))
+    level = Level(
+        id="random",
+        rooms=tuple(rooms),
+        heroes=tuple(HeroSpec(f"{t}{i + 1}", t, a) for i, (t, a) in enumerate(hero_list)),
+        spells=tuple(SpellSpec(f"{t}{i + 1}", t, a) for i, (t, a) in enumerate(spell_list)),
+        tiles=TILES,
+    )
+    return World(level, {room.label: slot for room, slot in zip(rooms, shape)})

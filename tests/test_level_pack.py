@@ -1,0 +1,75 @@
+"""NFR-5: every level in levels/ loads, and every known solution replays to its ``expect``.
+
+Each replay also checks a golden digest of its final state (inputs = the file; output = a
+hash of the transposition key and the event kinds), stored in tests/golden/replays.json, so
+a rules change that alters any solution's course is seen even when the outcome stays the
+same. Regenerate deliberately with ``ZORGLAB_UPDATE_GOLDEN=1 make test``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from zorglab.cli.main import main as cli
+from zorglab.engine.game import play_solution
+from zorglab.level import level_files, load_level
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "levels"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "replays.json"
+FILES = sorted(level_files([LEVELS]))
+CASES = [(path, i) for path in FILES for i in range(len(load_level(path).solutions))]
+
+
+def canonical(value) -> str:
+    """A text for a state key that never depends on hash order (frozensets sorted)."""
+    if isinstance(value, (frozenset, set)):
+        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(canonical(v) for v in value) + ")"
+    return repr(value)
+
+
+def digest(run) -> str:
+    parts = []
+    for world_run in run.worlds:
+        result = world_run.result
+        parts.append(canonical(result.state.key(world_run.world.history_reach)))
+        parts.append(",".join(e.kind for e in result.events))
+        parts.append(world_run.outcome.value)
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _golden() -> dict:
+    return json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: Path(p).name)
+def test_level_loads(path):
+    level = load_level(path)
+    assert level.solutions, f"{path}: every shipped level has at least one solution"
+
+
+@pytest.mark.parametrize("path,index", CASES, ids=lambda v: Path(v).stem if isinstance(v, (str, Path)) else str(v))
+def test_solution_replays_to_expect(path, index):
+    level = load_level(path)
+    run = play_solution(level, index, strict=True)
+    expect = level.solutions[index].expect
+    assert run.outcome == expect, f"{level.id} solution {index}: {run.outcome} != {expect}"
+    key = f"{level.id}#{index}"
+    golden = _golden()
+    if os.environ.get("ZORGLAB_UPDATE_GOLDEN"):
+        golden[key] = digest(run)
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(json.dumps(dict(sorted(golden.items())), indent=1) + "\n")
+    assert golden.get(key) == digest(run), f"{key}: the replay's course changed (golden digest)"
+
+
+def test_validate_levels_exits_zero(capsys):
+    assert cli(["validate", str(LEVELS)]) == 0
+    assert "OK" in capsys.readouterr().out

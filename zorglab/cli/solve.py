@@ -1,0 +1,56 @@
+"""``zorglab solve FILE``: is the level winnable, how, and how hard was it to tell (FR-46)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from zorglab.engine.game import setup_solution
+from zorglab.errors import OptionError
+from zorglab.level import load_level
+from zorglab.search.level import solve_setup
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="decide whether a level can be won (exact search)",
+                       description="Search every legal cast sequence. With --solution N, use that solution's "
+                                   "choices and layout (its casts are ignored); without, search layouts too.")
+    p.add_argument("file", help="a level file (.toml)")
+    p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N")
+    p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
+    p.add_argument("--seconds", type=float, default=None, metavar="S", help="time budget in seconds")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.budget <= 0:
+        raise OptionError(f"--budget {args.budget}: give a positive number of states")
+    if args.seconds is not None and args.seconds <= 0:
+        raise OptionError(f"--seconds {args.seconds}: give a positive number of seconds")
+    level = load_level(args.file)
+    if args.solution is None:
+        from zorglab.search.layouts import solve_layouts
+        summary = solve_layouts(level, max_states=args.budget, max_seconds=args.seconds)
+        if args.json:
+            json.dump(summary.to_json(), sys.stdout, indent=2)
+            print()
+        else:
+            print(summary.describe())
+        return 0
+    if not 0 <= args.solution < len(level.solutions):
+        raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
+    verdict = solve_setup(setup_solution(level, args.solution), max_states=args.budget,
+                          max_seconds=args.seconds, progress=args.progress)
+    if args.json:
+        json.dump({"level": level.id, **verdict.to_json()}, sys.stdout, indent=2)
+        print()
+        return 0
+    print(f"{level.id}: {verdict.verdict} ({verdict.states} states, {verdict.seconds:.3f} s)")
+    for name, world_verdict in verdict.worlds:
+        print(f"  world {name}: {world_verdict.verdict} — {world_verdict.reason}")
+        if world_verdict.casts:
+            print("    witness: " + " ".join(f'--cast "{c}"' for c in world_verdict.cast_texts()))
+    return 0

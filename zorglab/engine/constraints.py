@@ -1,0 +1,115 @@
+"""Constraints and bonuses (FR-43, FR-44) evaluated on the record of a run.
+
+The expression language and its function registry live in :mod:`zorglab.level.expr`; this
+module gives the functions their meaning on a finished world: the order deaths happened in,
+each dead hero's HP and gold, which spells were cast, where rooms stand (``dist`` reads the
+slots at the end, after any Move or Swap), and ``solvable(world)`` through the exact search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from zorglab.engine.geometry import manhattan
+from zorglab.engine.state import GameState
+from zorglab.errors import ExpressionError
+from zorglab.level.expr import evaluate
+from zorglab.level.model import Condition
+
+
+@dataclass(frozen=True)
+class ConditionResult:
+    """One constraint or bonus: whether it holds, or why it could not be decided."""
+
+    condition: Condition
+    holds: bool
+    error: str | None = None
+
+    def describe(self) -> str:
+        mark = "ok" if self.holds else ("??" if self.error else "no")
+        return f"[{mark}] {self.condition.source}" + (f" ({self.error})" if self.error else "")
+
+
+class RunRecord:
+    """The expression environment of one world at the end of a run (or any casting point)."""
+
+    def __init__(self, world: Any, state: GameState, choices: Mapping[str, Any] | None = None,
+                 solvable: Callable[[str], bool] | None = None):
+        self.world = world
+        self.state = state
+        self.choices = dict(choices or {})
+        self._solvable = solvable
+        self._functions: dict[str, Callable[..., Any]] = {
+            "dist": self.dist, "died_before": self.died_before, "hp_at_death": self.hp_at_death,
+            "gold_at_death": self.gold_at_death, "unused": self.unused, "solvable": self.solvable,
+        }
+
+    # Environment protocol
+    def value(self, name: str) -> Any:
+        return self.choices[name]
+
+    def function(self, name: str) -> Callable[..., Any]:
+        return self._functions[name]
+
+    # the registry's functions
+    def _room(self, label: str) -> int:
+        try:
+            return self.world.room_index[label]
+        except KeyError:
+            raise ExpressionError(f"{label} is not a room of world {self.world.name}") from None
+
+    def _hero(self, label: str) -> int:
+        try:
+            return self.world.hero_index[label]
+        except KeyError:
+            raise ExpressionError(f"{label} is not a hero of world {self.world.name}") from None
+
+    def dist(self, r: str, s: str) -> int:
+        return manhattan(self.state.slots[self._room(r)], self.state.slots[self._room(s)])
+
+    def died_before(self, h: str, k: str) -> bool:
+        deaths = self.state.deaths
+        hi, ki = self._hero(h), self._hero(k)
+        if hi not in deaths:
+            return False
+        return ki not in deaths or deaths.index(hi) < deaths.index(ki)
+
+    def _dead(self, h: str):
+        hero = self.state.heroes[self._hero(h)]
+        if hero.alive:
+            raise ExpressionError(f"{h} did not die")
+        return hero
+
+    def hp_at_death(self, h: str) -> int:
+        return self._dead(h).hp
+
+    def gold_at_death(self, h: str) -> int:
+        return self._dead(h).gold_at_death
+
+    def unused(self, s: str) -> bool:
+        try:
+            return self.state.spells_left[self.world.spell_index[s]]
+        except KeyError:
+            raise ExpressionError(f"{s} is not a spell of world {self.world.name}") from None
+
+    def solvable(self, w: str) -> bool:
+        if self._solvable is None:
+            raise ExpressionError("solvable() cannot be decided here")
+        return self._solvable(w)
+
+
+def check_conditions(conditions: tuple[Condition, ...], record: RunRecord) -> list[ConditionResult]:
+    """Every condition's result; an expression that cannot be evaluated does not hold."""
+    results = []
+    for condition in conditions:
+        try:
+            results.append(ConditionResult(condition, bool(evaluate(condition.expr, record))))
+        except ExpressionError as error:
+            results.append(ConditionResult(condition, False, str(error)))
+    return results
+
+
+def reads_unused(conditions: tuple[Condition, ...]) -> bool:
+    """Does any condition read which spells were cast? (The search's spell dominance needs not.)"""
+    return any("unused" in c.source for c in conditions)

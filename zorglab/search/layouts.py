@@ -1,0 +1,142 @@
+"""Layout search (issue 5): every valid construction up to translation, every finite choice.
+
+Constructions are grown from the first room at slot (0, 0) by adding a room on an empty slot
+that one of the placed rooms opens onto, with every border matching (ZR-4). Each partial
+construction is expanded once, so every connected layout is found exactly once. All rooms
+stand upright: a layout turned by a common rotation normalises to one of these (ZR-3).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from zorglab.engine.game import setup
+from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.engine.layout import Layout, is_valid
+from zorglab.level.model import DomainKind, Level
+from zorglab.search.level import LevelVerdict, solve_setup
+from zorglab.search.solver import SOLVABLE, UNKNOWN
+
+MAX_LAYOUTS = 5_000
+
+
+def constructions(level: Level, limit: int = MAX_LAYOUTS) -> Iterator[Layout]:
+    """Every valid upright layout with the first room at (0, 0), each once (up to ``limit``)."""
+    labels = [room.label for room in level.rooms]
+    tiles = {label: level.room_tile(label) for label in labels}
+    first = labels[0]
+    seen: set[frozenset] = set()
+    stack = [{first: (0, 0)}]
+    found = 0
+    while stack:
+        placed = stack.pop()
+        key = frozenset(placed.items())
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(placed) == len(labels):
+            layout = Layout.from_slots(placed)
+            if is_valid(level, layout):
+                yield layout
+                found += 1
+                if found >= limit:
+                    return
+            continue
+        by_slot = {slot: label for label, slot in placed.items()}
+        for label, slot in placed.items():
+            for direction in Direction:
+                target = neighbour_slot(slot, direction)
+                if target in by_slot or not tiles[label].openings(direction):
+                    continue
+                for room in labels:
+                    if room in placed or not _fits(room, target, by_slot, tiles):
+                        continue
+                    stack.append({**placed, room: target})
+
+
+def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
+    for direction in Direction:
+        other = by_slot.get(neighbour_slot(slot, direction))
+        if other is not None and tiles[room].signature(direction) != tiles[other].signature(direction.opposite):
+            return False
+    return True
+
+
+def choice_sets(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every combination of finite choices (FR-2, FR-3), and the variables left open (N, R)."""
+    options, open_ = [], []
+    for variable in level.variables:
+        if variable.domain in (DomainKind.NATURALS, DomainKind.REALS):
+            open_.append(variable.name)
+            continue
+        if variable.domain is DomainKind.SET:
+            picks = list(itertools.permutations(variable.items, variable.count))
+        else:
+            picks = list(itertools.product(variable.items, repeat=variable.count))
+        values = [p[0] if variable.count == 1 else tuple(p) for p in picks]
+        options.append([(variable.name, v) for v in dict.fromkeys(values)])
+    return [dict(combo) for combo in itertools.product(*options)], open_
+
+
+@dataclass
+class LayoutSummary:
+    level: Level
+    tried: int = 0
+    winning: list[tuple[Layout, dict, LevelVerdict]] = field(default_factory=list)
+    unknown: int = 0
+    open_variables: list[str] = field(default_factory=list)
+    truncated: bool = False
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level.id, "verdict": SOLVABLE if self.winning else (UNKNOWN if self.unknown else "unsolvable"),
+            "layouts_tried": self.tried, "winning_layouts": len(self.winning), "unknown": self.unknown,
+            "open_variables": self.open_variables, "truncated": self.truncated, "seconds": round(self.seconds, 3),
+            "winners": [{"map": [" ".join(label or "." for label in row) for row in layout.to_map()[0]],
+                         "main": layout.main, "choices": {k: str(v) for k, v in choices.items()},
+                         "casts": verdict.to_json()["casts"]} for layout, choices, verdict in self.winning[:20]],
+        }
+
+    def describe(self) -> str:
+        data = self.to_json()
+        lines = [f"{self.level.id}: {data['verdict']} — {len(self.winning)} winning of {self.tried} setups "
+                 f"({self.seconds:.2f} s)"]
+        if self.open_variables:
+            lines.append(f"  variables over N or R were not enumerated: {', '.join(self.open_variables)}")
+        if self.truncated:
+            lines.append("  (stopped early: budget spent)")
+        for winner in data["winners"][:5]:
+            lines.append("  " + " / ".join(winner["map"]) + f"  casts: {' '.join(winner['casts']) or 'none'}")
+        return "\n".join(lines)
+
+
+def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float | None = None,
+                  limit: int = MAX_LAYOUTS) -> LayoutSummary:
+    """Solve every construction × finite choice × main A; report which win and how many."""
+    t0 = time.perf_counter()
+    combos, open_ = choice_sets(level)
+    summary = LayoutSummary(level, open_variables=open_)
+    fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
+    spawns = [room.label for room in level.rooms if room.type == "A"]
+    for choices in combos:
+        chosen = {**{k: v for k, v in fixed.items() if k in open_}, **choices}
+        concrete = level.with_choices(chosen) if level.variables else level
+        for layout in constructions(concrete, limit):
+            for main in (spawns if len(spawns) > 1 else [None]):
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    summary.truncated = True
+                    summary.seconds = time.perf_counter() - t0
+                    return summary
+                game = setup(level, layout.with_main(main), chosen)
+                verdict = solve_setup(game, max_states=max_states)
+                summary.tried += 1
+                if verdict.verdict == SOLVABLE:
+                    summary.winning.append((layout.with_main(main), chosen, verdict))
+                elif verdict.verdict == UNKNOWN:
+                    summary.unknown += 1
+    summary.seconds = time.perf_counter() - t0
+    return summary

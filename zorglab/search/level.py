@@ -1,0 +1,63 @@
+"""Solving a whole level: each world searched on its own (worlds share only the layout, ZR-18)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from zorglab.engine.constraints import reads_unused
+from zorglab.engine.game import Setup
+from zorglab.level.labels import MAIN_WORLD
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
+
+
+@dataclass(frozen=True)
+class LevelVerdict:
+    """The level's verdict and each world's; ``casts`` are the main world's witness."""
+
+    verdict: str
+    worlds: tuple[tuple[str, Verdict], ...]
+    seconds: float
+
+    @property
+    def casts(self):
+        return self.worlds[0][1].casts
+
+    @property
+    def states(self) -> int:
+        return sum(v.states for _, v in self.worlds)
+
+    def to_json(self) -> dict[str, Any]:
+        main = self.worlds[0][1]
+        data = {"verdict": self.verdict, "casts": main.cast_texts(), "states": self.states,
+                "seconds": round(self.seconds, 4), "reason": "; ".join(f"{n}: {v.reason}" for n, v in self.worlds),
+                "pruned": sum(v.pruned for _, v in self.worlds)}
+        if len(self.worlds) > 1:
+            data["mirror_casts"] = {n: v.cast_texts() for n, v in self.worlds[1:]}
+            data["worlds"] = [{"name": n, **v.to_json()} for n, v in self.worlds]
+        return data
+
+
+def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
+                 start=None) -> Search:
+    """A resumable search of one world of a setup, with its constraints as the win test."""
+    constraints, _ = game.conditions(name)
+    return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
+                  reads_unused=reads_unused(constraints), progress=progress)
+
+
+def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,
+                prune: bool = True, progress: bool = False) -> LevelVerdict:
+    """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
+    t0 = time.perf_counter()
+    results = []
+    for name in game.world_names:
+        left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
+        verdict = world_search(game, name, prune=prune, progress=progress).run(max_states, left)
+        results.append((name, verdict))
+        if verdict.verdict == UNSOLVABLE:
+            break
+    verdicts = {v.verdict for _, v in results}
+    overall = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
+    return LevelVerdict(overall, tuple(results), time.perf_counter() - t0)

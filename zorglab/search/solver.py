@@ -1,0 +1,192 @@
+"""Exact solvability (FR-46, ZR-19): does some sequence of legal casts win a world?
+
+The search walks casting points (ZR-6) on the engine's own transitions: from a state the
+player either lets the active hero act (free) or casts one legal spell (cost 1). A 0-1 BFS
+explores states in order of spells used, so the first win found uses the fewest spells, and
+its cast list is a witness that replays with ``zorglab play --cast``.
+
+Exactness: a state is skipped only when (a) its transposition key (everything a rule can
+observe, no tick) was already reached with no more spells used, or (b) — when no constraint
+reads unused spells — an otherwise identical state was reached holding a superset of the spells
+left, because casting is optional: whatever the poorer state can do, the richer one can too.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import act, next_action
+from zorglab.level.model import Cast
+from zorglab.level.printer import format_cast
+from zorglab.search.casts import ISOLATED_MARGIN, legal_casts
+
+SOLVABLE = "solvable"
+UNSOLVABLE = "unsolvable"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer, never a guess: a witness, a proof by exhaustion, or the budget that ran out."""
+
+    verdict: str
+    casts: tuple[Cast, ...] = ()
+    states: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+    pruned: int = 0
+
+    @property
+    def solvable(self) -> bool | None:
+        return {SOLVABLE: True, UNSOLVABLE: False}.get(self.verdict)
+
+    def cast_texts(self) -> list[str]:
+        return [format_cast(c) for c in self.casts]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "casts": self.cast_texts(), "states": self.states,
+                "seconds": round(self.seconds, 4), "reason": self.reason, "pruned": self.pruned}
+
+
+def all_dead(world: Any, state: GameState) -> bool:
+    return all(not h.alive for h in state.heroes)
+
+
+@dataclass
+class _Node:
+    state: GameState
+    spent: int
+    parent: "_Node | None" = None
+    cast: Cast | None = None
+
+
+@dataclass
+class Search:
+    """A resumable exact search over one world. ``run`` may be called again with more budget.
+
+    ``wins(state)`` says whether an ended world is won (all heroes dead and every constraint
+    holding); by default, all heroes dead. ``prune=False`` turns off dominance (for measuring
+    what pruning saves, and for the brute-force cross-check).
+    """
+
+    world: Any
+    wins: Callable[[GameState], bool] | None = None
+    start: GameState | None = None
+    prune: bool = True
+    reads_unused: bool = False
+    margin: int = ISOLATED_MARGIN
+    progress: bool = False
+    states: int = 0
+    pruned: int = 0
+    seconds: float = 0.0
+    _queue: deque = field(default_factory=deque, repr=False)
+    _best: dict = field(default_factory=dict, repr=False)
+    _fronts: dict = field(default_factory=dict, repr=False)
+    _found: _Node | None = field(default=None, repr=False)
+    _started: bool = False
+
+    def __post_init__(self) -> None:
+        if self.wins is None:
+            self.wins = lambda state: all_dead(self.world, state)
+        self.reach = self.world.history_reach
+
+    # -- bookkeeping ------------------------------------------------------------------------
+
+    def _admit(self, state: GameState, spent: int) -> bool:
+        """Record a state reached with ``spent`` spells; False if it adds nothing new."""
+        key = state.key(self.reach)
+        best = self._best.get(key)
+        if best is not None and best <= spent:
+            self.pruned += 1
+            return False
+        self._best[key] = spent
+        if self.prune and not self.reads_unused:
+            rest = (key[:4], key[5:])
+            left = state.spells_left
+            front = self._fronts.setdefault(rest, [])
+            for other in front:
+                if all(o or not mine for o, mine in zip(other, left)) and other != left:
+                    self.pruned += 1
+                    return False
+            front.append(left)
+        return True
+
+    def _push(self, node: _Node, cost: int) -> None:
+        if cost:
+            self._queue.append(node)
+        else:
+            self._queue.appendleft(node)
+
+    # -- search -----------------------------------------------------------------------------
+
+    def run(self, max_states: int | None = None, max_seconds: float | None = None) -> Verdict:
+        """Search until decided or a budget runs out; Ctrl-C answers with what is known."""
+        if not self._started:
+            start = self.world.initial_state() if self.start is None else self.start
+            self._started = True
+            self._admit(start, 0)
+            self._queue.append(_Node(start, 0))
+        t0 = time.perf_counter()
+        limit_states = None if max_states is None else self.states + max_states
+        bar = None
+        if self.progress:
+            from tqdm import tqdm
+            bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
+        try:
+            while self._queue and self._found is None:
+                if limit_states is not None and self.states >= limit_states:
+                    return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds} s spent")
+                self._expand(self._queue.popleft())
+                if bar is not None and self.states % 256 == 0:
+                    bar.update(256)
+        except KeyboardInterrupt:
+            return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
+        finally:
+            if bar is not None:
+                bar.close()
+        if self._found is not None:
+            return self._verdict(SOLVABLE, t0, "witness found")
+        return self._verdict(UNSOLVABLE, t0, "every legal cast sequence explored")
+
+    def _expand(self, node: _Node) -> None:
+        state = node.state
+        self.states += 1
+        if state.lost:
+            return
+        found = next_action(self.world, state)
+        if found is None and self.wins(state):
+            self._found = node
+            return
+        if found is not None:
+            nxt, _ = act(self.world, state, found, record=False)
+            if self._admit(nxt, node.spent):
+                self._push(_Node(nxt, node.spent, node, None), 0)
+        if any(state.spells_left):
+            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune):
+                if self._admit(nxt, node.spent + 1):
+                    self._push(_Node(nxt, node.spent + 1, node, cast), 1)
+
+    def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
+        self.seconds += time.perf_counter() - t0
+        casts: list[Cast] = []
+        node = self._found
+        while node is not None:
+            if node.cast is not None:
+                casts.append(node.cast)
+            node = node.parent
+        return Verdict(verdict, tuple(reversed(casts)), self.states, self.seconds, reason, self.pruned)
+
+
+def solve_world(world: Any, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
+                max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
+                progress: bool = False, start: GameState | None = None) -> Verdict:
+    """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named)."""
+    search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress)
+    return search.run(max_states=max_states, max_seconds=max_seconds)
