@@ -18,6 +18,10 @@ from zorglab.engine.state import GameState, HeroState, Local, Position
 # than this is a loop, and the hero is stranded in the waiting room (docs/rules.md, FR-15).
 MAX_TELEPORTS_PER_ACTION = 64
 
+# In ``cleared``, the "cell" (room, SLAIN) marks a room whose monster a Shell killed (FR-23): it lies
+# outside the 5x5 tile, so cell lookups never match it, and the room's entry effect is gone.
+SLAIN: Local = (-1, -1)
+
 
 class HeroScratch:
     """A hero's mutable working copy during one resolution."""
@@ -87,6 +91,7 @@ class Resolution:
         self.heroes: dict[int, HeroScratch] = {}
         self.hp_lost = 0            # damage taken by the moving hero (heals never offset: ZR-13)
         self.teleports = 0
+        self.performed: Any = None  # the type-specific action a hero's perform carried out, for its plan costs
 
     @classmethod
     def for_plan(cls, world: Any, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
@@ -109,6 +114,7 @@ class Resolution:
         res.heroes = {hero.index: hero}
         res.hp_lost = 0
         res.teleports = 0
+        res.performed = None
         return res
 
     # -- access -----------------------------------------------------------------------------
@@ -219,6 +225,8 @@ class Resolution:
             hero.gold = hero.gold + ((room, amount),)
             self.emit(ev.GoldPicked(self.tick, hero.label, info.label, amount))
             return
+        if (room, SLAIN) in self.cleared:
+            return              # a Shell killed this room's monster: no entry effect (FR-23)
         info.behaviour.on_enter(self, hero, room)
 
     def cell_effect(self, hero: HeroScratch, room: int, local: Local, direction: Direction | None) -> None:
