@@ -1,0 +1,81 @@
+"""Colours of the board pictures, in one place so both back ends and the docs' legend agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zorglab.engine.tiles import CellKind
+from zorglab.level.values import Element
+
+BACKGROUND = "#ffffff"
+GRID = "#d9d6cc"
+EMPTY_SLOT = "#f6f4ee"
+WALL = "#3d3d4a"
+FLOOR = "#ece6d6"
+SPAWN = "#f2c14e"
+GREEN = "#6ab04c"           # a green cell whose element is not known yet (a variable)
+DARK = "#4b6043"            # a dark cell whose element is not known yet
+LIGHT = "#f7e08c"           # a T room's light (toll) cell
+COIN = "#d4a017"
+CLEARED = "#b8b2a2"         # a cell a Shell turned into plain floor
+TEXT = "#1e1e24"
+PILL = "#ffffff"
+PILL_EDGE = "#8a8678"
+
+HATCH = "#ffb000"           # NFR-6: the striped band on the side a tile's top edge faces
+HATCH_DARK = "#231a10"
+
+VIOLATION = "#e0001b"       # FR-6 mismatched side
+ORIENTATION = "#ff2d95"     # FR-7 misoriented room
+DISCONNECTED = "#8e44ad"    # FR-6 cut-off rooms
+OVERLAP = "#e0001b"
+SELECTED = "#1f6feb"
+TARGET = "#00a884"          # a cast's chosen target (hero or slot)
+ACTIVE = "#ffd400"          # ring around the active hero
+
+ELEMENT = {
+    Element.FIRE: "#e4572e",
+    Element.WATER: "#2e86de",
+    Element.ICE: "#a8e6f5",
+    Element.POISON: "#8bc34a",
+}
+ELEMENT_DARK = {
+    Element.FIRE: "#9c2c12",
+    Element.WATER: "#1b4f8a",
+    Element.ICE: "#5aa9bf",
+    Element.POISON: "#4e7a24",
+}
+
+ROOM_TINT = {"Z": "#f3c6c6", "A": "#fff1c4"}   # the floor of Zorg's room and of spawn rooms
+
+# Hero discs by spawn number (repeats after ten).
+HEROES = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
+          "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
+CORPSE = "#6f6a60"
+
+
+def hero_colour(index: int) -> str:
+    return HEROES[index % len(HEROES)]
+
+
+def _element_arg(room_type: str, args: tuple[Any, ...]) -> Element | None:
+    index = {"E": 0, "T": 1}.get(room_type)
+    if index is None or len(args) <= index:
+        return None
+    value = args[index]
+    return value if isinstance(value, Element) else None
+
+
+def cell_colour(room_type: str, args: tuple[Any, ...], kind: CellKind) -> str:
+    """How a tile cell looks in a room of this type: green cells by element, T cells dark/light."""
+    if kind is CellKind.WALL:
+        return WALL
+    if kind is CellKind.GREEN:
+        element = _element_arg(room_type, args)
+        return GREEN if element is None else ELEMENT[element]
+    if kind is CellKind.DARK:
+        element = _element_arg(room_type, args)
+        return DARK if element is None else ELEMENT_DARK[element]
+    if kind is CellKind.LIGHT:
+        return LIGHT
+    return ROOM_TINT.get(room_type, FLOOR)
