@@ -1,0 +1,236 @@
+"""The Maker through its own handlers: placing, violations as they happen, the FR-8 gate, undo, save."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from zorglab.engine.game import Setup
+from zorglab.engine.layout import Layout, is_valid
+from zorglab.errors import LayoutError, LevelError
+from zorglab.level.model import Solution
+from zorglab.widgets.maker import Maker
+from widget_levels import LEVEL_TOML, ROW, corridor_level
+
+
+def built(maker: Maker, slots: dict) -> None:
+    for label, slot in slots.items():
+        maker.select_tray(label)
+        maker.click_slot(*slot)
+
+
+def test_an_empty_board_lists_every_missing_room_and_blocks_start():
+    maker = Maker(corridor_level())
+    assert maker.layout == Layout()
+    assert maker.start_button.disabled
+    assert len(maker.messages) == 3 and all("not placed" in m for m in maker.messages)
+    assert maker.unplaced == ("A", "D1", "Z")
+
+
+def test_placing_every_room_in_a_row_enables_start():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    assert maker.layout == Layout.from_slots(ROW)
+    assert maker.violations == [] and maker.messages == ()
+    assert not maker.start_button.disabled
+    assert "no violations" in maker.message_box.value
+
+
+def test_a_mismatched_border_names_the_side_and_keeps_start_blocked():
+    maker = Maker(corridor_level())
+    built(maker, {"A": (0, 0), "Z": (1, 0), "D1": (2, 0)})     # Z's east wall faces D1's west opening
+    border = [v for v in maker.violations if v.rule == "FR-6 border"]
+    assert border and "Z (east side, cell 2) is a wall" in border[0].message
+    assert "D1 (west side, cell 2) is an opening" in border[0].message
+    assert any("east side" in m for m in maker.messages)
+    assert "east side" in maker.message_box.value
+    assert maker.start_button.disabled
+    maker.drag((2, 0), (1, 0))                                 # D1 onto Z's slot: the two swap
+    assert maker.layout.slot("D1") == (1, 0) and maker.layout.slot("Z") == (2, 0)
+    assert maker.violations == [] and not maker.start_button.disabled
+
+
+def test_an_orientation_mismatch_is_shouted_and_blocks_start():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    maker.click_slot(1, 0)
+    assert maker.selected == "D1"
+    maker.rotate()
+    assert "hatch east" in maker.notice
+    assert any(v.rule == "FR-7 orientation" for v in maker.violations)
+    assert "ORIENTATION MISMATCH" in maker.message_box.value
+    assert maker.start_button.disabled
+    maker.rotate(-1)
+    assert maker.violations == [] and not maker.start_button.disabled
+
+
+def test_rotate_all_keeps_one_shared_orientation_and_the_gate_follows_the_engine():
+    maker = Maker(corridor_level())
+    built(maker, {"A": (0, 0), "D1": (0, 1), "Z": (0, 2)})     # a column: needs everything turned a quarter
+    assert maker.start_button.disabled
+    maker.rotate_all()
+    assert maker.layout.common_rotation == 1
+    assert maker.start_button.disabled == (not is_valid(maker.level, maker.layout))
+    assert not maker.start_button.disabled
+
+
+def test_placing_on_an_occupied_slot_sends_the_occupant_back_to_the_tray():
+    maker = Maker(corridor_level())
+    built(maker, {"A": (0, 0), "D1": (1, 0)})
+    maker.select_tray("Z")
+    maker.click_slot(1, 0)
+    assert maker.layout.slot("Z") == (1, 0) and "D1" not in maker.layout
+    assert "D1" in maker.unplaced
+
+
+def test_clicks_select_move_and_deselect():
+    maker = Maker(corridor_level())
+    built(maker, {"A": (0, 0)})
+    assert maker.selected == "A"                                # a room just placed is selected
+    maker.click_slot(0, 0)                                      # clicking it again deselects
+    assert maker.selected is None
+    maker.click_slot(0, 0)
+    assert maker.selected == "A"
+    maker.click_slot(3, 2)                                      # empty: the selected room moves there
+    assert maker.layout.slot("A") == (3, 2)
+    maker.click_slot(3, 2)                                      # itself: deselect
+    assert maker.selected is None
+    maker.rotate()
+    assert "select a placed room" in maker.notice
+
+
+def test_remove_undo_redo():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    full = maker.layout
+    maker.select("Z")
+    maker.remove()
+    assert "Z" not in maker.layout and maker.start_button.disabled
+    maker.undo()
+    assert maker.layout == full and not maker.start_button.disabled
+    maker.redo()
+    assert "Z" not in maker.layout
+    assert maker.redo_button.disabled
+    for _ in range(10):
+        maker.undo()
+    assert maker.layout == Layout() and maker.undo_button.disabled
+    assert maker.notice == "nothing to undo"
+
+
+def test_keyboard_shortcuts():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    maker.select("D1")
+    maker.key("r")
+    assert maker.layout.rotation("D1") == 1
+    maker.key("z", ctrl=True)
+    assert maker.layout.rotation("D1") == 0
+    maker.key("y", ctrl=True)
+    assert maker.layout.rotation("D1") == 1
+    maker.key("R")
+    maker.key("ArrowDown")
+    assert maker.layout.slot("D1") == (1, 1)
+    maker.key("Delete")
+    assert "D1" not in maker.layout
+
+
+def test_mouse_press_and_release_become_clicks_and_drags():
+    maker = Maker(corridor_level())
+    view = maker.view
+    box = next(b for b in maker.tray if b.label == "A")
+    x, y, w, h = view.slot_rect((1, 1))
+    maker.mouse_down(box.x + 5, box.y + 5)
+    maker.mouse_up(x + w / 2, y + h / 2)                       # drag from the tray onto the grid
+    assert maker.layout.slot("A") == (1, 1)
+    x2, y2, _, _ = maker.view.slot_rect((2, 1))
+    maker.mouse_down(x + 3, y + 3)
+    maker.mouse_up(x2 + 3, y2 + 3)                             # drag on the grid
+    assert maker.layout.slot("A") == (2, 1)
+    box = next(b for b in maker.tray if b.label == "Z")
+    maker.mouse_down(box.x + 5, box.y + 5)
+    maker.mouse_up(box.x + 5, box.y + 5)                       # a click in the tray picks
+    assert maker.picked == "Z"
+
+
+def test_start_gives_the_engine_setup_and_a_player():
+    maker = Maker(corridor_level())
+    with pytest.raises(LayoutError):
+        maker.start()
+    built(maker, ROW)
+    started = []
+    maker.on_start = started.append
+    game = maker.start()
+    assert isinstance(game, Setup) and started == [game]
+    assert maker.player is not None and maker.play_area.children == (maker.player.widget,)
+
+
+def test_save_writes_a_solution_that_reads_back(tmp_path):
+    path = tmp_path / "corridor.toml"
+    path.write_text(LEVEL_TOML)
+    maker = Maker(corridor_level(), path=path)
+    assert maker.save_button.disabled
+    with pytest.raises(LevelError, match="fix them"):
+        maker.save()
+    built(maker, {"A": (1, 1), "D1": (2, 1), "Z": (3, 1)})
+    assert not maker.save_button.disabled
+    maker.save(expect="loss")
+    text = path.read_text()
+    assert "# its comments must survive a save" in text and "# kept as written" in text
+    entry = tomllib.loads(text)["solutions"][-1]
+    rows = tuple(tuple(None if t == "." else t for t in line.split()) for line in entry["map"].splitlines())
+    back = Layout.from_solution(Solution(map=rows, rotation=entry["rotation"]))
+    assert back == maker.layout.translated(-1, -1)
+    assert entry["expect"] == "loss"
+
+
+def test_save_without_a_file_is_refused():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    with pytest.raises(LevelError, match="no file"):
+        maker.save()
+
+
+def test_buttons_report_refusals_instead_of_raising():
+    maker = Maker(corridor_level())
+    maker.start_button.click()                                 # disabled in a browser; a click still refuses
+    assert maker.notice.startswith("refused:")
+
+
+def test_the_png_repr_draws_the_current_layout():
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    assert maker._repr_png_()[:4] == b"\x89PNG"
+
+
+EDITS = st.lists(st.tuples(st.sampled_from(["place", "rotate", "remove", "drag"]),
+                           st.sampled_from(["A", "D1", "Z"]), st.integers(0, 3), st.integers(0, 2)),
+                 max_size=12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(EDITS)
+def test_undo_everything_then_redo_everything(edits):
+    maker = Maker(corridor_level())
+    seen = [maker.layout]
+    for op, label, col, row in edits:
+        if op == "place":
+            maker.place(label, col, row)
+        elif label in maker.layout:
+            maker.select(label)
+            if op == "rotate":
+                maker.rotate()
+            elif op == "remove":
+                maker.remove()
+            else:
+                maker.drag(maker.layout.slot(label), (col, row))
+        if maker.layout != seen[-1]:
+            seen.append(maker.layout)
+        assert maker.start_button.disabled == (not is_valid(maker.level, maker.layout))
+    for expected in reversed(seen[:-1]):
+        maker.undo()
+        assert maker.layout == expected
+    for expected in seen[1:]:
+        maker.redo()
+        assert maker.layout == expected

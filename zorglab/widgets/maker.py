@@ -1,0 +1,411 @@
+"""The Maker (FR-5..FR-8): lay the level's rooms on a grid, see every violation as it happens,
+start the extermination only from a valid layout, save the layout into the level file.
+
+Every behaviour is a method (``select_tray``, ``click_slot``, ``drag``, ``rotate``, ``remove``,
+``undo``...) that tests call directly; the canvas' mouse callbacks only turn pixels into slots.
+The rules themselves stay in the engine: :func:`validate_layout` judges, :func:`setup` starts,
+:func:`save_solution` writes.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import Canvas, hold_canvas
+
+from zorglab.engine.game import Setup, setup
+from zorglab.engine.geometry import Direction, Slot
+from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
+from zorglab.errors import LevelError
+from zorglab.level.model import Level
+from zorglab.level.save import save_solution
+from zorglab.paint import palette
+from zorglab.paint.board import draw_layout
+from zorglab.paint.canvas import CanvasPainter
+from zorglab.paint.png import level_png
+from zorglab.paint.view import BoardView
+from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
+
+_RULE_COLOURS = {"FR-7": palette.ORIENTATION, "FR-6": palette.VIOLATION, "FR-5": palette.VIOLATION,
+                 "ZR-22": palette.VIOLATION}
+_ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
+           "ArrowDown": Direction.DOWN}
+
+
+class Maker:
+    """The construction editor for one level. ``layout`` starts empty unless given; ``path`` is the
+    level file ``save`` writes to (default: the file the level was loaded from)."""
+
+    def __init__(self, level: Level, layout: Layout | None = None, path: str | Path | None = None, *,
+                 cols: int | None = None, rows: int | None = None, cell: int = 20,
+                 choices: Mapping[str, Any] | None = None, on_start: Callable[[Setup], Any] | None = None):
+        self.level = level
+        self.path = Path(path) if path is not None else (Path(level.path) if level.path else None)
+        self.layout = layout if layout is not None else Layout()
+        self.choices = dict(choices or {})
+        self.on_start = on_start
+        count = len(level.rooms)
+        self.min_cols = cols if cols is not None else max(4, min(count, 8))
+        self.min_rows = rows if rows is not None else max(3, min(count, 6))
+        self.cell = cell
+        self.selected: str | None = None      # a placed room, for rotate / remove / move
+        self.picked: str | None = None        # a room picked in the tray, placed by the next slot click
+        self.notice = ""                      # what the last action did, or why it did nothing
+        self.violations: list[Violation] = []
+        self.setup: Setup | None = None
+        self.player: Any = None
+        self._undo: list[Layout] = []
+        self._redo: list[Layout] = []
+        self._press: tuple[str, Any] | None = None
+        self._build_widgets()
+        self.refresh()
+
+    # --- widgets ----------------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.canvas = Canvas(width=200, height=200)
+        self.painter = CanvasPainter(self.canvas)
+        self.canvas.on_mouse_down(self.mouse_down)
+        self.canvas.on_mouse_up(self.mouse_up)
+        self.canvas.on_key_down(self.key)
+
+        def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
+            b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+            b.on_click(lambda _b: self._safely(handler))
+            return b
+
+        self.rotate_button = button("rotate", "redo", self.rotate, "turn the selected room a quarter clockwise (r)")
+        self.rotate_back_button = button("", "undo", lambda: self.rotate(-1), "turn it back (R)")
+        self.rotate_all_button = button("rotate all", "refresh", self.rotate_all,
+                                        "turn every placed room a quarter clockwise")
+        self.remove_button = button("remove", "trash", self.remove, "back to the tray (Delete)")
+        self.undo_button = button("undo", "arrow-left", self.undo, "ctrl+z")
+        self.redo_button = button("redo", "arrow-right", self.redo, "ctrl+y")
+        self.save_button = button("save", "save", self.save, "write this layout into the level file as a solution")
+        self.start_button = button("start", "play", self.start, "start the extermination (needs a valid layout)")
+        self.start_button.button_style = "success"
+        spawns = [room.label for room in self.level.rooms if room.type == "A"]
+        self.main_dropdown = w.Dropdown(options=spawns, description="main A", layout=w.Layout(width="180px"),
+                                        value=main_room(self.level, self.layout) if spawns else None)
+        self.main_dropdown.observe(self._main_changed, names="value")
+        self.main_dropdown.layout.display = "" if len(spawns) > 1 else "none"
+        self.status = w.HTML()
+        self.message_box = w.HTML()
+        self.play_area = w.VBox()
+        tools = w.HBox([self.rotate_back_button, self.rotate_button, self.rotate_all_button, self.remove_button,
+                        self.undo_button, self.redo_button, self.main_dropdown, self.save_button,
+                        self.start_button])
+        self.widget = w.VBox([w.HTML(f"<b>Maker</b> — {html.escape(self.level.title or self.level.id)}"),
+                              tools, self.status, w.HBox([self.canvas, self.message_box]), self.play_area])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_png_(self) -> bytes:
+        return level_png(self.level, self.layout)
+
+    # --- what the tests read ----------------------------------------------------------------------
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """Every violation in words, as listed next to the board."""
+        return tuple(v.message for v in self.violations)
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def view(self) -> BoardView:
+        slots = [p.slot for _, p in self.layout.placements]
+        c0 = min([0] + [c for c, _ in slots])
+        r0 = min([0] + [r for _, r in slots])
+        cols = max([self.min_cols] + [c - c0 + 2 for c, _ in slots])
+        rows = max([self.min_rows] + [r - r0 + 2 for _, r in slots])
+        probe = BoardView(cols, rows, (c0, r0), self.cell)
+        below = tray_height(self.level, probe.size[0], self.cell, probe.margin)
+        return BoardView(cols, rows, (c0, r0), self.cell, below=below)
+
+    @property
+    def tray(self) -> tuple[TrayBox, ...]:
+        view = self.view
+        return tray_boxes(self.level, view.size[0], view.margin * 2 + view.grid_size[1], self.cell, view.margin)
+
+    @property
+    def unplaced(self) -> tuple[str, ...]:
+        return tuple(room.label for room in self.level.rooms if room.label not in self.layout)
+
+    def room_at(self, slot: Slot) -> str | None:
+        found = self.layout.rooms_at(tuple(slot))
+        return found[-1] if found else None
+
+    # --- editing handlers -------------------------------------------------------------------------
+
+    def select_tray(self, label: str) -> None:
+        """Pick a room from the tray; the next slot clicked receives it (picking it again drops it)."""
+        self.level.room(label)
+        self.picked = None if self.picked == label else label
+        self.notice = f"{label} picked: click a slot to place it" if self.picked else ""
+        self.refresh()
+
+    def select(self, label: str | None) -> None:
+        """Select a placed room by its label (None: nothing selected)."""
+        if label is not None and label not in self.layout:
+            raise KeyError(f"{label} is not placed")
+        self.selected = label
+        self.notice = "" if label is None else f"{label} selected ({describe_rotation(self.layout.rotation(label))})"
+        self.refresh()
+
+    def click_slot(self, col: int, row: int) -> None:
+        """Place the picked room here; else move the selected room here, or select the room here."""
+        slot = (col, row)
+        occupant = self.room_at(slot)
+        if self.picked is not None:
+            label, self.picked = self.picked, None
+            self._put(label, slot)
+        elif self.selected is not None and occupant is None:
+            self._put(self.selected, slot)
+        elif occupant is not None and occupant != self.selected:
+            self.selected = occupant
+            self.notice = f"{occupant} selected ({describe_rotation(self.layout.rotation(occupant))})"
+        else:
+            self.selected = None
+            self.notice = ""
+        self.refresh()
+
+    def drag(self, source: Slot, target: Slot) -> None:
+        """Move the room on ``source`` to ``target`` (a room already there swaps places with it)."""
+        label = self.room_at(tuple(source))
+        if label is None:
+            self.notice = f"no room at {tuple(source)} to move"
+        elif tuple(source) != tuple(target):
+            self._put(label, tuple(target))
+        self.refresh()
+
+    def place(self, label: str, col: int, row: int, rotation: int | None = None) -> None:
+        """Put ``label`` on a slot directly (tray or board), as one undoable step."""
+        self.level.room(label)
+        self._put(label, (col, row), rotation)
+        self.refresh()
+
+    def rotate(self, quarter_turns: int = 1) -> None:
+        """Turn the selected room ``quarter_turns`` clockwise (negative: anticlockwise)."""
+        label = self._need_selection("rotate")
+        if label is not None:
+            self._edit(self.layout.rotate(label, quarter_turns))
+            self.notice = f"{label} is now {describe_rotation(self.layout.rotation(label))}"
+        self.refresh()
+
+    def rotate_all(self, quarter_turns: int = 1) -> None:
+        """Turn every placed room's tile ``quarter_turns`` clockwise, slots unchanged."""
+        layout = self.layout
+        for label in layout:
+            layout = layout.rotate(label, quarter_turns)
+        if layout.placements:
+            self._edit(layout)
+            self.notice = f"every room turned {quarter_turns % 4} quarter(s) clockwise"
+        self.refresh()
+
+    def remove(self) -> None:
+        """Put the selected room back into the tray."""
+        label = self._need_selection("remove")
+        if label is not None:
+            self._edit(self.layout.remove(label))
+            self.selected = None
+            self.notice = f"{label} back in the tray"
+        self.refresh()
+
+    def set_main(self, label: str) -> None:
+        """Choose the main A (ZR-22)."""
+        if label != main_room(self.level, self.layout) or self.layout.main != label:
+            self._edit(self.layout.with_main(label))
+        self.refresh()
+
+    def undo(self) -> None:
+        if not self._undo:
+            self.notice = "nothing to undo"
+        else:
+            self._redo.append(self.layout)
+            self.layout = self._undo.pop()
+            self._forget_missing()
+            self.notice = "undone"
+        self.refresh()
+
+    def redo(self) -> None:
+        if not self._redo:
+            self.notice = "nothing to redo"
+        else:
+            self._undo.append(self.layout)
+            self.layout = self._redo.pop()
+            self._forget_missing()
+            self.notice = "redone"
+        self.refresh()
+
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """Keyboard: r / R rotate, Delete remove, arrows move the selection, ctrl+z / ctrl+y undo / redo."""
+        command = ctrl or meta
+        if command and key.lower() == "z" and shift:
+            self.redo()
+        elif command and key.lower() == "z":
+            self.undo()
+        elif command and key.lower() == "y":
+            self.redo()
+        elif key == "r":
+            self.rotate(1)
+        elif key == "R":
+            self.rotate(-1)
+        elif key in ("Delete", "Backspace"):
+            self.remove()
+        elif key in _ARROWS and self.selected is not None:
+            direction = _ARROWS[key]
+            col, row = self.layout.slot(self.selected)
+            self.drag((col, row), (col + direction.dx, row + direction.dy))
+
+    # --- start and save ---------------------------------------------------------------------------
+
+    def start(self) -> Setup:
+        """FR-8: the engine's setup of this layout (refused with a LayoutError while it is invalid),
+        then a Player on it below the board (and ``on_start`` called with the setup)."""
+        self.setup = setup(self.level, self.layout, self.choices)
+        from zorglab.widgets.player import Player
+        self.player = Player(self.setup)
+        self.play_area.children = (self.player.widget,)
+        self.notice = "extermination started below"
+        if self.on_start is not None:
+            self.on_start(self.setup)
+        self.refresh()
+        return self.setup
+
+    def save(self, casts: tuple = (), expect: Any = None) -> Path:
+        """Write the layout into the level file as a ``[[solutions]]`` entry (comments kept, atomic)."""
+        if self.path is None:
+            raise LevelError("this level has no file to save into: give Maker(..., path=...)")
+        if self.violations:
+            raise LevelError(f"the layout breaks {len(self.violations)} rule(s); fix them before saving: "
+                             + "; ".join(self.messages))
+        save_solution(self.path, self.layout, casts, expect=expect, choices=self.choices or None)
+        self.notice = f"saved as a solution in {self.path}"
+        self.refresh()
+        return self.path
+
+    # --- mouse ------------------------------------------------------------------------------------
+
+    def hit(self, px: float, py: float) -> tuple[str, Any] | None:
+        """What lies under a pixel: ``("slot", (col, row))``, ``("tray", label)`` or None."""
+        slot = self.view.slot_at(px, py)
+        if slot is not None:
+            return ("slot", slot)
+        box = next((b for b in self.tray if b.contains(px, py)), None)
+        return None if box is None else ("tray", box.label)
+
+    def mouse_down(self, px: float, py: float) -> None:
+        self._press = self.hit(px, py)
+
+    def mouse_up(self, px: float, py: float) -> None:
+        """A press and release on one place is a click; on two places, a drag."""
+        press, release, self._press = self._press, self.hit(px, py), None
+        if release is None:
+            return
+        if press is None or press == release:
+            self.click(*release)
+        elif press[0] == "tray" and release[0] == "slot":
+            self.place(press[1], *release[1])
+        elif press[0] == "slot" and release[0] == "slot":
+            self.drag(press[1], release[1])
+        elif press[0] == "slot" and release[0] == "tray":
+            label = self.room_at(press[1])
+            if label is not None:
+                self.selected = label
+                self.remove()
+
+    def click(self, kind: str, where: Any) -> None:
+        self.select_tray(where) if kind == "tray" else self.click_slot(*where)
+
+    # --- internals --------------------------------------------------------------------------------
+
+    def _put(self, label: str, slot: Slot, rotation: int | None = None) -> None:
+        layout = self.layout
+        occupant = self.room_at(slot)
+        if occupant is not None and occupant != label:
+            layout = layout.move(occupant, layout.slot(label)) if label in layout else layout.remove(occupant)
+        self._edit(layout.place(label, slot, rotation))
+        self.selected = label
+        moved = "" if occupant in (None, label) else (
+            f"; {occupant} swapped to {self.layout.slot(occupant)}" if occupant in self.layout
+            else f"; {occupant} back in the tray")
+        self.notice = f"{label} at {slot}{moved}"
+
+    def _edit(self, layout: Layout) -> None:
+        if layout != self.layout:
+            self._undo.append(self.layout)
+            self._redo.clear()
+            self.layout = layout
+
+    def _need_selection(self, verb: str) -> str | None:
+        if self.selected is None or self.selected not in self.layout:
+            self.notice = f"select a placed room to {verb} it"
+            return None
+        return self.selected
+
+    def _forget_missing(self) -> None:
+        if self.selected is not None and self.selected not in self.layout:
+            self.selected = None
+
+    def _main_changed(self, change: dict) -> None:
+        if change["new"] is not None and change["new"] != self.layout.main:
+            self.set_main(change["new"])
+
+    def _safely(self, handler: Callable[[], Any]) -> None:
+        """A button's action; a refusal is shown, not raised into the browser."""
+        try:
+            handler()
+        except (ValueError, KeyError) as error:
+            self.notice = f"refused: {error}"
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Judge the layout (the engine's validate_layout), redraw, and update buttons and messages."""
+        self.violations = validate_layout(self.level, self.layout)
+        view = self.view
+        with hold_canvas():
+            self.painter.resize(*view.size)
+            draw_layout(self.painter, self.level, self.layout, self.violations, view=view, selected=self.selected)
+            draw_tray(self.painter, self.level, self.layout, self.tray, self.cell, self.picked)
+        self.start_button.disabled = not self.valid
+        self.save_button.disabled = not self.valid or self.path is None
+        self.undo_button.disabled = not self._undo
+        self.redo_button.disabled = not self._redo
+        self.rotate_button.disabled = self.rotate_back_button.disabled = self.remove_button.disabled = \
+            self.selected is None
+        main = main_room(self.level, self.layout)
+        if self.main_dropdown.options and self.main_dropdown.value != main and main in self.main_dropdown.options:
+            self.main_dropdown.value = main
+        self.status.value = self._status_html()
+        self.message_box.value = self._messages_html()
+
+    def _status_html(self) -> str:
+        if self.valid:
+            head = "<b style='color:#1a7f37'>valid layout — ready to start</b>"
+        else:
+            head = f"<b style='color:{palette.VIOLATION}'>{len(self.violations)} problem(s): start is blocked (FR-8)</b>"
+        notice = f" &nbsp; <i>{html.escape(self.notice)}</i>" if self.notice else ""
+        return head + notice
+
+    def _messages_html(self) -> str:
+        orientation = [v for v in self.violations if v.rule.startswith("FR-7")]
+        parts = []
+        if orientation:
+            parts.append(f"<div style='background:{palette.ORIENTATION};color:white;padding:4px;font-weight:bold'>"
+                         f"ORIENTATION MISMATCH: {len(orientation)} room(s) turned unlike the A rooms — "
+                         "look for the pink outline and arrow</div>")
+        items = "".join(f"<li style='color:{_RULE_COLOURS.get(v.rule.split()[0], palette.TEXT)}'>"
+                        f"<b>{html.escape(v.rule)}</b>: {html.escape(v.message)}</li>" for v in self.violations)
+        if items:
+            parts.append(f"<ul style='margin:0;padding-left:18px;max-width:420px'>{items}</ul>")
+        else:
+            parts.append("<span style='color:#1a7f37'>no violations</span>")
+        return "".join(parts)
