@@ -74,6 +74,9 @@ class PlanGraph:
         self.behaviour = behaviour
         self.args = args
         self.immune = world.immune_codes(behaviour.name, args)
+        # A type may veto or charge the end of a plan (the Gunner: a plan meant to fire may not end
+        # before it fires); ``plan_goal(res, hero)`` gives the extra cost, or None for "not here".
+        self.goal_cost = getattr(behaviour, "plan_goal", None)
         self.edges: dict[PlanState, list[tuple[Action, tuple[int, ...], Any]]] = {}
         self.value: dict[PlanState, tuple[int, ...]] = {}
         self.policy: dict[PlanState, Action | None] = {}
@@ -121,16 +124,22 @@ class PlanGraph:
             return None
         cost = self.behaviour.step_cost(res)
         if res.lost_by is not None:        # Z entered: the goal if Z is a target, else a dead end
-            return (cost, GOAL) if res.lost_by_room in self.targets else None
+            return self._goal(cost, res, hero) if res.lost_by_room in self.targets else None
         if hero.pos is not None and hero.pos[0] in self.targets and len(hero.history) > visits \
                 and hero.history[-1][0] == hero.pos[0]:
-            return cost, GOAL                 # ends the action in a target room it entered
+            return self._goal(cost, res, hero)   # ends the action in a target room it entered
         reach = self.world.history_reach
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
         poisoned = hero.poisoned if self.behaviour.reads_hp else frozenset()
         nxt = (hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history[-reach:],
                poisoned, self.behaviour.plan_extra(res, hero))
         return cost, nxt
+
+    def _goal(self, cost: tuple[int, ...], res: Resolution, hero: HeroScratch) -> tuple[tuple[int, ...], Any] | None:
+        if self.goal_cost is None:
+            return cost, GOAL
+        extra = self.goal_cost(res, hero)
+        return None if extra is None else (_add(cost, extra), GOAL)
 
     def actions(self, s: PlanState) -> tuple[Action, ...]:
         return (SPAWN,) if s[0] is None else self.behaviour.plan_actions(self, s)
@@ -297,11 +306,14 @@ class Planner:
         return (state.slots, state.cleared)
 
     def _profile(self, hero: HeroState) -> tuple[type, tuple]:
-        key = (hero.type, hero.args)
+        return self._profile_of(hero.type, hero.args)
+
+    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[type, tuple]:
+        key = (hero_type, args)
         found = self._profiles.get(key)
         if found is None:
-            behaviour = self.world.behaviour(hero.type)
-            found = self._profiles[key] = (behaviour, behaviour.profile(hero.args))
+            behaviour = self.world.behaviour(hero_type)
+            found = self._profiles[key] = (behaviour, behaviour.profile(args))
         return found
 
     def plan_state(self, state: GameState, hero: HeroState) -> PlanState:
@@ -315,12 +327,18 @@ class Planner:
 
     def graph(self, state: GameState, index: int) -> PlanGraph:
         hero = state.heroes[index]
-        behaviour, profile = self._profile(hero)
-        targets = behaviour.targets(self.world, state, index)
-        key = (state.slots, state.cleared, profile, targets)
+        targets = self._profile(hero)[0].targets(self.world, state, index)
+        return self.graph_for(state.slots, state.cleared, hero.type, hero.args, targets)
+
+    def graph_for(self, slots: tuple, cleared: frozenset, hero_type: str, args: tuple[Any, ...],
+                  targets: frozenset[int]) -> PlanGraph:
+        """The cached plan graph of one hero profile on one map towards ``targets``; the weight
+        pull asks it which rooms are reachable, the Mechanic how far it would walk (FR-24, FR-25)."""
+        behaviour, profile = self._profile_of(hero_type, args)
+        key = (slots, cleared, profile, targets)
         graph = self.graphs.get(key)
         if graph is None:
-            graph = PlanGraph(self.world, (state.slots, state.cleared), behaviour, hero.args, targets)
+            graph = PlanGraph(self.world, (slots, cleared), behaviour, args, targets)
             self.graphs[key] = graph
         return graph
 
