@@ -157,6 +157,33 @@ class RoomMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShellFired(Event):
+    hero: str                 # the Gunner
+    direction: str
+    cell: Cell                # the first cell the Shell flies into
+    end: Cell                 # the last cell before the wall or the dungeon's edge
+
+
+@dataclass(frozen=True, slots=True)
+class CellCleared(Event):
+    room: str
+    cell: Cell                # an elemental cell a Shell turned into plain floor
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterSlain(Event):
+    room: str                 # a D room whose monster a Shell killed: no entry effect any more
+
+
+@dataclass(frozen=True, slots=True)
+class Shoved(Event):
+    hero: str                 # the Mechanic
+    room: str
+    direction: str
+    slot: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Lost(Event):
     hero: str
     room: str
@@ -184,6 +211,7 @@ def _snake(name: str) -> str:
 _KIND_NAMES: dict[type, str] = {cls: _snake(cls.__name__) for cls in (
     Spawned, Stepped, Slid, Teleported, EnteredRoom, Damaged, Healed, GoldPicked, GoldDropped,
     GoldPaid, GoldRefunded, Died, Stuck, Slept, Woke, Cast, TypeChanged, RoomMoved, Lost, Won, Stalled,
+    ShellFired, CellCleared, MonsterSlain, Shoved,
 )}
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(_KIND_NAMES)
