@@ -71,8 +71,8 @@ def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int
     (low, high), floor_choices, lock_choices = SIZE_SHAPES[options.size]
     rows = r.randint(low, high)
     cols = r.randint(low, high)
-    floors = floor_choices[r.randrange(len(floor_choices))]
-    locks = lock_choices[r.randrange(len(lock_choices))]
+    floors = r.choice(floor_choices)
+    locks = r.choice(lock_choices)
     if options.floors is not None:
         floors = options.floors
     if options.locks is not None:
@@ -116,27 +116,35 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
     rooms: dict[str, Room] = {}
     used: set[str] = set()
     counter = 0
+
+    def token_for(spec: tuple) -> str:
+        nonlocal counter
+        token = specs.get(spec)
+        if token is None:
+            room_type, token, content = KINDS[spec[0]]
+            if token in used:
+                counter += 1
+                token = f"{token[0]}{counter:03d}"
+            used.add(token)
+            specs[spec] = token
+            rooms[token] = _room(room_type, content, spec, element)
+        return token
+
+    carved, locked, extras = sk.carved, layout.locked, layout.extras
     grids = []
     for listed in range(nfloors):
         base = (nfloors - 1 - listed) * area
         grid = []
         for r in range(rows):
             line = []
-            for c in range(cols):
-                cell = base + r * cols + c
-                kind = kinds.get(cell, "wall") if sk.carved[cell] else "wall"
-                sides = tuple(sorted(_side_toward(cell, t, cols) for t in layout.locked.get(cell, ())))
-                spec = (kind, sides, quest_of.get(cell), layout.extras.get(cell))
-                token = specs.get(spec)
-                if token is None:
-                    room_type, token, content = KINDS[kind]
-                    if token in used:
-                        counter += 1
-                        token = f"{token[0]}{counter:03d}"
-                    used.add(token)
-                    specs[spec] = token
-                    rooms[token] = _room(room_type, content, spec, element)
-                line.append(token)
+            for cell in range(base + r * cols, base + r * cols + cols):
+                if not carved[cell]:
+                    spec: tuple = ("wall", (), None, None)
+                else:
+                    behind = locked.get(cell)
+                    sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
+                    spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
+                line.append(specs.get(spec) or token_for(spec))
             grid.append(tuple(line))
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
     er, ec = divmod(sk.entrance % area, cols)
@@ -159,7 +167,21 @@ def _side_toward(cell: int, other: int, cols: int) -> str:
     return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
 
 
+_ROOMS: dict[tuple, Room] = {}
+
+
 def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+    """The room a spec stands for; rooms are values, so equal specs share one (memoised)."""
+    key = (spec, element)
+    room = _ROOMS.get(key)
+    if room is None:
+        if len(_ROOMS) > 50_000:
+            _ROOMS.clear()
+        room = _ROOMS[key] = _make_room(room_type, content, spec, element)
+    return room
+
+
+def _make_room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
     kind, sides, quest, extra = spec
     body = dict(content) if content else None
     if kind == "boss":

@@ -9,7 +9,6 @@ hands out its ``drops``; a shop sells Bombs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from zorglab.temples.model import FIGHT_TYPES, KEY, LOOT, SHOP, Room
 
@@ -62,9 +61,13 @@ def _add(item: object, acc: dict, kept: bool) -> None:
         acc["key_items" if kept else "consumables"].append(item)
 
 
-@lru_cache(maxsize=4096)
+_GIVERS = frozenset({LOOT, KEY, SHOP}) | FIGHT_TYPES
+
+
 def room_grants(room: Room) -> Grants:
     """Everything ``room`` hands out when the hero first enters it."""
+    if room.type not in _GIVERS:
+        return NOTHING
     acc: dict = {
         "small_keys": 0,
         "master_key": False,

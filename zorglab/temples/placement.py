@@ -76,7 +76,7 @@ def place_locks(sk: Skeleton, locks: int, size: str, rng: random.Random) -> Layo
         pool = [c for i in range(prev, j) for c in free_at.get(i, ()) if c not in taken]
         leaves = [c for c in pool if c not in sk.on_path and len(sk.adj[c]) == 1]
         pick_from = leaves or pool
-        key = pick_from[rng.randrange(len(pick_from))]
+        key = rng.choice(pick_from)
         layout.keys.append(key)
         taken.add(key)
         prev = j
@@ -132,7 +132,7 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
         ]
         if not pool:
             continue
-        spare = pool[rng.randrange(len(pool))]
+        spare = rng.choice(pool)
         _lock(layout, p, root)
         layout.side_locks.append((p, root))
         layout.spares.append(spare)
@@ -227,7 +227,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         if free:
             deepest = max(free, key=lambda c: (sk.depth[c], -c))
             kinds[deepest] = "loot"
-            layout.extras[deepest] = (LOOT_ITEMS[rng.randrange(len(LOOT_ITEMS))],)
+            layout.extras[deepest] = (rng.choice(LOOT_ITEMS),)
             rewards.append(deepest)
         guarded.update(sub)
     open_free = [c for c in sk.order if c not in kinds and c not in guarded]
@@ -243,7 +243,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
     for item in ("map", "compass"):
         early = [c for c in open_free if sk.attach[c] <= third]
         if early:
-            take(early[rng.randrange(len(early))], item)
+            take(rng.choice(early), item)
         elif open_free:
             take(min(open_free, key=lambda c: (sk.attach[c], c)), item)
     saved: set[int] = set()
@@ -258,7 +258,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
                 take(min(near, key=lambda c: (dist[c], c)), "save")
                 saved.add(floor)
     if open_free:
-        take(open_free[rng.randrange(len(open_free))], "shop")
+        take(rng.choice(open_free), "shop")
     rest = open_free + [c for c in guarded if c not in kinds]
     rest.sort()
     rng.shuffle(rest)
@@ -274,6 +274,6 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         if kind == "monster" and rng.randrange(3) == 0:
             kinds[cell] = "monster2"
         elif kind == "loot":
-            layout.extras[cell] = (LOOT_ITEMS[rng.randrange(len(LOOT_ITEMS))],)
+            layout.extras[cell] = (rng.choice(LOOT_ITEMS),)
     for cell in rest[len(plan):]:
         kinds[cell] = "empty"

@@ -40,6 +40,14 @@ def grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def stack_neighbours(rows: int, cols: int, floors: int) -> tuple[tuple[int, ...], ...]:
+    """In-floor neighbours of every cell of a stack of floors."""
+    area = rows * cols
+    flat = grid_neighbours(rows, cols)
+    return tuple(tuple(k * area + n for n in flat[rc]) for k in range(floors) for rc in range(area))
+
+
 @dataclass
 class Skeleton:
     """The carved maze and its critical path; mutable only while the generator works."""
@@ -69,9 +77,7 @@ class Skeleton:
         return self.rows * self.cols
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
-        k, rc = divmod(cell, self.area)
-        base = k * self.area
-        return tuple(base + n for n in grid_neighbours(self.rows, self.cols)[rc])
+        return stack_neighbours(self.rows, self.cols, self.floors)[cell]
 
     def floor_of(self, cell: int) -> int:
         return cell // self.area
@@ -99,13 +105,13 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
     size = 1
     stack = [start]
     while stack and size < target:
-        at = len(stack) - 1 if rng.randrange(4) else rng.randrange(len(stack))
+        at = len(stack) - 1 if rng.getrandbits(2) else rng.randrange(len(stack))
         cur = stack[at]
         options = [base + n for n in near[cur - base] if not carved[base + n] and counts[base + n] == 1]
         if not options:
             stack.pop(at)
             continue
-        cell = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+        cell = rng.choice(options) if len(options) > 1 else options[0]
         carve(cell)
         stack.append(cell)
         size += 1
@@ -280,7 +286,7 @@ def plan_critical_path(sk: Skeleton, locks: int, want_gate: bool, rng: random.Ra
                 leaves_past = [c for c in past if c not in sk.on_path and len(sk.adj[c]) == 1]
                 pool = leaves_past or past
                 sk.boss, sk.pegasus, sk.gate, sk.mini, sk.mini_index = boss, pegasus, gate, mini, i
-                sk.master = pool[rng.randrange(len(pool))]
+                sk.master = rng.choice(pool)
                 _open(sk, pegasus, boss)
                 if gate >= 0:
                     _open(sk, gate, pegasus)

@@ -6,12 +6,15 @@ and boss beaten, Bombs reached and the Pegasus chest. Moves: open doors; a locke
 when a small key is left (spend one, the door stays open); the boss door with the master
 key; a cracked side once a Bomb source was reached; stairs, circles and pits.
 
-Two states that differ only in where the hero stands inside one strongly connected area
-(every cell reachable from every other through open ways), with everything in that area
-collected, are one state: the hero can walk between them and pick everything up, and
-picking up never hurts (more keys and flags only open more moves). So a state is
-(area, events, opened) and a search step is one key spent or one one-way ride. This
-quotient is exact; it is what keeps the search small.
+When every way in the temple is two-way (doors, stairs, paired circles), two states that
+differ only in where the hero stands inside one area (the cells reachable through open
+ways), with everything in that area collected, are one state: the hero can walk anywhere
+in the area and back, and picking up never hurts (more keys and flags only open more
+moves). So a state is (area, events, opened) and a search step is one key spent; the
+quotient is exact and keeps the search small. When some way is one-way (a pit, a circle
+that is not paired back, a locked flight that climbs back freely), a ride may leave
+things behind for good, so the search takes the contract's state literally, one state per
+(cell, events, opened).
 
 The worst key order: the search tries every spend, side doors and wasted keys included,
 then proves that from every reachable state the gate is still reachable. When it is not,
@@ -122,52 +125,29 @@ def _start(graph: TempleGraph, progress: "TempleProgress | None") -> tuple[int, 
     return cell, events, opened, base_keys, flags, held
 
 
-def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
-    """Search every key order from the entrance (or from ``progress``) to the gate."""
-    g = temple if isinstance(temple, TempleGraph) else compile_temple(temple)
-    moves, back, event_of = g.moves, g.back, g.event_of
-    n = g.size
-    symmetric = g.symmetric
-    master_mask, bomb_mask = g.master_mask, g.bomb_mask
-    key_mask, extra_keys = g.key_mask, g.extra_keys
-    boss_mask, pegasus_mask, gate = g.boss_mask, g.pegasus_mask, g.gate
+class _Explored:
+    """The state graph a search built: per state its place, events, doors, parent and step."""
+
+    def __init__(self) -> None:
+        self.events: list[int] = []
+        self.opened: list[int] = []
+        self.entry: list[int] = []
+        self.parent: list[int] = []
+        self.step: list[tuple[str, int, int] | None] = []
+        self.goal: list[bool] = []
+        self.members: list[list[int]] = []
+        self.flags: list[int] = []
+        self.preds: list[list[int]] = []
+
+
+def _context(g: TempleGraph, progress: "TempleProgress | None"):
     start_cell, start_events, start_opened, base_keys, base_flags, pegasus_held = _start(g, progress)
+    master_mask, bomb_mask, key_mask, extra_keys = g.master_mask, g.bomb_mask, g.key_mask, g.extra_keys
+    boss_mask, pegasus_mask = g.boss_mask, g.pegasus_mask
     need_pegasus = bool(pegasus_mask) and not pegasus_held
 
-    def settle(c: int, events: int, opened: int) -> tuple[bytearray, list[int], int, int]:
-        flags = base_flags | (MASTER if events & master_mask else 0) | (BOMB if events & bomb_mask else 0)
-        while True:
-            have = flags | (opened << FLAG_BITS)
-            mark = bytearray(n)
-            mark[c] = 1
-            members = [c]
-            stack = [c]
-            pop, push = stack.pop, stack.append
-            while stack:
-                for v, need in moves[pop()]:
-                    if not mark[v] and not need & ~have:
-                        mark[v] = 1
-                        members.append(v)
-                        push(v)
-            if not symmetric:
-                inner = bytearray(n)
-                inner[c] = 1
-                members = [c]
-                stack = [c]
-                while stack:
-                    for u, need in back[stack.pop()]:
-                        if mark[u] and not inner[u] and not need & ~have:
-                            inner[u] = 1
-                            members.append(u)
-                            stack.append(u)
-                mark = inner
-            got = events
-            for u in members:
-                got |= event_of[u]
-            now = base_flags | (MASTER if got & master_mask else 0) | (BOMB if got & bomb_mask else 0)
-            if now == flags:
-                return mark, members, got, flags
-            events, flags = got, now
+    def flags_of(events: int) -> int:
+        return base_flags | (MASTER if events & master_mask else 0) | (BOMB if events & bomb_mask else 0)
 
     def keys_left(events: int, opened: int) -> int:
         total = base_keys + (events & key_mask).bit_count() - opened.bit_count()
@@ -176,21 +156,46 @@ def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None
                 total += more
         return total
 
-    # Per state: events, opened, entry cell, parent, step, goal, members.
-    st_events: list[int] = []
-    st_opened: list[int] = []
-    st_entry: list[int] = []
-    st_parent: list[int] = []
-    st_step: list[tuple[str, int, int, int] | None] = []
-    st_goal: list[bool] = []
-    st_members: list[list[int]] = []
-    st_marks: list[bytearray] = []
-    st_flags: list[int] = []
+    def won(events: int) -> bool:
+        return (events & boss_mask) == boss_mask and (not need_pegasus or bool(events & pegasus_mask))
+
+    return start_cell, start_events, start_opened, flags_of, keys_left, won
+
+
+def _search_areas(g: TempleGraph, progress: "TempleProgress | None", budget: int) -> _Explored:
+    """Two-way temples: a state is an area (all cells reachable through open ways) with all
+    it holds collected, since any hero inside it can walk anywhere in it and back."""
+    moves, event_of, n, gate = g.moves, g.event_of, g.size, g.gate
+    start_cell, start_events, start_opened, flags_of, keys_left, won = _context(g, progress)
+    ex = _Explored()
+    marks: list[bytearray] = []
     by_key: dict[tuple[int, int, int], int] = {}
     by_entry: dict[tuple[int, int, int], int] = {}
-    preds: list[list[int]] = []
 
-    def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int, int] | None) -> int:
+    def settle(c: int, events: int, opened: int) -> tuple[bytearray, list[int], int, int]:
+        flags = flags_of(events)
+        while True:
+            have = flags | (opened << FLAG_BITS)
+            mark = bytearray(n)
+            mark[c] = 1
+            members = [c]
+            stack = [c]
+            pop, push, keep = stack.pop, stack.append, members.append
+            while stack:
+                for v, need in moves[pop()]:
+                    if not mark[v] and not need & ~have:
+                        mark[v] = 1
+                        keep(v)
+                        push(v)
+            got = events
+            for u in members:
+                got |= event_of[u]
+            now = flags_of(got)
+            if now == flags:
+                return mark, members, got, flags
+            events, flags = got, now
+
+    def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int] | None) -> int:
         entry = (c, events, opened)
         sid = by_entry.get(entry)
         if sid is not None:
@@ -199,84 +204,135 @@ def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None
         key = (min(members), got, opened)
         sid = by_key.get(key)
         if sid is None:
-            sid = len(st_events)
+            sid = len(ex.events)
             if sid >= budget:
                 raise SolverBudgetError(f"more than {budget} solver states")
             by_key[key] = sid
-            st_events.append(got)
-            st_opened.append(opened)
-            st_entry.append(c)
-            st_parent.append(parent)
-            st_step.append(step)
-            st_members.append(members)
-            st_marks.append(mark)
-            st_flags.append(flags)
-            preds.append([])
-            st_goal.append(
-                bool(mark[gate])
-                and (got & boss_mask) == boss_mask
-                and (not need_pegasus or bool(got & pegasus_mask))
-            )
+            ex.events.append(got)
+            ex.opened.append(opened)
+            ex.entry.append(c)
+            ex.parent.append(parent)
+            ex.step.append(step)
+            ex.members.append(members)
+            ex.flags.append(flags)
+            ex.preds.append([])
+            ex.goal.append(bool(mark[gate]) and won(got))
+            marks.append(mark)
         by_entry[entry] = sid
         return sid
 
     visit(start_cell, start_events, start_opened, -1, None)
     head = 0
-    while head < len(st_events):
+    while head < len(ex.events):
         sid = head
         head += 1
-        if st_goal[sid]:
+        if ex.goal[sid]:
             continue
-        events, opened, mark = st_events[sid], st_opened[sid], st_marks[sid]
-        have = st_flags[sid] | (opened << FLAG_BITS)
-        keys = keys_left(events, opened)
+        events, opened, mark = ex.events[sid], ex.opened[sid], marks[sid]
+        if keys_left(events, opened) <= 0:
+            continue
+        have = ex.flags[sid] | (opened << FLAG_BITS)
         seen: set[int] = set()
-        for u in st_members[sid]:
+        for u in ex.members[sid]:
             for v, need in moves[u]:
                 missing = need & ~have
-                if not missing:
-                    if mark[v]:
-                        continue
-                    nxt = visit(v, events, opened, sid, ("ride", u, v, 0))
-                elif keys > 0 and not missing & FLAG_MASK:
-                    nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, ("open", u, v, missing >> FLAG_BITS))
-                else:
+                if not missing or missing & FLAG_MASK:
                     continue
+                nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, ("open", u, v))
                 if nxt != sid and nxt not in seen:
                     seen.add(nxt)
-                    preds[nxt].append(sid)
+                    ex.preds[nxt].append(sid)
+    return ex
 
-    total = len(st_events)
+
+def _search_cells(g: TempleGraph, progress: "TempleProgress | None", budget: int) -> _Explored:
+    """Temples with one-way ways (pits, one-way circles, locked stairs): the contract's state
+    taken literally, one state per (cell, events, doors), since a one-way ride may leave
+    things behind for good."""
+    moves, event_of, gate = g.moves, g.event_of, g.gate
+    start_cell, start_events, start_opened, flags_of, keys_left, won = _context(g, progress)
+    ex = _Explored()
+    ids: dict[tuple[int, int, int], int] = {}
+
+    def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int] | None) -> int:
+        key = (c, events, opened)
+        sid = ids.get(key)
+        if sid is None:
+            sid = len(ex.events)
+            if sid >= budget:
+                raise SolverBudgetError(f"more than {budget} solver states")
+            ids[key] = sid
+            ex.events.append(events)
+            ex.opened.append(opened)
+            ex.entry.append(c)
+            ex.parent.append(parent)
+            ex.step.append(step)
+            ex.members.append([c])
+            ex.flags.append(flags_of(events))
+            ex.preds.append([])
+            ex.goal.append(c == gate and won(events))
+        return sid
+
+    visit(start_cell, start_events | event_of[start_cell], start_opened, -1, None)
+    head = 0
+    while head < len(ex.events):
+        sid = head
+        head += 1
+        if ex.goal[sid]:
+            continue
+        c, events, opened = ex.entry[sid], ex.events[sid], ex.opened[sid]
+        have = ex.flags[sid] | (opened << FLAG_BITS)
+        keys = keys_left(events, opened)
+        for v, need in moves[c]:
+            missing = need & ~have
+            if not missing:
+                nxt = visit(v, events | event_of[v], opened, sid, ("ride", c, v))
+            elif keys > 0 and not missing & FLAG_MASK:
+                nxt = visit(v, events | event_of[v], opened | (missing >> FLAG_BITS), sid, ("open", c, v))
+            else:
+                continue
+            if nxt != sid:
+                ex.preds[nxt].append(sid)
+    return ex
+
+
+def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
+    """Search every key order from the entrance (or from ``progress``) to the gate."""
+    g = temple if isinstance(temple, TempleGraph) else compile_temple(temple)
+    ex = (_search_areas if g.symmetric else _search_cells)(g, progress, budget)
+    total = len(ex.events)
     good = bytearray(total)
-    queue = [s for s in range(total) if st_goal[s]]
+    queue = [s for s in range(total) if ex.goal[s]]
     for s in queue:
         good[s] = 1
     while queue:
         s = queue.pop()
-        for p in preds[s]:
+        for p in ex.preds[s]:
             if not good[p]:
                 good[p] = 1
                 queue.append(p)
+    _, _, _, _, keys_left, _ = _context(g, progress)
 
     def steps_to(sid: int) -> tuple[Step, ...]:
         chain = []
-        while st_parent[sid] >= 0:
-            kind, u, v, _bit = st_step[sid]  # type: ignore[misc]
-            chain.append(Step(kind, g.places[u], g.places[v], _via(g, u, v, kind)))
-            sid = st_parent[sid]
+        while ex.parent[sid] >= 0:
+            kind, u, v = ex.step[sid]  # type: ignore[misc]
+            via = _via(g, u, v, kind)
+            if kind == "open" or via != "door":
+                chain.append(Step(kind, g.places[u], g.places[v], via))
+            sid = ex.parent[sid]
         return tuple(reversed(chain))
 
     solvable = bool(good[0])
-    goal = next((s for s in range(total) if st_goal[s]), None)
+    goal = next((s for s in range(total) if ex.goal[s]), None)
     soft_lock = None
     if solvable:
         stuck = next((s for s in range(total) if not good[s]), None)
         if stuck is not None:
-            soft_lock = SoftLock(g.places[st_entry[stuck]], keys_left(st_events[stuck], st_opened[stuck]), steps_to(stuck))
+            soft_lock = SoftLock(g.places[ex.entry[stuck]], keys_left(ex.events[stuck], ex.opened[stuck]), steps_to(stuck))
     reached_cells: set[int] = set()
-    for members in st_members:
+    for members in ex.members:
         reached_cells.update(members)
-    blocked = () if solvable else _blocked(g, st_members, st_flags, st_opened, st_marks)
     return Solution(
         temple=g.temple,
         solvable=solvable,
@@ -284,40 +340,28 @@ def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None
         steps=steps_to(goal) if goal is not None else (),
         soft_lock=soft_lock,
         reached=frozenset(g.places[u] for u in reached_cells),
-        blocked=blocked,
+        blocked=() if solvable else _blocked(g, ex, reached_cells),
         graph=g,
         start=progress,
     )
 
 
 def _via(g: TempleGraph, u: int, v: int, kind: str) -> str:
-    for link in g.links:
-        if link.source == u and link.target == v:
-            return link.via
-    return kind
+    """How a step goes: ``door``, ``stairs``, ``teleport`` or ``pit`` (stepping into a pit counts as the pit)."""
+    return "pit" if g.kinds[v] == "pit" else g.via(u, v)
 
 
-def _blocked(
-    g: TempleGraph, members: list[list[int]], flags: list[int], opened: list[int], marks: list[bytearray]
-) -> tuple[tuple[Place, Place, str], ...]:
-    """The ways out that stayed shut in every state the hero reached, each with what it lacked."""
+def _blocked(g: TempleGraph, ex: _Explored, reached: set[int]) -> tuple[tuple[Place, Place, str], ...]:
+    """The ways out of reach that stayed shut in every state, each with what it lacked."""
     shut: dict[tuple[int, int], str] = {}
     passed: set[tuple[int, int]] = set()
-    for sid, cells in enumerate(members):
-        have = flags[sid] | (opened[sid] << FLAG_BITS)
+    for sid, cells in enumerate(ex.members):
+        have = ex.flags[sid] | (ex.opened[sid] << FLAG_BITS)
         for u in cells:
             for v, need in g.moves[u]:
                 missing = need & ~have
                 if not missing:
                     passed.add((u, v))
-                elif not marks[sid][v]:
-                    if missing & MASTER:
-                        why = "the master key"
-                    elif missing & BOMB:
-                        why = "Bombs"
-                    else:
-                        why = "a small key"
-                    shut.setdefault((u, v), why)
-    return tuple(
-        (g.places[u], g.places[v], why) for (u, v), why in sorted(shut.items()) if (u, v) not in passed
-    )
+                elif v not in reached:
+                    shut.setdefault((u, v), "the master key" if missing & MASTER else "Bombs" if missing & BOMB else "a small key")
+    return tuple((g.places[u], g.places[v], why) for (u, v), why in sorted(shut.items()) if (u, v) not in passed)

@@ -1,0 +1,255 @@
+"""The solver (contract §4, R2, R3, R8): the acceptance fixtures and every kind of way."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SOLVER, draw
+from zorglab.temples import Place, compile_temple, load_temple, solve
+from zorglab.temples.errors import SolverBudgetError
+from zorglab.temples.topology import pit_drop_of, stairs_partner, teleport_target_for
+
+P = Place
+
+
+def fixture(name):
+    return load_temple(SOLVER / f"{name}.json")
+
+
+def test_solvable_fixture_gives_the_critical_order_and_states():
+    sol = solve(fixture("solvable"))
+    assert sol.solvable and sol.ok and sol.soft_lock is None
+    assert sol.states == 2  # before and after the one key is spent
+    assert [str(s) for s in sol.steps] == ["open door (0,3,2)->(0,3,3)"]
+    assert [what for _, what in sol.critical_order] == [
+        "start", "small key", "open locked door from (0,3,2)", "mini-boss", "master key",
+        "boss door", "boss", "Pegasus", "gate",
+    ]
+    route = sol.critical
+    assert route.cells[0] == route.cells[-1] == P(0, 4, 2)  # the gate is the entrance: the hero walks out
+    assert P(0, 1, 1) in route.cells
+
+
+def test_key_behind_its_own_lock_is_unsolvable():
+    sol = solve(fixture("key-behind-its-lock"))
+    assert not sol.solvable
+    assert sol.blocked == ((P(0, 3, 2), P(0, 3, 3), "a small key"),)
+    assert P(0, 3, 3) not in sol.reached
+    assert sol.critical is None and sol.critical_order == ()
+
+
+def test_master_key_behind_the_boss_door_is_unsolvable():
+    sol = solve(fixture("master-behind-boss"))
+    assert not sol.solvable
+    assert (P(0, 1, 3), P(0, 1, 2), "the master key") in sol.blocked
+
+
+def test_unreachable_room_does_not_stop_the_solver():
+    sol = solve(fixture("unreachable-room"))
+    assert sol.solvable
+    assert P(0, 0, 5) not in sol.reached
+
+
+def test_worst_key_order_reports_the_first_soft_lock_and_how():
+    sol = solve(fixture("side-door-soft-lock"))
+    assert sol.solvable and not sol.ok
+    lock = sol.soft_lock
+    assert lock.at == P(0, 3, 0) and lock.keys == 0
+    assert [str(s) for s in lock.steps] == ["open door (0,3,1)->(0,3,0)"]
+    assert "can no longer reach the gate" in str(lock)
+
+
+def test_a_wasted_key_on_a_door_whose_far_side_is_already_open_counts_as_a_soft_lock():
+    # Two ways from the start area to the key room; the locked one is redundant.
+    temple = draw(
+        """
+        _ P B 0 K
+        _ _ _ _ b
+        0 0 0 _ L
+        0 k W _ 0
+        _ E 0 0 0
+        _ _ H _ _
+        """,
+        (0, 4, 1),
+        {"W": {"type": "empty", "locked": {"north": True}}, "L": {"type": "empty", "locked": {"north": True}}},
+    )
+    sol = solve(temple)
+    assert sol.solvable
+    assert sol.soft_lock is not None
+    assert sol.soft_lock.steps[0].source == P(0, 3, 2)
+
+
+def test_small_keys_never_open_the_boss_door_whatever_its_flags():
+    # The boss room carries a small-key lock flag and no locked.master: only the master key opens it.
+    temple = draw(
+        """
+        P B 0 K
+        _ _ _ b
+        k 0 0 0
+        _ E _ H
+        """,
+        (0, 3, 1),
+        {"B": {"type": "boss", "locked": {"east": True}, "content": {"lockOnEnter": True}}},
+    )
+    graph = compile_temple(temple)
+    assert graph.doors == ()  # the flag made no small-key door
+    sol = solve(graph)
+    assert sol.solvable
+    assert ("boss door" in [w for _, w in sol.critical_order])
+    without_master = draw(
+        """
+        P B 0 k
+        _ _ _ b
+        k 0 0 0
+        _ E _ H
+        """,
+        (0, 3, 1),
+        {"B": {"type": "boss", "locked": {"east": True}}},
+    )
+    assert not solve(without_master).solvable
+
+
+def test_bombable_side_opens_only_after_a_bomb_source():
+    rooms = {"X": {"type": "empty", "barriers": {"north": "bombable"}}}
+    layout = """
+        P B K _
+        _ _ b _
+        _ _ X _
+        _ $ E H
+        """
+    with_shop = draw(layout, (0, 3, 2), rooms)
+    assert solve(with_shop).solvable
+    no_shop = draw(layout.replace("$", "0"), (0, 3, 2), rooms)
+    sol = solve(no_shop)
+    assert not sol.solvable
+    assert (P(0, 2, 2), P(0, 1, 2), "Bombs") in sol.blocked
+    dropped = draw(layout.replace("$", "s"), (0, 3, 2), {**rooms, "s": {"type": "monster", "content": {"drops": ["Bomb"]}}})
+    assert solve(dropped).solvable
+
+
+def test_a_wall_barrier_on_either_end_is_no_door():
+    rooms = {"X": {"type": "empty", "barriers": {"east": "wall"}}}
+    temple = draw("E X 0\n_ _ _", (0, 0, 0), rooms)
+    graph = compile_temple(temple)
+    x, right = graph.index[P(0, 0, 1)], graph.index[P(0, 0, 2)]
+    assert all(v != right for v, _ in graph.moves[x])
+    assert all(v != x for v, _ in graph.moves[right])
+
+
+def test_a_cracked_side_into_the_boss_room_stays_the_boss_door():
+    temple = draw(
+        """
+        P B 0 K
+        _ _ _ b
+        _ 0 0 0
+        _ E _ H
+        """,
+        (0, 3, 1),
+        {"B": {"type": "boss", "barriers": {"east": "bombable"}}},
+    )
+    assert solve(temple).solvable  # no bomb source, yet the master key opens it
+
+
+def test_stairs_pair_by_height_not_by_list_order():
+    temple = draw(
+        {"2F": "D 0\n_ _", "1F": "U E\n_ _", "B1": "0 D\n_ _"},
+        (1, 0, 1),
+    )
+    assert stairs_partner(temple, P(1, 0, 0)) == P(0, 0, 0)
+    assert stairs_partner(temple, P(0, 0, 0)) == P(1, 0, 0)
+    assert stairs_partner(temple, P(2, 0, 1)) is None  # a D on B1 wants a U below it
+
+
+def test_locked_stairs_spend_a_key_climbing_and_come_back_free():
+    rooms = {"U": {"type": "stairs_up", "content": {"locked": "small"}}}
+    temple = draw({"2F": "D 0\n_ _", "1F": "U E\n_ k"}, (1, 0, 1), rooms)
+    graph = compile_temple(temple)
+    up, down = graph.index[P(1, 0, 0)], graph.index[P(0, 0, 0)]
+    assert graph.doors == ((up, down, "stairs"),)
+    climb = dict(graph.moves[up])[down]
+    back = dict(graph.moves[down])[up]
+    assert climb >> 2 and back == 0
+    master = draw({"2F": "D 0\n_ _", "1F": "U E\n_ k"}, (1, 0, 1), {"U": {"type": "stairs_up", "content": {"locked": "master"}}})
+    graph = compile_temple(master)
+    assert graph.doors == () and dict(graph.moves[up])[down] == 1
+
+
+def test_teleport_targets_follow_the_contract():
+    temple = draw(
+        {"2F": "Y 0 Y\n_ Y _", "1F": "Y E _\n_ _ _", "B1": "Y 0 _\n_ _ _"},
+        (1, 0, 1),
+        {"T": {"type": "teleport", "content": {"targetLevel": "2F", "targetCoords": {"x": 1, "y": 0}}}},
+    )
+    # three on 2F: each leads to the next on its floor, wrapping (not pairs)
+    assert teleport_target_for(temple, P(0, 0, 0)) == P(0, 0, 2)
+    assert teleport_target_for(temple, P(0, 0, 2)) == P(0, 1, 1)
+    assert teleport_target_for(temple, P(0, 1, 1)) == P(0, 0, 0)
+    # alone on its floor: the temple's next circle, wrapping over floors
+    assert teleport_target_for(temple, P(1, 0, 0)) == P(2, 0, 0)
+    assert teleport_target_for(temple, P(2, 0, 0)) == P(0, 0, 0)
+    named = draw("T 0 Y\nE _ Y", (0, 1, 0), {"T": {"type": "teleport", "content": {"targetLevel": "1F", "targetCoords": {"x": 1, "y": 0}}}})
+    assert teleport_target_for(named, P(0, 0, 0)) == P(0, 0, 1)
+
+
+def test_a_lone_circle_leads_nowhere():
+    temple = draw("E Y 0\n_ _ _", (0, 0, 0))
+    graph = compile_temple(temple)
+    assert graph.lone_circles == (graph.index[P(0, 0, 1)],)
+    assert teleport_target_for(temple, P(0, 0, 1)) is None
+
+
+def test_pits_drop_one_floor_down_or_to_a_named_landing_strictly_below():
+    temple = draw({"2F": "v 0 w\n0 0 _", "1F": "0 E 0\n0 _ _"}, (1, 0, 1),
+                  {"w": {"type": "pit", "content": {"targetLevel": "1F", "targetCoords": {"x": 0, "y": 1}}}})
+    assert pit_drop_of(temple, P(0, 0, 0)) == P(1, 0, 0)
+    assert pit_drop_of(temple, P(0, 0, 2)) == P(1, 1, 0)
+    same_floor = draw({"2F": "v 0 w\n0 0 _", "1F": "0 E 0\n0 _ _"}, (1, 0, 1),
+                      {"w": {"type": "pit", "content": {"targetLevel": "2F", "targetCoords": {"x": 0, "y": 1}}}})
+    assert pit_drop_of(same_floor, P(0, 0, 2)) == P(1, 0, 2)  # an own-floor seed falls the old way
+    bottom = draw("E v\n_ _", (0, 0, 0))
+    assert pit_drop_of(bottom, P(0, 0, 1)) is None
+
+
+def test_a_pit_is_one_way_and_can_soft_lock():
+    # Take the key, then jump: solvable. Jump first: stuck below a locked door for good.
+    temple = draw(
+        {"2F": "k E v\n_ _ _\n_ _ _", "1F": "K b L\nB _ H\nP G _"},
+        (0, 0, 1),
+        {"L": {"type": "empty", "locked": {"west": True}}},
+    )
+    assert compile_temple(temple).symmetric is False
+    sol = solve(temple)
+    assert sol.solvable
+    lock = sol.soft_lock
+    assert lock is not None and lock.at == P(0, 0, 2) and lock.keys == 0  # in the pit, key left behind
+    assert [str(s) for s in lock.steps] == ["take pit (0,0,1)->(0,0,2)"]
+
+
+def test_key_dropped_by_a_fight_counts():
+    temple = draw(
+        """
+        P B 0 K
+        _ _ _ b
+        s L 0 0
+        _ E _ H
+        """,
+        (0, 3, 1),
+        {"s": {"type": "monster", "content": {"drops": ["key"]}}, "L": {"type": "empty", "locked": {"east": True}}},
+    )
+    assert solve(temple).ok
+    no_drop = draw(
+        """
+        P B 0 K
+        _ _ _ b
+        s L 0 0
+        _ E _ H
+        """,
+        (0, 3, 1),
+        {"s": {"type": "monster", "content": {"chest": "dungeon", "dungeon": "key"}}, "L": {"type": "empty", "locked": {"east": True}}},
+    )
+    assert not solve(no_drop).solvable  # a key written into a fight room's chest fields is not a key
+
+
+def test_budget_is_named_when_exceeded():
+    with pytest.raises(SolverBudgetError, match="more than 1 solver states"):
+        solve(fixture("solvable"), budget=1)
