@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from zorglab.engine import cells
+from zorglab.engine import cells, weights
 from zorglab.engine.geometry import Slot
 from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type
 from zorglab.engine.state import GameState, HeroState
@@ -164,8 +164,9 @@ class World:
         return behaviour
 
     def target_rooms(self, state: GameState, index: int) -> frozenset[int]:
-        """The rooms a hero heads for. Weighted pulls (FR-25) plug in here; by default Z."""
-        return self.z_rooms
+        """The rooms a hero heads for: the reachable rooms it perceives heaviest (FR-25); Z unless
+        a princess pulls (zorglab.engine.weights)."""
+        return weights.target_rooms(self, state, index)
 
     def has_code(self, code: int, immune: frozenset[int] = frozenset()) -> bool:
         """Does any room have a cell acting as ``code`` for a hero with these immunities?"""
