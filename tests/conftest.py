@@ -8,3 +8,11 @@ for sub in ("engine", "search", "level", "widgets", "temples"):
     path = os.path.join(HERE, sub)
     if path not in sys.path:
         sys.path.insert(0, path)
+
+from hypothesis import settings  # noqa: E402
+
+# CI runs the same examples every time (predictable time, reproducible failures);
+# locally hypothesis explores new ones on each run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")

@@ -41,7 +41,7 @@ spells = st.one_of(
 
 
 @st.composite
-def small_worlds(draw) -> World:
+def small_worlds(draw, max_spells: int = 3) -> World:
     shape = draw(st.sampled_from(SHAPES))
     middle = draw(st.lists(middle_rooms, min_size=2, max_size=2))
     rooms = [RoomSpec("A", "A")]
@@ -49,7 +49,7 @@ def small_worlds(draw) -> World:
         rooms.append(RoomSpec(f"{kind}{i + 1}", kind, args))
     rooms.append(RoomSpec("Z", "Z"))
     hero_list = draw(st.lists(heroes, min_size=1, max_size=2))
-    spell_list = draw(st.lists(spells, min_size=0, max_size=3))
+    spell_list = draw(st.lists(spells, min_size=0, max_size=max_spells))
     level = Level(
         id="random",
         rooms=tuple(rooms),

@@ -40,7 +40,7 @@ def test_witness_replays_to_a_win(world):
 
 
 @SETTINGS
-@given(small_worlds())
+@given(small_worlds(max_spells=2))
 def test_verdict_equals_brute_force(world):
     verdict = solve_world(world, max_states=50_000)
     assert verdict.verdict in (SOLVABLE, UNSOLVABLE)

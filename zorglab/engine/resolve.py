@@ -360,8 +360,6 @@ class Resolution:
         heroes = self.state.heroes
         if self.heroes:
             heroes = tuple(self.heroes[i].freeze() if i in self.heroes else h for i, h in enumerate(heroes))
-        return GameState(
-            tick=self.state.tick if tick is None else tick, slots=self.slots, gold=tuple(self.gold),
-            main_a=self.main_a, heroes=heroes, spells_left=self.state.spells_left, cleared=self.cleared,
-            deaths=tuple(self.deaths), lost_by=self.lost_by, extra=self.state.extra,
-        )
+        return GameState(self.state.tick if tick is None else tick, self.slots, tuple(self.gold), self.main_a,
+                         heroes, self.state.spells_left, self.cleared, tuple(self.deaths), self.lost_by,
+                         self.state.extra)

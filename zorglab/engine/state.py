@@ -2,12 +2,14 @@
 
 A hero's position is ``(room index, local cell)`` so that a room moved by a spell carries
 its heroes and corpses with it (ZR-15). ``None`` is the waiting room.
+
+Both values are ``NamedTuple``s rather than frozen dataclasses: they are built on every action
+and every search state, and a tuple is built several times faster here (docs/performance.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from zorglab.engine.geometry import Slot
 
@@ -15,8 +17,7 @@ Local = tuple[int, int]
 Position = tuple[int, Local]          # (room index, local cell)
 
 
-@dataclass(frozen=True, slots=True)
-class HeroState:
+class HeroState(NamedTuple):
     """One hero: type (changes under Banality), HP, position, gold ledger, visit history."""
 
     type: str
@@ -48,11 +49,10 @@ class HeroState:
         return 0
 
     def replace(self, **changes: Any) -> "HeroState":
-        return replace(self, **changes)
+        return self._replace(**changes)
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     """The whole world at a casting point. ``key()`` is what the rules can observe."""
 
     tick: int
@@ -64,14 +64,14 @@ class GameState:
     cleared: frozenset[Position] = frozenset()  # cells a Shell turned into plain floor
     deaths: tuple[int, ...] = ()              # hero indices in order of death
     lost_by: int | None = None                # hero that entered Z
-    extra: tuple[Any, ...] = field(default=())
+    extra: tuple[Any, ...] = ()
 
     @property
     def lost(self) -> bool:
         return self.lost_by is not None
 
     def replace(self, **changes: Any) -> "GameState":
-        return replace(self, **changes)
+        return self._replace(**changes)
 
     def key(self, history_reach: int) -> tuple:
         """A transposition key: everything a rule can read, nothing else (no tick).
