@@ -209,7 +209,7 @@ EDITS = st.lists(st.tuples(st.sampled_from(["place", "rotate", "remove", "drag"]
                  max_size=12)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(EDITS)
 def test_undo_everything_then_redo_everything(edits):
     maker = Maker(corridor_level())

@@ -13,6 +13,7 @@ from typing import Any
 from zorglab.engine.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout, Violation, main_room, side_name, validate_layout
 from zorglab.engine.registry import find_room_type
+from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import GameState
 from zorglab.level.model import Level
 from zorglab.paint import palette
@@ -148,7 +149,8 @@ def draw_state(p: Painter, world: Any, state: GameState, *, view: BoardView | No
             continue
         cleared = frozenset(local for index, local in state.cleared if index == room.index)
         look = RoomLook(room.label, room.type, room.args, room.tile, 0, gold=state.gold[room.index],
-                        main=several_a and state.main_a == room.index, cleared=cleared)
+                        main=several_a and state.main_a == room.index, cleared=cleared - {SLAIN},
+                        slain=SLAIN in cleared)
         x, y, _, _ = view.slot_rect(slot)
         draw_room(p, x, y, view.cell, look)
     if target_slot is not None and view.contains(target_slot):

@@ -33,6 +33,7 @@ class RoomLook:
     main: bool = False
     cleared: frozenset[Cell] = frozenset()     # upright local cells a Shell cleared
     dim: bool = False                          # drawn faded (a placed room in the tray)
+    slain: bool = False                        # a Shell killed the room's monster (FR-23)
 
 
 def badge(room_type: str, args: tuple[Any, ...]) -> str:
@@ -54,7 +55,7 @@ def caption(look: RoomLook) -> str:
     text = badge(look.type, look.args)
     if look.label != look.type:
         text = f"{look.label}: {text}"
-    return text + (" main" if look.main else "")
+    return text + (" main" if look.main else "") + (" slain" if look.slain else "")
 
 
 def turn_local(local: Cell, quarter_turns: int) -> Cell:

@@ -10,6 +10,7 @@ The rules themselves stay in the engine: :func:`validate_layout` judges, :func:`
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,8 @@ from zorglab.level.save import save_solution
 from zorglab.paint import palette
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter
-from zorglab.paint.png import level_png
+from zorglab.paint.painter import Painter
+from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
@@ -48,9 +50,9 @@ class Maker:
         self.layout = layout if layout is not None else Layout()
         self.choices = dict(choices or {})
         self.on_start = on_start
-        count = len(level.rooms)
-        self.min_cols = cols if cols is not None else max(4, min(count, 8))
-        self.min_rows = rows if rows is not None else max(3, min(count, 6))
+        side = math.isqrt(max(1, len(level.rooms) - 1)) + 1      # the smallest square holding every room
+        self.min_cols = cols if cols is not None else max(4, side + 2)
+        self.min_rows = rows if rows is not None else max(3, side + 1)
         self.cell = cell
         self.selected: str | None = None      # a placed room, for rotate / remove / move
         self.picked: str | None = None        # a room picked in the tray, placed by the next slot click
@@ -106,7 +108,19 @@ class Maker:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _repr_png_(self) -> bytes:
-        return level_png(self.level, self.layout)
+        return self.png()
+
+    def draw(self, painter: Painter) -> None:
+        """The board and the tray, as the canvas shows them, on any painter."""
+        view = self.view
+        draw_layout(painter, self.level, self.layout, self.violations, view=view, selected=self.selected)
+        draw_tray(painter, self.level, self.layout, self.tray, self.cell, self.picked)
+
+    def png(self) -> bytes:
+        """The Maker's canvas as a PNG (drawn by the Pillow painter)."""
+        painter = PillowPainter(*self.view.size)
+        self.draw(painter)
+        return painter.png()
 
     # --- what the tests read ----------------------------------------------------------------------
 
@@ -370,11 +384,9 @@ class Maker:
     def refresh(self) -> None:
         """Judge the layout (the engine's validate_layout), redraw, and update buttons and messages."""
         self.violations = validate_layout(self.level, self.layout)
-        view = self.view
         with hold_canvas():
-            self.painter.resize(*view.size)
-            draw_layout(self.painter, self.level, self.layout, self.violations, view=view, selected=self.selected)
-            draw_tray(self.painter, self.level, self.layout, self.tray, self.cell, self.picked)
+            self.painter.resize(*self.view.size)
+            self.draw(self.painter)
         self.start_button.disabled = not self.valid
         self.save_button.disabled = not self.valid or self.path is None
         self.undo_button.disabled = not self._undo

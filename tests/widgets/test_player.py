@@ -1,0 +1,251 @@
+"""The Player through its own handlers: stepping matches run_world, casting, explain, branch, hooks."""
+
+from __future__ import annotations
+
+import pytest
+
+from zorglab.engine.casting import cast_spell
+from zorglab.engine.game import setup
+from zorglab.engine.layout import Layout
+from zorglab.engine.run import run_world
+from zorglab.engine.turns import next_action
+from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec
+from zorglab.widgets.explain import CHEAPEST, SPAWNING, STUCK, TIE
+from zorglab.widgets.player import Player
+from zorglab.widgets.timeline import Timeline
+from widget_levels import SQUARE, corridor_setup, cross_level
+
+ATTACK = Cast(4, SpellCall("Attack", (1,)))       # at tick 4 the Warrior stands in D1 with 1 HP
+
+
+def test_stepping_forward_gives_run_worlds_states():
+    game = corridor_setup()
+    player = Player(game)
+    expected = run_world(player.world, keep_states=True)
+    while player.step():
+        pass
+    assert player.timeline.casting_points() == list(expected.states)
+    assert player.state == expected.state
+    assert player.timeline.outcome is Outcome.LOSS == expected.outcome
+    assert player.step_button.disabled and not player.step()
+
+
+def test_stepping_back_returns_the_previous_states():
+    player = Player(corridor_setup())
+    for _ in range(5):
+        player.step()
+    seen = player.states
+    assert len(seen) == 6
+    for k in range(4, -1, -1):
+        assert player.back()
+        assert player.state is seen[k]
+    assert not player.back() and player.back_button.disabled
+    player.step()
+    assert player.state is seen[1]                      # forward again replays the kept frame
+
+
+def test_scheduled_casts_play_like_run_world():
+    world = corridor_setup().world()
+    expected = run_world(world, [ATTACK], keep_states=True)
+    player = Player(world, casts=[ATTACK])
+    player.run_to_end()
+    assert player.timeline.casting_points() == list(expected.states)
+    assert player.state == expected.state and player.timeline.outcome is Outcome.WIN
+    assert [f.kind for f in player.timeline.frames].count("cast") == 1
+    assert any("cast Attack(1)" in line for line in player.log_lines)
+
+
+def test_a_scheduled_cast_the_rules_refuse_is_reported():
+    world = corridor_setup().world()
+    player = Player(world, casts=[Cast(2, SpellCall("Sleep"))])      # Sleep needs a target
+    player.run_to_end()
+    assert player.timeline.refusals and "target" in player.timeline.refusals[0][1]
+    assert "scheduled cast refused" in player.status.value
+
+
+def test_casting_from_the_tray_calls_the_engine():
+    player = Player(corridor_setup())
+    player.goto(4)
+    before = player.state
+    player.select_spell("Attack1")
+    assert player.cast_now()
+    after, _ = cast_spell(player.world, before, Cast(4, SpellCall("Attack", (1,))))
+    assert player.state == after
+    assert not player.state.heroes[0].alive
+    assert "Attack1" not in [label for label, _ in player.tray.spell_dropdown.options]
+    player.run_to_end()
+    assert player.timeline.outcome is Outcome.WIN
+
+
+def test_a_refused_cast_shows_the_reason_and_changes_nothing():
+    player = Player(corridor_setup())
+    player.goto(3)
+    frames = list(player.timeline.frames)
+    player.select_spell("Sleep")
+    assert not player.cast_now()
+    assert "needs exactly one target" in player.cast_error
+    assert "refused" in player.tray.result.value
+    assert player.timeline.frames == frames
+    player.select_spell("Attack1")                        # a new choice clears the old refusal
+    assert player.cast_error == ""
+
+
+def test_a_hero_target_picked_by_clicking_its_cell():
+    player = Player(corridor_setup())
+    player.goto(2)
+    room, local = player.state.heroes[0].pos
+    slot = player.state.slots[room]
+    player.select_spell("Sleep")
+    view = player.view
+    px, py = view.cell_centre(slot, local)
+    player.click_board(px, py)
+    assert player.tray.choice.heroes == ["Warrior1"]
+    assert player.tray.hero_dropdown.value == "Warrior1"
+    assert player.cast_now()
+    assert player.state.heroes[0].asleep
+    assert player.heroes[0].status == "asleep"
+    assert not player.step()                               # the only hero sleeps: the world is idle
+
+
+def test_move_targets_an_empty_slot_by_click():
+    level = corridor_setup().level.replace(spells=(SpellSpec("Move", "Move"),))
+    player = Player(setup(level, Layout.from_slots({"A": (0, 0), "D1": (1, 0), "Z": (2, 0)})))
+    player.goto(2)
+    player.select_spell("Move")
+    assert player.tray.kind == "slots"
+    player.click_cell((0, 1), (2, 2))                      # below A: empty
+    assert player.tray.choice.slots == [(0, 1)]
+    assert player.tray.build(player.state.tick).to == ((0, 1),)
+    player.click_cell((1, 0), (2, 2))                      # a room: not a Move destination
+    assert player.tray.choice.slots == [(0, 1)]
+
+
+def test_hero_panel_lists_hp_gold_visits_and_status():
+    player = Player(corridor_setup())
+    assert [r.status for r in player.heroes] == ["active (spawns next)"]
+    player.goto(4)
+    row = player.heroes[0]
+    assert (row.label, row.hp, row.gold, row.status, row.visits) == ("Warrior1", 1, 0, "active", ("A", "D1"))
+    assert "A &gt; D1" in player.heroes_box.value
+
+
+def test_explain_lists_four_candidates_and_the_deciding_rule():
+    player = Player(setup(cross_level(), Layout.from_slots(SQUARE)))
+    assert player.explain().rule == SPAWNING
+    player.step()                                          # Warrior1 spawns at the centre of A
+    found = player.explain()
+    assert len(found.rows) == 4 and [r.action for r in found.rows] == ["right", "up", "left", "down"]
+    chosen = [r for r in found.rows if r.chosen]
+    assert len(chosen) == 1 and chosen[0].action == str(next_action(player.world, player.state)[1])
+    assert found.rule == TIE                               # right (through D1) and down (through E1) tie
+    assert "right > up > left > down" in found.sentence
+    assert "explain Warrior1" in player.explain_box.value
+    player.step()                                          # one step right: now only one way is cheapest
+    assert player.explain().rule == CHEAPEST
+
+
+def test_explain_of_a_stuck_hero():
+    from zorglab.engine.world import World
+    world = World(corridor_setup().level, {"A": (0, 0), "D1": (1, 0), "Z": (0, 2)})   # Z cut off
+    player = Player(world)
+    player.step()
+    assert player.explain(0).rule == STUCK
+    assert player.heroes[0].status == "stuck"
+
+
+def test_branch_forks_the_run_and_the_outcomes_differ():
+    player = Player(corridor_setup())
+    player.goto(4)
+    fork = player.branch()
+    assert fork.state is player.state and fork.timeline is not player.timeline
+    fork.select_spell("Attack1")
+    assert fork.cast_now()
+    player.run_to_end()
+    fork.run_to_end()
+    assert player.timeline.outcome is Outcome.LOSS and fork.timeline.outcome is Outcome.WIN
+    rows = {r.name: r for r in player.compare()}
+    assert rows["main"].outcome == "loss" and rows["branch 1"].outcome == "win"
+    assert rows["branch 1"].casts == ("Attack(1)",)
+    assert player.branch_box.children == (fork.widget,)
+    assert "branch 1" in player.compare_box.value
+
+
+def test_compare_projects_each_line_without_further_casts():
+    player = Player(corridor_setup())
+    player.goto(2)
+    fork = player.branch("attack")
+    fork.goto(4)
+    fork.select_spell("Attack1")
+    fork.cast_now()
+    rows = player.compare()
+    assert [r.outcome for r in rows] == ["loss", "win"]
+    assert rows[1].hp == (("Warrior1", 0, False),)
+    assert player.timeline.position == 2                   # projecting moved no cursor
+
+
+def test_play_widget_steps_and_speed_is_linked():
+    player = Player(corridor_setup())
+    player.play.value += 1
+    player.play.value += 1
+    assert player.timeline.position == 2
+    player.speed.value = 150
+    assert player.play.interval == 150
+    player.frame_slider.value = 0
+    assert player.timeline.position == 0
+    player.frame_slider.value = 2
+    assert player.timeline.position == 2
+
+
+def test_solver_hook():
+    player = Player(corridor_setup())
+    assert player.solve() is None and "no solver" in player.verdict_box.value
+    calls = []
+    player.solver = lambda world, state: calls.append(state.tick) or "solvable: @4 Attack(1)"
+    player.goto(3)
+    assert player.solve() == "solvable: @4 Attack(1)" and calls == [3]
+    assert "solvable" in player.verdict_box.value
+
+
+def test_casting_in_the_past_drops_the_later_frames():
+    timeline = Timeline(corridor_setup().world())
+    timeline.run()
+    end = len(timeline.frames)
+    timeline.goto(4)
+    timeline.cast(Cast(99, SpellCall("Attack", (1,))))     # the cast takes the cursor's tick
+    assert len(timeline.frames) == 6 < end
+    assert timeline.frame.cast.tick == 4 and timeline.casts_made() == (timeline.frame.cast,)
+
+
+def test_png_repr():
+    assert Player(corridor_setup())._repr_png_()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("tick", [0, 1, 3])
+def test_a_cast_before_the_hero_stands_on_the_board_is_refused_or_consumed_by_the_engine(tick):
+    player = Player(corridor_setup())
+    player.goto(tick)
+    player.select_spell("Attack1")
+    engine_ok = True
+    try:
+        cast_spell(player.world, player.state, Cast(tick, SpellCall("Attack", (1,))))
+    except Exception:
+        engine_ok = False
+    assert player.cast_now() == engine_ok
+
+
+def test_the_widgets_display_as_widget_views():
+    player = Player(corridor_setup())
+    bundle = player._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == player.widget.model_id
+
+
+def test_demo_pictures_are_written(tmp_path):
+    from zorglab.widgets.demo import maker_picture, player_picture, write_screenshots
+    maker = maker_picture()
+    assert any(v.rule == "FR-7 orientation" for v in maker.violations) and "Z" in maker.unplaced
+    player = player_picture()
+    assert player.state.heroes[0].asleep
+    paths = write_screenshots(tmp_path)
+    assert [p.name for p in paths] == ["maker.png", "player.png"]
+    assert all(p.read_bytes()[:4] == b"\x89PNG" for p in paths)

@@ -1,0 +1,84 @@
+"""*Explain*: why a hero takes the step it takes, from the planner's own candidates (ZR-13).
+
+:meth:`Planner.explain` gives every candidate first step with its plan's cost vector and the one
+chosen; this module only words it: the chosen step is either strictly the cheapest plan, or one
+of several equally cheap first steps picked by the hero type's direction order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from zorglab.engine.geometry import Direction
+from zorglab.engine.planner import SPAWN
+from zorglab.engine.state import GameState
+
+CHEAPEST = "cheapest plan"
+TIE = "tie broken by direction order"
+STUCK = "stuck"
+SPAWNING = "spawn"
+
+
+@dataclass(frozen=True)
+class ExplainRow:
+    action: str
+    cost: tuple[int, ...] | None
+    chosen: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    hero: str
+    index: int
+    cost_names: tuple[str, ...]
+    order: tuple[str, ...]
+    rows: tuple[ExplainRow, ...]
+    rule: str               # CHEAPEST, TIE, STUCK or SPAWNING
+    sentence: str
+
+    def cost_text(self, cost: tuple[int, ...] | None) -> str:
+        if cost is None:
+            return "—"
+        return ", ".join(f"{name} {value}" for name, value in zip(self.cost_names, cost))
+
+
+def _name(action: Any) -> str:
+    return str(action) if isinstance(action, Direction) else ("spawn" if action == SPAWN else repr(action))
+
+
+def explain(world: Any, state: GameState, index: int) -> Explanation:
+    """The candidates of hero ``index``'s next step and the rule that decided between them."""
+    hero = state.heroes[index]
+    label = world.heroes[index].label
+    behaviour = world.behaviour(hero.type)
+    cost_names = tuple(getattr(behaviour, "cost_names", ("cost",)))
+    order = tuple(_name(d) for d in getattr(behaviour, "directions", tuple(Direction)))
+    if hero.pos is None:
+        rows = (ExplainRow("spawn", None, True, "in the waiting room: its action is to spawn"),)
+        return Explanation(label, index, cost_names, order, rows, SPAWNING,
+                           f"{label} is in the waiting room: it spawns on the main A's spawn cell (ZR-7)")
+    candidates = world.planner.explain(state, index)
+    priced = [c.cost for c in candidates if c.cost is not None]
+    best = min(priced) if priced else None
+    tied = [c for c in candidates if c.cost is not None and c.cost == best]
+    rows = tuple(ExplainRow(_name(c.action), c.cost, c.chosen,
+                            "cannot step there" if c.blocked else
+                            "no plan reaches the goal from there" if c.cost is None else
+                            "chosen" if c.chosen else
+                            "as cheap, later in the direction order" if c.cost == best else "costs more")
+                 for c in candidates)
+    chosen = next((c for c in candidates if c.chosen), None)
+    if chosen is None or best is None:
+        return Explanation(label, index, cost_names, order, rows, STUCK,
+                           f"{label} is stuck: no first step leads to a plan reaching its goal, so it waits (FR-30)")
+    cost = ", ".join(f"{n} {v}" for n, v in zip(cost_names, best))
+    if len(tied) == 1:
+        return Explanation(label, index, cost_names, order, rows, CHEAPEST,
+                           f"{label} steps {_name(chosen.action)}: the cheapest plan ({cost}); "
+                           "every other first step costs more")
+    names = ", ".join(_name(c.action) for c in tied)
+    return Explanation(label, index, cost_names, order, rows, TIE,
+                       f"{label} steps {_name(chosen.action)}: {names} tie at ({cost}); {TIE} "
+                       f"{' > '.join(order)}")

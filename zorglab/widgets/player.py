@@ -1,0 +1,395 @@
+"""The Player: the extermination phase step by step, with casting, *explain* and branching.
+
+Every frame comes from the engine (:class:`~zorglab.widgets.timeline.Timeline` calls ``act`` and
+``cast_spell``); the Player only shows frames and turns clicks into the handlers below, which tests
+call directly: ``step``, ``back``, ``goto``, ``run_to_end``, ``select_spell``, ``choose_target``,
+``choose_slot``, ``choose_room``, ``click_cell``, ``cast_now``, ``explain``, ``branch``, ``compare``, ``solve``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import Canvas, hold_canvas
+
+from zorglab.engine.game import Setup
+from zorglab.engine.geometry import Slot
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import active_hero, stuck_heroes
+from zorglab.errors import CastError
+from zorglab.level.model import Cast
+from zorglab.paint import palette
+from zorglab.paint.board import draw_state, state_view, waiting_slots
+from zorglab.paint.canvas import CanvasPainter
+from zorglab.paint.painter import Painter
+from zorglab.paint.pillow import PillowPainter
+from zorglab.paint.view import BoardView
+from zorglab.widgets.explain import Explanation, explain
+from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
+from zorglab.widgets.spelltray import SpellTray
+from zorglab.widgets.timeline import Timeline
+
+Solver = Callable[[Any, GameState], Any]
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One line of a branch comparison: where the line stands and how it ends if nothing more is cast."""
+
+    name: str
+    tick: int
+    casts: tuple[str, ...]
+    outcome: str
+    end_tick: int
+    hp: tuple[tuple[str, int, bool], ...]     # (hero, HP at the end, alive)
+
+
+class Player:
+    """Plays one world. ``casts`` are scheduled as in :func:`run_world`; ``solver(world, state)``,
+    when set, answers the *solve* button (the search module wires it)."""
+
+    def __init__(self, setup_or_world: Setup | Any, casts: Iterable[Cast] = (), *, solver: Solver | None = None,
+                 cell: int = 24, name: str = "main", _timeline: Timeline | None = None):
+        world = setup_or_world.world() if isinstance(setup_or_world, Setup) else setup_or_world
+        self.world = world
+        self.timeline = _timeline if _timeline is not None else Timeline(world, casts, name=name)
+        self.solver = solver
+        self.cell = cell
+        self.focus: int | None = None          # the hero *explain* looks at (None: the active hero)
+        self.cast_error = ""
+        self.verdict: Any = None
+        self.branches: list[Player] = []
+        self._syncing = False
+        self.tray = SpellTray(world)
+        self._build_widgets()
+        self.refresh()
+
+    # --- widgets ----------------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.canvas = Canvas(width=200, height=200)
+        self.painter = CanvasPainter(self.canvas)
+        self.canvas.on_mouse_down(self.click_board)
+
+        def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
+            b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+            b.on_click(lambda _b: self._safely(handler))
+            return b
+
+        self.back_button = button("back", "step-backward", self.back, "previous frame")
+        self.step_button = button("step", "step-forward", self.step, "next frame: a cast due or one action")
+        self.end_button = button("to end", "fast-forward", self.run_to_end, "step until the run ends")
+        self.branch_button = button("branch", "code-fork", self.branch, "fork the run here, to cast differently")
+        self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
+        self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play")
+        self.speed = w.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step")
+        w.link((self.speed, "value"), (self.play, "interval"))
+        self.play.observe(self._played, names="value")
+        self.frame_slider = w.IntSlider(value=0, min=0, max=0, description="frame")
+        self.frame_slider.observe(self._scrubbed, names="value")
+        self.explain_toggle = w.Checkbox(value=True, description="explain", indent=False)
+        self.explain_toggle.observe(lambda _c: self.refresh(), names="value")
+        self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"]), names="value")
+        self.tray.hero_dropdown.observe(
+            lambda c: c["new"] is not None and self._from_widget(self.choose_target, c["new"]), names="value")
+        self.tray.heroes_select.observe(self._selection_changed, names="value")
+        self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"]), names="value")
+        self.tray.cast_button.on_click(lambda _b: self._safely(self.cast_now))
+        self.status = w.HTML()
+        self.heroes_box = w.HTML()
+        self.explain_box = w.HTML()
+        self.log_box = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
+        self.verdict_box = w.HTML()
+        self.branch_box = w.HBox()
+        self.compare_box = w.HTML()
+        controls = w.HBox([self.back_button, self.step_button, self.play, self.speed, self.end_button,
+                           self.branch_button, self.solve_button, self.explain_toggle])
+        side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
+        self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"), controls,
+                              self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
+                              self.verdict_box, self.compare_box, self.branch_box])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def draw(self, painter: Painter) -> None:
+        """The board as the canvas shows it (active hero, stuck marks, the cast's target), on any painter."""
+        state = self.state
+        choice = self.tray.choice
+        target_hero = self.world.hero_index.get(choice.heroes[0]) if choice.heroes else None
+        draw_state(painter, self.world, state, view=self.view, active=active_hero(self.world, state),
+                   stuck=stuck_heroes(self.world, state), target_hero=target_hero,
+                   target_slot=choice.slots[0] if choice.slots else None)
+
+    def png(self) -> bytes:
+        painter = PillowPainter(*self.view.size)
+        self.draw(painter)
+        return painter.png()
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.timeline.state
+
+    @property
+    def states(self) -> list[GameState]:
+        """Every frame's state up to the cursor (casts included)."""
+        return [f.state for f in self.timeline.frames[:self.timeline.position + 1]]
+
+    @property
+    def view(self) -> BoardView:
+        """Every slot any frame used; one empty ring more when a spell can send a room there."""
+        pad = 1 if any(s.type in ("Move", "Selection") for s in self.world.spells) else 0
+        return state_view(self.world, (f.state for f in self.timeline.frames), pad=pad, cell=self.cell)
+
+    @property
+    def heroes(self) -> list[HeroRow]:
+        return hero_rows(self.world, self.state)
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The event log up to the current frame, oldest first."""
+        return [f"@{e.tick} {describe_event(e)}" for e in self.timeline.events_so_far()]
+
+    def hero_at(self, slot: Slot, local: tuple[int, int]) -> int | None:
+        """The living hero standing on a board cell (the first in spawn order), if any."""
+        room = self.world.slot_index(self.state.slots).get(tuple(slot))
+        if room is None:
+            return None
+        return next((i for i, h in enumerate(self.state.heroes) if h.alive and h.pos == (room, tuple(local))), None)
+
+    def room_at(self, slot: Slot) -> str | None:
+        room = self.world.slot_index(self.state.slots).get(tuple(slot))
+        return None if room is None else self.world.rooms[room].label
+
+    # --- stepping ---------------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        moved = self.timeline.step()
+        if not moved:
+            self.play.playing = False
+        self.refresh()
+        return moved
+
+    def back(self) -> bool:
+        moved = self.timeline.back()
+        self.refresh()
+        return moved
+
+    def goto(self, position: int) -> None:
+        self.timeline.goto(position)
+        self.refresh()
+
+    def run_to_end(self, limit: int = 10_000) -> int:
+        steps = self.timeline.run(limit)
+        self.refresh()
+        return steps
+
+    # --- casting ----------------------------------------------------------------------------------
+
+    def select_spell(self, label: str | None) -> None:
+        self.tray.select(label)
+        self.cast_error = ""
+        self.refresh()
+
+    def choose_target(self, hero: str) -> None:
+        self.tray.choose_hero(hero)
+        self.refresh()
+
+    def choose_slot(self, col: int, row: int) -> None:
+        self.tray.choose_slot((col, row))
+        self.refresh()
+
+    def choose_room(self, label: str) -> None:
+        self.tray.choose_room(label)
+        self.refresh()
+
+    def choose_inner(self, label: str | None) -> None:
+        self.tray.choose_inner(label)
+        self.refresh()
+
+    def click_cell(self, slot: Slot, local: tuple[int, int]) -> None:
+        """A click on the board: a target for the spell being cast, else the hero to explain."""
+        hero = self.hero_at(slot, local)
+        applied = self.tray.applied_kind
+        if self.tray.kind in ("hero", "meta") and hero is not None:
+            self.tray.choose_hero(self.world.heroes[hero].label)
+        elif applied == "slots" and self.room_at(slot) is None:
+            self.tray.choose_slot(tuple(slot))
+        elif applied == "room" and self.room_at(slot) is not None:
+            self.tray.choose_room(self.room_at(slot))
+        elif hero is not None:
+            self.focus = hero
+        self.refresh()
+
+    def click_board(self, px: float, py: float) -> None:
+        view = self.view
+        found = view.cell_at(px, py)
+        if found is not None:
+            self.click_cell(*found)
+            return
+        waiting = [i for i, h in enumerate(self.state.heroes) if h.alive and h.pos is None]
+        for (cx, cy), index in zip(waiting_slots(view, len(waiting)), waiting):
+            if (px - cx) ** 2 + (py - cy) ** 2 <= (view.cell * 0.5) ** 2:
+                self.focus = index
+                self.refresh()
+
+    def cast_now(self) -> bool:
+        """Cast the tray's choice at the current casting point (the engine's ``cast_spell``).
+        A refusal leaves everything as it was and its reason in ``cast_error``."""
+        try:
+            cast = self.tray.build(self.state.tick)
+            self.timeline.cast(cast)
+        except (CastError, ValueError) as error:
+            self.cast_error = getattr(error, "reason", str(error))
+            self.refresh()
+            return False
+        self.cast_error = ""
+        self.tray.select(None)
+        self.refresh()
+        return True
+
+    # --- explain, branch, solve -----------------------------------------------------------------------
+
+    def explain(self, index: int | None = None) -> Explanation | None:
+        """Why hero ``index`` (default: the focused hero, else the active one) takes its next step."""
+        if index is None:
+            index = self.focus if self.focus is not None and self.state.heroes[self.focus].alive \
+                else active_hero(self.world, self.state)
+        if index is None or not self.state.heroes[index].alive:
+            return None
+        return explain(self.world, self.state, index)
+
+    def branch(self, name: str | None = None) -> "Player":
+        """Fork the run at the current frame; the fork is shown beside this one, compared below."""
+        fork = Player(self.world, solver=self.solver, cell=self.cell,
+                      _timeline=self.timeline.branch(name or f"branch {len(self.branches) + 1}"))
+        self.branches.append(fork)
+        self.branch_box.children = tuple(b.widget for b in self.branches)
+        self.refresh()
+        return fork
+
+    def compare(self) -> list[CompareRow]:
+        """This line and every branch, each projected to its end with no further cast."""
+        rows = []
+        for player in [self] + self.branches:
+            result = player.timeline.project()
+            hp = tuple((player.world.heroes[i].label, h.hp, h.alive) for i, h in enumerate(result.state.heroes))
+            rows.append(CompareRow(player.timeline.name, player.state.tick,
+                                   tuple(f.text for f in player.timeline.frames[1:player.timeline.position + 1]
+                                         if f.kind == "cast"),
+                                   str(result.outcome), result.state.tick, hp))
+        return rows
+
+    def solve(self) -> Any:
+        """Ask the solver (``Player.solver``) for its verdict from the current state."""
+        if self.solver is None:
+            self.verdict = None
+            self.verdict_box.value = "<i>no solver wired yet (Player.solver is None)</i>"
+            return None
+        self.verdict = self.solver(self.world, self.state)
+        self.verdict_box.value = f"<b>solver:</b> {html.escape(str(self.verdict))}"
+        return self.verdict
+
+    # --- showing ----------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.state
+        with hold_canvas():
+            self.painter.resize(*self.view.size)
+            self.draw(self.painter)
+        self._syncing = True
+        try:
+            self.tray.sync(state)
+            self.frame_slider.max = len(self.timeline.frames) - 1
+            self.frame_slider.value = self.timeline.position
+        finally:
+            self._syncing = False
+        self.back_button.disabled = self.timeline.position == 0
+        self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
+        self.status.value = self._status_html()
+        self.heroes_box.value = self._heroes_html()
+        self.explain_box.value = self._explain_html() if self.explain_toggle.value else ""
+        self.log_box.value = self._log_html()
+        self.tray.result.value = (f"<span style='color:{palette.VIOLATION}'>refused: "
+                                  f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
+        if self.branches:
+            self.compare_box.value = self._compare_html()
+
+    def _status_html(self) -> str:
+        t = self.timeline
+        frame = t.frame
+        text = f"tick <b>{frame.state.tick}</b> · frame {t.position}/{len(t.frames) - 1} · {html.escape(frame.text)}"
+        if t.outcome is not None:
+            text += f" · <b>ended: {t.outcome}</b>"
+        for cast, reason in t.refusals:
+            text += f"<br><span style='color:{palette.VIOLATION}'>scheduled cast refused: {html.escape(reason)}</span>"
+        return text
+
+    def _heroes_html(self) -> str:
+        head = "<tr><th>#</th><th>hero</th><th>HP</th><th>gold</th><th>status</th><th>where</th><th>visits</th></tr>"
+        body = "".join(
+            f"<tr><td style='color:{palette.hero_colour(r.number - 1)}'><b>{r.number}</b></td><td>{r.label}"
+            f"{'' if r.type in r.label else ' (' + r.type + ')'}</td><td>{r.hp}</td><td>{r.gold}</td>"
+            f"<td>{r.status}</td><td>{html.escape(r.where)}</td><td>{html.escape(' > '.join(r.visits))}</td></tr>"
+            for r in self.heroes)
+        return f"<table style='font-size:12px'>{head}{body}</table>"
+
+    def _explain_html(self) -> str:
+        found = self.explain()
+        if found is None:
+            return "<i>explain: no hero acts next (the world is idle)</i>"
+        rows = "".join(f"<tr style='{'font-weight:bold' if r.chosen else ''}'><td>{r.action}</td>"
+                       f"<td>{found.cost_text(r.cost)}</td><td>{html.escape(r.note)}</td></tr>" for r in found.rows)
+        return (f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>"
+                f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}</table>")
+
+    def _log_html(self) -> str:
+        t = self.timeline
+        lines = []
+        for k, frame in enumerate(t.frames[1:t.position + 1], start=1):
+            style = "font-weight:bold" if k == t.position else "color:#555"
+            lines += [f"<div style='{style}'>@{e.tick} {html.escape(describe_event(e))}</div>" for e in frame.events]
+        return "".join(lines[-300:]) or "<i>no events yet</i>"
+
+    def _compare_html(self) -> str:
+        rows = "".join(f"<tr><td>{html.escape(r.name)}</td><td>{r.tick}</td><td>{html.escape('; '.join(r.casts))}</td>"
+                       f"<td><b>{r.outcome}</b> @{r.end_tick}</td><td>"
+                       + ", ".join(f"{h} {hp}{'' if alive else '†'}" for h, hp, alive in r.hp) + "</td></tr>"
+                       for r in self.compare())
+        return ("<b>branches</b> (each run on with no further cast)<table style='font-size:12px'><tr><th>line</th>"
+                f"<th>tick</th><th>casts</th><th>outcome</th><th>HP at end</th></tr>{rows}</table>")
+
+    # --- widget plumbing --------------------------------------------------------------------------
+
+    def _played(self, change: dict) -> None:
+        if change["new"] > change["old"]:
+            self.step()
+
+    def _scrubbed(self, change: dict) -> None:
+        if not self._syncing:
+            self.goto(change["new"])
+
+    def _selection_changed(self, change: dict) -> None:
+        if not self._syncing:
+            self.tray.choice.heroes = list(change["new"])
+            self.refresh()
+
+    def _from_widget(self, handler: Callable[[Any], Any], value: Any) -> None:
+        if not self._syncing:
+            self._safely(lambda: handler(value))
+
+    def _safely(self, handler: Callable[[], Any]) -> None:
+        try:
+            handler()
+        except Exception as error:      # a button must show a failure, not raise it into the browser
+            self.cast_error = f"{type(error).__name__}: {error}"
+            self.refresh()

@@ -1,0 +1,181 @@
+"""The Player's spell tray: pick a spell left, its targets, and build the :class:`Cast` to make.
+
+Which targets a spell takes is read from its type (the ``target`` its behaviour declares:
+``all`` and ``active`` take none, ``chosen`` one hero; Move takes empty slots, Swap a room,
+Selection heroes plus another spell). Whether the cast is legal is the engine's answer alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from zorglab.engine.geometry import Slot
+from zorglab.engine.state import GameState
+from zorglab.level.model import Cast, SpellCall
+
+_BY_TYPE = {"Move": "slots", "Swap": "room", "Selection": "meta"}
+
+
+def spell_target(spell: Any) -> str:
+    """What a spell of the world asks for: ``none``, ``hero``, ``slots``, ``room`` or ``meta``."""
+    declared = getattr(spell.behaviour, "target", None)
+    if spell.type in _BY_TYPE:
+        return _BY_TYPE[spell.type]
+    if declared in ("all", "active"):
+        return "none"
+    return "hero"
+
+
+@dataclass
+class CastChoice:
+    """The tray's current choice: a spell label and its targets."""
+
+    spell: str | None = None
+    heroes: list[str] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
+    room: str | None = None
+    inner: str | None = None          # Selection's applied spell (a label)
+
+    def clear_targets(self) -> None:
+        self.heroes, self.slots, self.room, self.inner = [], [], None, None
+
+
+class SpellTray:
+    """Widgets and choice for casting at the current casting point."""
+
+    def __init__(self, world: Any):
+        self.world = world
+        self.choice = CastChoice()
+        self.spell_dropdown = w.Dropdown(description="spell", options=[("—", None)], value=None,
+                                         layout=w.Layout(width="220px"))
+        self.hero_dropdown = w.Dropdown(description="on", options=[("—", None)], value=None,
+                                        layout=w.Layout(width="200px"))
+        self.heroes_select = w.SelectMultiple(description="on", options=[], rows=3, layout=w.Layout(width="220px"))
+        self.inner_dropdown = w.Dropdown(description="apply", options=[("—", None)], value=None,
+                                         layout=w.Layout(width="220px"))
+        self.targets_label = w.HTML()
+        self.cast_button = w.Button(description="cast now", icon="magic", button_style="warning")
+        self.result = w.HTML()
+        self.widget = w.VBox([w.HBox([self.spell_dropdown, self.hero_dropdown, self.heroes_select,
+                                      self.inner_dropdown, self.cast_button]), self.targets_label, self.result])
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    def spell(self, label: str | None) -> Any:
+        return None if label is None else self.world.spells[self.world.spell_index[label]]
+
+    @property
+    def kind(self) -> str | None:
+        spell = self.spell(self.choice.spell)
+        return None if spell is None else spell_target(spell)
+
+    @property
+    def applied_kind(self) -> str | None:
+        """What the targets on the board are for: the spell's own, or Selection's applied spell's."""
+        if self.kind == "meta":
+            inner = self.spell(self.choice.inner)
+            return None if inner is None else spell_target(inner)
+        return self.kind
+
+    def build(self, tick: int) -> Cast:
+        """The cast the tray describes, at ``tick``; raises ValueError when no spell is chosen."""
+        spell = self.spell(self.choice.spell)
+        if spell is None:
+            raise ValueError("choose a spell to cast first")
+        call = SpellCall(spell.type, spell.args)
+        kind = spell_target(spell)
+        if kind == "meta":
+            inner = self.spell(self.choice.inner)
+            if inner is None:
+                raise ValueError(f"{spell.label}: choose the spell Selection applies")
+            inner_cast = Cast(tick, SpellCall(inner.type, inner.args), to=tuple(self.choice.slots),
+                              with_room=self.choice.room)
+            return Cast(tick, call, on=tuple(self.choice.heroes), inner=inner_cast)
+        return Cast(tick, call, on=tuple(self.choice.heroes) if kind == "hero" else (),
+                    to=tuple(self.choice.slots) if kind == "slots" else (),
+                    with_room=self.choice.room if kind == "room" else None)
+
+    # --- choosing ---------------------------------------------------------------------------------
+
+    def select(self, label: str | None) -> None:
+        if label is not None:
+            self.spell(label)
+        if label != self.choice.spell:
+            self.choice.spell = label
+            self.choice.clear_targets()
+
+    def choose_hero(self, label: str) -> None:
+        """A hero target: replaces the one target, or toggles in Selection's list."""
+        if label not in self.world.hero_index:
+            raise ValueError(f"there is no hero {label!r}")
+        if self.kind == "meta":
+            heroes = self.choice.heroes
+            if label in heroes:
+                heroes.remove(label)
+            else:
+                heroes.append(label)
+        else:
+            self.choice.heroes = [label]
+
+    def choose_slot(self, slot: Slot) -> None:
+        """A Move destination: one for Move, toggled in a list under Selection."""
+        if self.kind == "meta":
+            slots = self.choice.slots
+            if slot in slots:
+                slots.remove(slot)
+            else:
+                slots.append(slot)
+        else:
+            self.choice.slots = [slot]
+
+    def choose_room(self, label: str) -> None:
+        self.choice.room = label
+
+    def choose_inner(self, label: str | None) -> None:
+        if label is not None:
+            self.spell(label)
+        self.choice.inner = label
+        self.choice.slots, self.choice.room = [], None
+
+    # --- showing ----------------------------------------------------------------------------------
+
+    def sync(self, state: GameState) -> None:
+        """Options for this state (spells left, living heroes on the board) and the current choice."""
+        left = [(s.label, s.label) for s in self.world.spells if state.spells_left[s.index]]
+        if self.choice.spell is not None and self.choice.spell not in dict(left):
+            self.choice.spell = None
+            self.choice.clear_targets()
+        if self.choice.inner is not None and self.choice.inner not in dict(left):
+            self.choice.inner = None
+        on_board = [self.world.heroes[i].label for i, h in enumerate(state.heroes) if h.pos is not None]
+        self.spell_dropdown.options = [("—", None)] + left
+        self.spell_dropdown.value = self.choice.spell
+        kind = self.kind
+        self.hero_dropdown.options = [("—", None)] + [(h, h) for h in on_board]
+        self.hero_dropdown.value = self.choice.heroes[0] if kind == "hero" and self.choice.heroes and \
+            self.choice.heroes[0] in on_board else None
+        self.heroes_select.options = on_board
+        self.heroes_select.value = tuple(h for h in self.choice.heroes if h in on_board) if kind == "meta" else ()
+        self.inner_dropdown.options = [("—", None)] + [pair for pair in left if pair[0] != self.choice.spell]
+        self.inner_dropdown.value = self.choice.inner
+        self.hero_dropdown.layout.display = "" if kind == "hero" else "none"
+        self.heroes_select.layout.display = self.inner_dropdown.layout.display = "" if kind == "meta" else "none"
+        self.cast_button.disabled = self.choice.spell is None
+        self.targets_label.value = self._hint()
+
+    def _hint(self) -> str:
+        applied = self.applied_kind
+        parts = []
+        if self.kind in ("hero", "meta"):
+            parts.append("click a hero on the board (or pick it above)")
+        if applied == "slots":
+            chosen = ", ".join(map(str, self.choice.slots)) or "none yet"
+            parts.append(f"click an empty slot for the room to go to (chosen: {chosen})")
+        if applied == "room":
+            parts.append(f"click the room to swap with (chosen: {self.choice.room or 'none yet'})")
+        if self.kind == "none":
+            parts.append("no target: it acts on the active hero or every hero")
+        return "<i>" + "; ".join(parts) + "</i>" if parts else ""
