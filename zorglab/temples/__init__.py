@@ -14,7 +14,9 @@ from zorglab.temples.options import TempleOptions, check_options
 from zorglab.temples.progress import (
     TempleMeta,
     TempleProgress,
+    DoorHint,
     blood_moon_message,
+    door_hints,
     fresh_progress,
     play_moves,
     reset_temple,
@@ -27,6 +29,7 @@ from zorglab.temples.sweep import sweep_row, sweep_rows
 
 __all__ = [
     "CellView",
+    "DoorHint",
     "Floor",
     "GenerationReport",
     "LintReport",
@@ -47,6 +50,7 @@ __all__ = [
     "blood_moon_message",
     "check_options",
     "compile_temple",
+    "door_hints",
     "dumps_temple",
     "export_xp",
     "fresh_progress",

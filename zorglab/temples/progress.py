@@ -156,3 +156,44 @@ def _grant(p: TempleProgress, grants: Grants) -> TempleProgress:
         bombs=p.bombs or grants.bombs,
         key_items=p.key_items | set(grants.key_items),
     )
+
+
+@dataclass(frozen=True)
+class DoorHint:
+    """A locked door the hero can open right now, and whether opening it keeps the temple winnable."""
+
+    door: Door
+    safe: bool
+
+
+def door_hints(g: TempleGraph, progress: TempleProgress) -> list[DoorHint]:
+    """The compass hint (contract §4): locked doors within reach that a key opens now.
+
+    A door is ``safe`` when the gate stays reachable from every state after opening it
+    (the solver's worst-order proof from that point).
+    """
+    from zorglab.temples.solver import solve
+
+    if progress.small_keys <= 0:
+        return []
+    have = _flags(progress) | (_opened_bits(g, progress) << FLAG_BITS)
+    start = g.index[progress.position]
+    seen = {start}
+    stack = [start]
+    found: dict[Door, Place] = {}
+    while stack:
+        u = stack.pop()
+        for v, need in g.moves[u]:
+            missing = need & ~have
+            if not missing:
+                if v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+            elif not missing & FLAG_MASK:
+                a, b, _via = g.doors[(missing >> FLAG_BITS).bit_length() - 1]
+                found.setdefault((g.places[a], g.places[b]), g.places[u])
+    hints = []
+    for door, side in sorted(found.items()):
+        after = replace(progress, position=side, small_keys=progress.small_keys - 1, opened_doors=progress.opened_doors | {door})
+        hints.append(DoorHint(door, solve(g, after).ok))
+    return hints
