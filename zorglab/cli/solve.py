@@ -22,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seconds", type=float, default=None, metavar="S", help="time budget in seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
+    p.add_argument("--analyse", action="store_true",
+                   help="also report fewest spells, necessary spells and winning cast lists (with --solution)")
     p.set_defaults(run=run)
 
 
@@ -44,8 +46,15 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
     verdict = solve_setup(setup_solution(level, args.solution), max_states=args.budget,
                           max_seconds=args.seconds, progress=args.progress)
+    analysis = None
+    if args.analyse:
+        from zorglab.search.analysis import analyse
+        analysis = analyse(setup_solution(level, args.solution), budget=args.budget).to_json()
     if args.json:
-        json.dump({"level": level.id, **verdict.to_json()}, sys.stdout, indent=2)
+        data = {"level": level.id, **verdict.to_json()}
+        if analysis is not None:
+            data["analysis"] = analysis
+        json.dump(data, sys.stdout, indent=2)
         print()
         return 0
     print(f"{level.id}: {verdict.verdict} ({verdict.states} states, {verdict.seconds:.3f} s)")
@@ -53,4 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  world {name}: {world_verdict.verdict} — {world_verdict.reason}")
         if world_verdict.casts:
             print("    witness: " + " ".join(f'--cast "{c}"' for c in world_verdict.cast_texts()))
+    if analysis is not None:
+        print(f"  fewest spells: {analysis['fewest_spells']}; necessary: {', '.join(analysis['necessary']) or 'none'}; "
+              f"winning cast lists: {analysis['winning_cast_lists']}{'+' if analysis['cap_reached'] else ''}")
     return 0

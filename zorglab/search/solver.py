@@ -1,9 +1,10 @@
 """Exact solvability (FR-46, ZR-19): does some sequence of legal casts win a world?
 
 The search walks casting points (ZR-6) on the engine's own transitions: from a state the
-player either lets the active hero act (free) or casts one legal spell (cost 1). A 0-1 BFS
-explores states in order of spells used, so the first win found uses the fewest spells, and
-its cast list is a witness that replays with ``zorglab play --cast``.
+player either lets the active hero act (free) or casts one legal spell (costing the spells it
+consumes: 1, or 2 for Selection). A bucket queue explores states in order of spells used, so
+the first win found uses the fewest spells, and its cast list is a witness that replays with
+``zorglab play --cast``.
 
 Exactness: a state is skipped only when (a) its transposition key (everything a rule can
 observe, no tick) was already reached with no more spells used, or (b) — when no constraint
@@ -40,6 +41,11 @@ class Verdict:
     seconds: float = 0.0
     reason: str = ""
     pruned: int = 0
+
+    @property
+    def spells_used(self) -> int:
+        """Spells the witness consumes (a Selection and the spell it applies count as two)."""
+        return sum(2 if c.inner is not None else 1 for c in self.casts)
 
     @property
     def solvable(self) -> bool | None:
@@ -85,6 +91,7 @@ class Search:
     pruned: int = 0
     seconds: float = 0.0
     _queue: deque = field(default_factory=deque, repr=False)
+    _later: list = field(default_factory=list, repr=False)
     _best: dict = field(default_factory=dict, repr=False)
     _fronts: dict = field(default_factory=dict, repr=False)
     _found: _Node | None = field(default=None, repr=False)
@@ -118,9 +125,19 @@ class Search:
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:
-            self._queue.append(node)
+            while len(self._later) < cost:
+                self._later.append(deque())
+            self._later[cost - 1].append(node)
         else:
             self._queue.appendleft(node)
+
+    def _pop(self) -> _Node | None:
+        """The next node with the fewest spells spent (bucket queue over spells used)."""
+        while not self._queue:
+            if not self._later:
+                return None
+            self._queue = self._later.pop(0)
+        return self._queue.popleft()
 
     # -- search -----------------------------------------------------------------------------
 
@@ -138,12 +155,15 @@ class Search:
             from tqdm import tqdm
             bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
         try:
-            while self._queue and self._found is None:
+            while self._found is None:
                 if limit_states is not None and self.states >= limit_states:
                     return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
                 if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
                     return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds} s spent")
-                self._expand(self._queue.popleft())
+                node = self._pop()
+                if node is None:
+                    break
+                self._expand(node)
                 if bar is not None and self.states % 256 == 0:
                     bar.update(256)
         except KeyboardInterrupt:
@@ -169,9 +189,11 @@ class Search:
             if self._admit(nxt, node.spent):
                 self._push(_Node(nxt, node.spent, node, None), 0)
         if any(state.spells_left):
+            left = sum(state.spells_left)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune):
-                if self._admit(nxt, node.spent + 1):
-                    self._push(_Node(nxt, node.spent + 1, node, cast), 1)
+                cost = left - sum(nxt.spells_left)
+                if self._admit(nxt, node.spent + cost):
+                    self._push(_Node(nxt, node.spent + cost, node, cast), cost)
 
     def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
         self.seconds += time.perf_counter() - t0

@@ -1,0 +1,198 @@
+"""What a designer asks of a level beyond yes/no (issue 5): how many spells, which ones, how
+many ways, and until when a run can still be saved.
+
+``explore`` walks every state reachable from the start (transposition table only, no
+dominance, so each state's answer is its own) and keeps the graph; winnability is then read
+backwards from the winning states. Every answer is exact within the budget, or says it is not.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from zorglab.engine.game import Setup
+from zorglab.engine.run import run_world
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import act, next_action
+from zorglab.level.labels import MAIN_WORLD
+from zorglab.level.model import Cast
+from zorglab.level.printer import format_cast
+from zorglab.search.casts import legal_casts
+from zorglab.search.level import world_search
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+
+EXPLORE_BUDGET = 300_000
+
+
+@dataclass
+class StateGraph:
+    """Every reachable casting-point state of one world, by key, with its moves."""
+
+    start: tuple
+    moves: dict[tuple, list[tuple[Cast | None, tuple]]] = field(default_factory=dict)
+    wins: set[tuple] = field(default_factory=set)
+    complete: bool = True
+    seconds: float = 0.0
+    _winnable: set[tuple] | None = None
+
+    @property
+    def states(self) -> int:
+        return len(self.moves)
+
+    def winnable(self) -> set[tuple]:
+        """Keys from which some cast sequence still wins (backward reachability)."""
+        if self._winnable is None:
+            back: dict[tuple, list[tuple]] = {}
+            for key, out in self.moves.items():
+                for _, nxt in out:
+                    back.setdefault(nxt, []).append(key)
+            seen, frontier = set(self.wins), list(self.wins)
+            while frontier:
+                for prev in back.get(frontier.pop(), ()):
+                    if prev not in seen:
+                        seen.add(prev)
+                        frontier.append(prev)
+            self._winnable = seen
+        return self._winnable
+
+
+def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
+            budget: int = EXPLORE_BUDGET) -> StateGraph:
+    world = game.world(name)
+    reach = world.history_reach
+    state = world.initial_state() if start is None else start
+    t0 = time.perf_counter()
+    graph = StateGraph(state.key(reach))
+    queue = deque([state])
+    seen = {graph.start}
+    while queue:
+        if len(graph.moves) >= budget:
+            graph.complete = False
+            break
+        state = queue.popleft()
+        key = state.key(reach)
+        out: list[tuple[Cast | None, tuple]] = []
+        graph.moves[key] = out
+        if state.lost:
+            continue
+        found = next_action(world, state)
+        if found is None and game.wins(name, state):
+            graph.wins.add(key)
+        children = []
+        if found is not None:
+            children.append((None, act(world, state, found, record=False)[0]))
+        if any(state.spells_left):
+            children += [(cast, nxt) for cast, nxt, _ in legal_casts(world, state, noops=True)]
+        for cast, nxt in children:
+            nkey = nxt.key(reach)
+            out.append((cast, nkey))
+            if nkey not in seen:
+                seen.add(nkey)
+                queue.append(nxt)
+    graph.seconds = time.perf_counter() - t0
+    return graph
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A world's difficulty as a designer reads it."""
+
+    verdict: str
+    fewest_spells: int | None
+    witness: tuple[str, ...]
+    necessary: tuple[str, ...]          # spells without which the world is unsolvable
+    winning_cast_lists: int             # distinct winning cast lists, up to ``cap``
+    cap_reached: bool
+    states: int
+    seconds: float
+    complete: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "fewest_spells": self.fewest_spells, "witness": list(self.witness),
+                "necessary": list(self.necessary), "winning_cast_lists": self.winning_cast_lists,
+                "cap_reached": self.cap_reached, "states": self.states, "seconds": round(self.seconds, 4),
+                "complete": self.complete}
+
+
+def necessary_spells(game: Setup, name: str = MAIN_WORLD, max_states: int | None = EXPLORE_BUDGET) -> tuple[str, ...]:
+    """Spell labels whose removal makes the world unsolvable (each proved by the search)."""
+    world = game.world(name)
+    out = []
+    for spell in world.spells:
+        start = world.initial_state()
+        left = list(start.spells_left)
+        left[spell.index] = False
+        verdict = world_search(game, name, start=start.replace(spells_left=tuple(left))).run(max_states)
+        if verdict.verdict == UNSOLVABLE:
+            out.append(spell.label)
+    return tuple(out)
+
+
+def count_winning_cast_lists(game: Setup, graph: StateGraph, name: str = MAIN_WORLD, cap: int = 100,
+                             max_ticks: int = 500) -> tuple[int, bool]:
+    """Distinct cast lists (ticks included) that win, counted up to ``cap``."""
+    world = game.world(name)
+    reach = world.history_reach
+    winnable = graph.winnable()
+    count = 0
+
+    def walk(state: GameState) -> bool:
+        nonlocal count
+        key = state.key(reach)
+        if key not in winnable or state.tick > max_ticks:
+            return False
+        found = next_action(world, state)
+        if key in graph.wins and found is None:
+            count += 1
+            if count >= cap:
+                return True
+        for cast, nxt, _ in legal_casts(world, state, noops=True):
+            if walk(nxt):
+                return True
+        if found is not None:
+            return walk(act(world, state, found, record=False)[0])
+        return False
+
+    capped = walk(world.initial_state())
+    return count, capped
+
+
+def analyse(game: Setup, name: str = MAIN_WORLD, *, cap: int = 100, budget: int = EXPLORE_BUDGET) -> Analysis:
+    """Fewest spells, a witness, the necessary spells, and the number of winning cast lists."""
+    t0 = time.perf_counter()
+    verdict: Verdict = world_search(game, name).run(budget)
+    if verdict.verdict != SOLVABLE:
+        return Analysis(verdict.verdict, None, (), (), 0, False, verdict.states, time.perf_counter() - t0,
+                        verdict.verdict == UNSOLVABLE)
+    graph = explore(game, name, budget=budget)
+    count, capped = count_winning_cast_lists(game, graph, name, cap) if graph.complete else (0, False)
+    necessary = necessary_spells(game, name, budget)
+    return Analysis(SOLVABLE, verdict.spells_used, tuple(verdict.cast_texts()), necessary, count, capped,
+                    graph.states + verdict.states, time.perf_counter() - t0, graph.complete)
+
+
+@dataclass(frozen=True)
+class WindowPoint:
+    tick: int
+    winnable: bool | None      # None: unknown (budget)
+    casts: tuple[str, ...]     # casts made at this casting point in the run
+
+
+def win_window(game: Setup, casts: Iterable[Cast] = (), name: str = MAIN_WORLD,
+               budget: int = EXPLORE_BUDGET) -> list[WindowPoint]:
+    """For each casting point of the run with these casts: can the world still be won from there?"""
+    casts = list(casts)
+    world = game.world(name)
+    run = run_world(world, casts, keep_states=True, record=False)
+    graph = explore(game, name, budget=budget)
+    winnable = graph.winnable()
+    out = []
+    for state in run.states:
+        key = state.key(world.history_reach)
+        known = key in graph.moves
+        answer = (key in winnable) if known and graph.complete else (True if key in winnable else None)
+        out.append(WindowPoint(state.tick, answer, tuple(format_cast(c) for c in casts if c.tick == state.tick)))
+    return out
