@@ -107,17 +107,55 @@ def test_a_hero_target_picked_by_clicking_its_cell():
     assert not player.step()                               # the only hero sleeps: the world is idle
 
 
-def test_move_targets_an_empty_slot_by_click():
-    level = corridor_setup().level.replace(spells=(SpellSpec("Move", "Move"),))
-    player = Player(setup(level, Layout.from_slots({"A": (0, 0), "D1": (1, 0), "Z": (2, 0)})))
-    player.goto(2)
+def room_spells_player(rotation: int = 0) -> Player:
+    """The corridor built as a column turned a quarter (rotation 1) or as a row, with room spells."""
+    level = corridor_setup().level.replace(spells=(
+        SpellSpec("Move", "Move"), SpellSpec("Swap", "Swap"), SpellSpec("Selection", "Selection", (False,)),
+        SpellSpec("Sleep", "Sleep")))
+    slots = {"A": (0, 0), "D1": (0, 1), "Z": (0, 2)} if rotation else {"A": (0, 0), "D1": (1, 0), "Z": (2, 0)}
+    return Player(setup(level, Layout.from_slots(slots, rotation=rotation)))
+
+
+@pytest.mark.parametrize("rotation", [0, 1])
+def test_move_goes_to_the_empty_slot_clicked_on_the_board(rotation):
+    player = room_spells_player(rotation)
+    player.goto(2)                                         # Warrior1 stands in A
     player.select_spell("Move")
     assert player.tray.kind == "slots"
-    player.click_cell((0, 1), (2, 2))                      # below A: empty
-    assert player.tray.choice.slots == [(0, 1)]
-    assert player.tray.build(player.state.tick).to == ((0, 1),)
     player.click_cell((1, 0), (2, 2))                      # a room: not a Move destination
+    assert player.tray.choice.slots == []
+    player.click_cell((0, 1), (2, 2))                      # empty, under A on the board shown
     assert player.tray.choice.slots == [(0, 1)]
+    cast = player.tray.build(player.state.tick)
+    assert cast.to == (player.world.dungeon.to_board((0, 1)),)    # casts name board slots
+    assert player.cast_now(), player.cast_error
+    assert player.state.slots[player.world.room_index["A"]] == (0, 1)
+
+
+def test_swap_takes_the_room_clicked():
+    player = room_spells_player()
+    player.goto(2)
+    player.select_spell("Swap")
+    player.click_cell((2, 0), (1, 1))
+    assert player.tray.choice.room == "Z"
+    assert not player.cast_now()                           # Z's east wall would face D1's west opening
+    assert "FR-38" in player.cast_error and "Z (east side, cell 2) is a wall" in player.cast_error
+    assert player.state.slots == player.world.initial_slots
+
+
+def test_selection_applies_another_spell_to_the_heroes_chosen():
+    player = room_spells_player()
+    player.goto(2)
+    player.select_spell("Selection")
+    assert player.tray.kind == "meta"
+    room, local = player.state.heroes[0].pos
+    player.click_cell(player.state.slots[room], local)
+    player.choose_inner("Sleep")
+    assert player.tray.build(2).on == ("Warrior1",) and player.tray.build(2).inner.spell.type == "Sleep"
+    assert player.cast_now(), player.cast_error
+    assert player.state.heroes[0].asleep
+    left = [label for label, _ in player.tray.spell_dropdown.options]
+    assert "Selection" not in left and "Sleep" not in left  # both consumed (ZR-16)
 
 
 def test_hero_panel_lists_hp_gold_visits_and_status():

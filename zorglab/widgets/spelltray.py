@@ -1,5 +1,8 @@
 """The Player's spell tray: pick a spell left, its targets, and build the :class:`Cast` to make.
 
+Slots are chosen on the Player's board, which shows the dungeon frame; a cast names slots in the
+board frame (as a solution's casts do), so :meth:`SpellTray.build` turns them back.
+
 Which targets a spell takes is read from its type (the ``target`` its behaviour declares:
 ``all`` and ``active`` take none, ``chosen`` one hero; Move takes empty slots, Swap a room,
 Selection heroes plus another spell). Whether the cast is legal is the engine's answer alone.
@@ -80,8 +83,14 @@ class SpellTray:
             return None if inner is None else spell_target(inner)
         return self.kind
 
+    def board_slot(self, slot: Slot) -> Slot:
+        """A slot clicked on the Player's board (dungeon frame) as a cast names it (board frame)."""
+        dungeon = getattr(self.world, "dungeon", None)
+        return tuple(slot) if dungeon is None else dungeon.to_board(tuple(slot))
+
     def build(self, tick: int) -> Cast:
-        """The cast the tray describes, at ``tick``; raises ValueError when no spell is chosen."""
+        """The cast the tray describes, at ``tick``; raises ValueError when no spell is chosen.
+        Move destinations are turned into the board frame, where casts name slots."""
         spell = self.spell(self.choice.spell)
         if spell is None:
             raise ValueError("choose a spell to cast first")
@@ -91,11 +100,11 @@ class SpellTray:
             inner = self.spell(self.choice.inner)
             if inner is None:
                 raise ValueError(f"{spell.label}: choose the spell Selection applies")
-            inner_cast = Cast(tick, SpellCall(inner.type, inner.args), to=tuple(self.choice.slots),
-                              with_room=self.choice.room)
+            inner_cast = Cast(tick, SpellCall(inner.type, inner.args),
+                              to=tuple(self.board_slot(s) for s in self.choice.slots), with_room=self.choice.room)
             return Cast(tick, call, on=tuple(self.choice.heroes), inner=inner_cast)
         return Cast(tick, call, on=tuple(self.choice.heroes) if kind == "hero" else (),
-                    to=tuple(self.choice.slots) if kind == "slots" else (),
+                    to=tuple(self.board_slot(s) for s in self.choice.slots) if kind == "slots" else (),
                     with_room=self.choice.room if kind == "room" else None)
 
     # --- choosing ---------------------------------------------------------------------------------
