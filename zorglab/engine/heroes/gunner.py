@@ -1,7 +1,83 @@
-"""Gunner(x, c[, dur]): fires Shells (FR-22, FR-23)."""
+"""Gunner(x, c[, dur]): fires Shells (FR-22, FR-23).
 
+Rules (docs/rules-heroes.md): a shot is one action of the Gunner, firing a Shell
+(:mod:`zorglab.engine.shell`) onto the adjacent cell in one of the four directions; it must
+clear something. The Gunner has ``c`` shots, and ``dur`` is its *shot duration*: it can fire
+only during its first ``dur`` actions on the board (steps and shots; spawns do not count).
+
+Planning, lexicographically: (1) fire soonest — a plan that fires beats one that never does,
+and among those that fire, fewer actions before the first shot win; (2) HP lost, then actions,
+shots included; ties right, up, left, down, a step before a shot in the same direction.
+
+Layer 1 needs to know, as a plan goes, whether the plan means to fire. Plan states carry a
+*mode*: a fresh plan (the hero's real state) chooses with its first action to *aim* (it must
+fire before it may end; each action before that shot costs 1 in layer 1) or to *hold* (it
+never fires; ending costs 1 in layer 1, so any plan that fires is better). A shot turns aiming
+into *fired*. The mode and the cells its own Shells cleared live only in plan states (via
+``plan_extra``); the real state carries just ``(shots used, actions counted)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from zorglab.engine import shell
+from zorglab.engine.geometry import Direction
+from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
 from zorglab.level.values import INF
+
+FRESH, AIMING, FIRED, HOLDING = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Fire:
+    """Fire a Shell in ``direction``."""
+
+    direction: Direction
+
+    def __str__(self) -> str:
+        return f"fire {self.direction}"
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A fresh plan's first action, with its choice to aim (fire before the end) or hold."""
+
+    mode: int
+    action: Direction | Fire
+
+    def __str__(self) -> str:
+        return str(self.action)
+
+
+def _parts(extra: tuple[Any, ...]) -> tuple[int, int, int, frozenset | None]:
+    """(shots used, actions counted, plan mode, cells cleared in this plan or None)."""
+    shots, acted = (extra[0], extra[1]) if extra else (0, 0)
+    mode = extra[2] if len(extra) > 2 else FRESH
+    cleared = extra[3] if len(extra) > 3 else None
+    return shots, acted, mode, cleared
+
+
+def shot_duration(args: tuple[Any, ...]) -> Any:
+    """``dur``: unbounded when not given (ZR-13)."""
+    return args[2] if len(args) > 2 else INF
+
+
+def can_fire(args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+    """Shots left and the shot duration not over (FR-22)."""
+    shots, acted, _, _ = _parts(extra)
+    return shots < args[1] and acted < shot_duration(args)
+
+
+def _mode_after(extra: tuple[Any, ...], performed: Any) -> int:
+    mode = _parts(extra)[2]
+    if isinstance(performed, Intent):
+        mode, performed = performed.mode, performed.action
+    if mode == AIMING and isinstance(performed, Fire):
+        return FIRED
+    return mode
 
 
 @hero_type(
@@ -10,5 +86,70 @@ from zorglab.level.values import INF
     Param("c", ParamKind.INT_OR_INF),
     Param("dur", ParamKind.INT_OR_INF, optional=True, default=INF),
 )
-class Gunner:
-    """Up to ``c`` shots; ``dur`` is the shot duration (ruled in docs/rules.md)."""
+class Gunner(HeroBehaviour):
+    """Up to ``c`` shots, only during its first ``dur`` actions on the board."""
+
+    cost_names = ("never_fires", "actions_before_shot", "hp_lost", "actions")
+    reads_hp = True
+    base_actions: tuple[Direction | Fire, ...] = tuple(a for d in Direction for a in (d, Fire(d)))
+
+    @classmethod
+    def profile(cls, args):
+        return (cls.name, cls.immune(args), args[1], shot_duration(args))
+
+    @staticmethod
+    def perform(res, hero, action):
+        shots, acted, mode, _ = _parts(hero.extra)
+        inner = action
+        if isinstance(action, Intent):
+            mode, inner = action.mode, action.action
+        if isinstance(inner, Fire):
+            if mode == HOLDING or not can_fire(hero.args, hero.extra) \
+                    or not shell.fire(res, hero, inner.direction):
+                return False
+            if hero.args[1] is not INF:
+                shots += 1
+        elif not res.step(hero, inner):
+            return False
+        dur = shot_duration(hero.args)
+        if dur is not INF:
+            acted = min(acted + 1, dur)
+        hero.extra = (shots, acted) + tuple(hero.extra[2:])
+        res.performed = action
+        return True
+
+    @classmethod
+    def plan_actions(cls, graph, s):
+        extra = s[7]
+        mode = _parts(extra)[2]
+        if mode == FRESH:
+            if not can_fire(graph.args, extra):
+                return tuple(Direction)
+            return tuple(Intent(m, a) for a in cls.base_actions for m in (AIMING, HOLDING)
+                         if not (m == HOLDING and isinstance(a, Fire)))
+        if mode == HOLDING:
+            return tuple(Direction)
+        return cls.base_actions
+
+    @staticmethod
+    def plan_map(graph, s):
+        cleared = _parts(s[7])[3]
+        return graph.slots, graph.cleared if cleared is None else cleared
+
+    @staticmethod
+    def plan_extra(res, hero):
+        shots, acted, _, _ = _parts(hero.extra)
+        return (shots, acted, _mode_after(hero.extra, res.performed), res.cleared)
+
+    @staticmethod
+    def step_cost(res):
+        (hero,) = res.heroes.values()
+        aiming = _mode_after(hero.extra, res.performed) == AIMING
+        return (0, 1 if aiming else 0, res.hp_lost, 1)
+
+    @staticmethod
+    def plan_goal(res, hero):
+        mode = _mode_after(hero.extra, res.performed)
+        if mode == AIMING:
+            return None                 # a plan meant to fire may not end before its shot
+        return (1, 0, 0, 0) if mode == HOLDING else (0, 0, 0, 0)
