@@ -163,3 +163,9 @@ def test_generator_raises_after_eight_failed_sub_seeds(monkeypatch):
     with pytest.raises(TempleGenerationError, match="after 8 sub-seeds"):
         generate_temple(5, {"size": "small"})
     assert len(calls) == 8
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, None.__class__, [1]])
+def test_a_seed_that_is_not_an_int_or_a_string_is_refused(seed):
+    with pytest.raises(OptionError, match="seed"):
+        generate_temple(seed)

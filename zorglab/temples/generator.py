@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from zorglab.errors import OptionError
 from zorglab.seeding import Seed, normalise_seed, rng
 from zorglab.temples.errors import TempleGenerationError
 from zorglab.temples.frozen import FrozenDict, freeze
@@ -203,7 +204,10 @@ def _make_room(room_type: str, content: dict[str, Any] | None, spec: tuple, elem
 def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions | None = None) -> GenerationReport:
     """:func:`generate_temple` plus how it went (retries, solver states, locks, keys)."""
     checked = check_options(options)
-    norm = normalise_seed(seed)
+    try:
+        norm = normalise_seed(seed)
+    except TypeError as error:
+        raise OptionError(f"seed: {error}") from None
     master = rng(norm)
     sk, locks = _skeleton(checked, master)
     snapshot = (bytearray(sk.carved), [list(a) for a in sk.adj], list(sk.parent), list(sk.depth), list(sk.order), dict(sk.attach))

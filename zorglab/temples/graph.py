@@ -91,24 +91,28 @@ class TempleGraph:
         return (MASTER if events & self.master_mask else 0) | (BOMB if events & self.bomb_mask else 0)
 
 
-_FACTS: dict[Room, tuple] = {}
+_FACTS: dict[int, tuple[Room, tuple]] = {}
 
 
 def _token_facts(room: Room) -> tuple:
-    """What compiling needs of one room: type, locked sides, barriers, grants (memoised by value)."""
-    facts = _FACTS.get(room)
-    if facts is None:
-        locked = tuple(room.locked_side(side) for side, *_ in _SIDES) if room.locked else None
-        barriers = tuple(room.barrier(side) for side, *_ in _SIDES) if room.barriers else None
-        facts = (
-            room.type,
-            locked if locked and any(locked) else None,
-            barriers if barriers and any(barriers) else None,
-            room_grants(room),
-        )
-        if len(_FACTS) > 50_000:
-            _FACTS.clear()
-        _FACTS[room] = facts
+    """What compiling needs of one room: type, locked sides, barriers, grants.
+
+    Memoised per room object (the entry keeps the room alive, so its id is not reused).
+    """
+    entry = _FACTS.get(id(room))
+    if entry is not None and entry[0] is room:
+        return entry[1]
+    locked = tuple(room.locked_side(side) for side, *_ in _SIDES) if room.locked else None
+    barriers = tuple(room.barrier(side) for side, *_ in _SIDES) if room.barriers else None
+    facts = (
+        room.type,
+        locked if locked and any(locked) else None,
+        barriers if barriers and any(barriers) else None,
+        room_grants(room),
+    )
+    if len(_FACTS) > 50_000:
+        _FACTS.clear()
+    _FACTS[id(room)] = (room, facts)
     return facts
 
 

@@ -100,10 +100,10 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
             special[p] += special[c]
     blocked = {sk.mini, sk.boss, sk.pegasus, sk.gate} | sk.stairs_cells
     guarded: set[int] = set()
+    area, parent, on_path = sk.area, sk.parent, sk.on_path
     candidates = [
         c for c in sk.order
-        if c not in sk.on_path and special[c] == 0 and sk.parent[c] not in blocked
-        and sk.floor_of(c) == sk.floor_of(sk.parent[c])
+        if c not in on_path and special[c] == 0 and parent[c] not in blocked and c // area == parent[c] // area
     ]
     rng.shuffle(candidates)
     b = len(sk.path) - 1
@@ -253,7 +253,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
             if floor in saved:
                 continue
             dist = _distances(sk, stair)
-            near = [c for c in open_free if sk.floor_of(c) == floor and c in dist]
+            near = [c for c in open_free if c // sk.area == floor and c in dist]
             if near:
                 take(min(near, key=lambda c: (dist[c], c)), "save")
                 saved.add(floor)
