@@ -285,5 +285,5 @@ def test_demo_pictures_are_written(tmp_path):
     player = player_picture()
     assert player.state.heroes[0].asleep
     paths = write_screenshots(tmp_path)
-    assert [p.name for p in paths] == ["maker.png", "player.png"]
+    assert [p.name for p in paths] == ["maker.png", "player.png", "temple.png"]
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in paths)

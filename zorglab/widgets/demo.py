@@ -1,7 +1,7 @@
 """A demo level built in code, and the docs' pictures of the Maker and the Player drawn from it.
 
-``python -m zorglab.widgets.demo docs/img`` writes ``maker.png`` and ``player.png`` with the Pillow
-painter: the same drawing calls the live canvases receive.
+``python -m zorglab.widgets.demo docs/img`` writes ``maker.png``, ``player.png`` and ``temple.png``
+with the Pillow painter: the same drawing calls the live canvases receive.
 """
 
 from __future__ import annotations
@@ -72,6 +72,11 @@ def write_screenshots(directory: str | Path) -> list[Path]:
         path = directory / name
         path.write_bytes(widget.png())
         written.append(path)
+    from zorglab.paint.temple import temple_png
+    from zorglab.temples import generate_temple
+    path = directory / "temple.png"
+    path.write_bytes(temple_png(generate_temple(3, {"size": "medium", "locks": 2})))
+    written.append(path)
     return written
 
 

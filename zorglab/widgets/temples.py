@@ -1,0 +1,223 @@
+"""The temple viewer and tuner: a temple drawn floor by floor with its critical path, and a panel of
+generator options and seed with live sweep statistics.
+
+The temples package does all the work (``generate_temple``, ``solve``, ``temple_cells``,
+``lint_temple``, ``sweep_rows``); these widgets choose what to ask and show the answers.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import Canvas, hold_canvas
+
+from zorglab.errors import OptionError
+from zorglab.paint import palette
+from zorglab.paint.canvas import CanvasPainter
+from zorglab.paint.painter import Painter
+from zorglab.paint.pillow import PillowPainter
+from zorglab.paint.temple import ROOM_COLOURS, ROOM_MARKS, TempleView, draw_temple, temple_view
+from zorglab.temples import check_options, generate_temple, lint_temple, solve, sweep_rows, temple_cells
+from zorglab.temples.options import ELEMENTS, SIZES
+
+
+class TempleViewer:
+    """One temple: floors side by side, the critical path, its milestones and the lint verdict."""
+
+    def __init__(self, temple: Any, *, cell: int = 34):
+        self.cell = cell
+        self.canvas = Canvas(width=100, height=100)
+        self.painter = CanvasPainter(self.canvas)
+        self.canvas.on_mouse_down(self.click)
+        self.details = w.HTML()
+        self.milestones = w.HTML()
+        self.lint_box = w.HTML()
+        legend = " ".join(f"<span style='background:{colour};padding:1px 4px;border:1px solid #aaa'>"
+                          f"{ROOM_MARKS.get(kind, '')} {kind}</span>" for kind, colour in ROOM_COLOURS.items())
+        self.widget = w.VBox([self.canvas, self.details, self.milestones, self.lint_box,
+                              w.HTML(f"<div style='font-size:11px;line-height:1.9'>{legend} · "
+                                     "<span style='color:#cc0000'>red side</span> locked door, "
+                                     "<span style='color:#5c0000'>dark red</span> boss door, black barrier, "
+                                     "<span style='color:#e67e22'>orange dashes</span> bombable, "
+                                     "<span style='color:#1f6feb'>blue</span> critical path</div>")])
+        self.show(temple)
+
+    def show(self, temple: Any) -> None:
+        """Draw another temple (its critical path from the solver)."""
+        self.temple = temple
+        self.solution = solve(temple)
+        self.route = self.solution.critical
+        self.cells = list(temple_cells(temple, self.route))
+        self.lint = lint_temple(temple, solution=self.solution)
+        with hold_canvas():
+            self.painter.resize(*self.view.size)
+            self.draw(self.painter)
+        self.milestones.value = ("<b>critical path</b>: none (the gate cannot be reached)" if self.route is None else
+                                 f"<b>critical path</b> ({len(self.route)} rooms): " + html.escape(
+                                     "; ".join(f"{place} {what}" for place, what in self.route.milestones)))
+        found = self.lint.violations
+        self.lint_box.value = ("<span style='color:#1a7f37'>R1–R12: no violation</span>" if not found else
+                               "<ul>" + "".join(f"<li style='color:{palette.VIOLATION}'>{html.escape(str(v))}</li>"
+                                                for v in found) + "</ul>")
+        self.details.value = ""
+
+    @property
+    def view(self) -> TempleView:
+        return temple_view(self.temple, self.cell)
+
+    def draw(self, painter: Painter) -> None:
+        draw_temple(painter, self.temple, self.cells, self.route, view=self.view)
+
+    def png(self) -> bytes:
+        painter = PillowPainter(*self.view.size)
+        self.draw(painter)
+        return painter.png()
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def click(self, px: float, py: float) -> None:
+        """Show what the clicked cell is."""
+        place = self.view.place_at(px, py)
+        cell = next((c for c in self.cells if tuple(c.place) == place), None)
+        if cell is None:
+            return
+        room = self.temple.room_at(cell.place)
+        facts = [f"{cell.place} {cell.type} (token {cell.token!r})"]
+        if cell.critical is not None:
+            facts.append(f"critical step {cell.critical}")
+        if cell.locked:
+            facts.append("locked: " + ", ".join(cell.locked))
+        if cell.stairs:
+            facts.append(f"stairs {cell.stairs}" + (f", locked ({cell.stairs_lock})" if cell.stairs_lock else ""))
+        for target, name in ((cell.teleport_to, "teleports to"), (cell.pit_to, "drops to")):
+            if target is not None:
+                facts.append(f"{name} {target}")
+        if room.content:
+            facts.append(f"content {dict(room.content)}")
+        self.details.value = html.escape("; ".join(facts))
+
+
+STATISTICS = ("rooms", "critical_path", "combat_share", "locks", "keys", "loops", "retries", "solver_states")
+
+
+def sweep_statistics(rows: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """Count, solvable share, and min / mean / max of each sweep column."""
+    summary: dict[str, Any] = {"temples": len(rows),
+                               "solvable": sum(1 for r in rows if r["solvable"]) / len(rows) if rows else 0.0}
+    for column in STATISTICS:
+        values = [r[column] for r in rows if r.get(column) is not None]
+        if values:
+            summary[column] = (min(values), round(statistics.fmean(values), 3), max(values))
+    return summary
+
+
+class TempleTuner:
+    """Generator options and seed on the left, the temple in the middle, sweep statistics below.
+
+    ``set_option(name, value)`` and ``set_seed(seed)`` regenerate at once; with ``live_sweep`` on,
+    the statistics over ``sweep_seeds`` seeds of the current options follow every change.
+    """
+
+    def __init__(self, options: Mapping[str, Any] | None = None, seed: int = 0, *, sweep_seeds: int = 12,
+                 live_sweep: bool = True, cell: int = 30):
+        self.options = check_options(options).as_dict()
+        self.seed = seed
+        self.sweep_seeds = sweep_seeds
+        self.error = ""
+        self.rows: list[dict[str, Any]] = []
+        self.stats: dict[str, Any] = {}
+        self.viewer = TempleViewer(generate_temple(seed, self.options), cell=cell)
+        self._build_widgets(live_sweep)
+        self.refresh()
+
+    def _build_widgets(self, live_sweep: bool) -> None:
+        o = self.options
+        self.controls: dict[str, w.Widget] = {
+            "theme": w.Text(value=o["theme"], description="theme"),
+            "size": w.Dropdown(options=SIZES, value=o["size"], description="size"),
+            "floors": w.Dropdown(options=[("seed decides", None), 1, 2, 3], value=o["floors"], description="floors"),
+            "locks": w.Dropdown(options=[("seed decides", None), 0, 1, 2, 3], value=o["locks"], description="locks"),
+            "element": w.Dropdown(options=[("seed decides", None)] + list(ELEMENTS), value=o["element"],
+                                  description="element"),
+            "quests": w.Text(value=", ".join(o["quests"]), description="quests", placeholder="comma separated"),
+            "gate": w.Checkbox(value=o["gate"], description="separate gate"),
+        }
+        for name, control in self.controls.items():
+            control.observe(lambda change, name=name: self._changed(name, change["new"]), names="value")
+        self.seed_box = w.IntText(value=self.seed, description="seed")
+        self.seed_box.observe(lambda change: self.set_seed(change["new"]), names="value")
+        self.live = w.Checkbox(value=live_sweep, description="live sweep")
+        self.sweep_button = w.Button(description="sweep", icon="table")
+        self.sweep_button.on_click(lambda _b: self.sweep())
+        self.error_box = w.HTML()
+        self.stats_box = w.HTML()
+        panel = w.VBox(list(self.controls.values()) + [self.seed_box, w.HBox([self.live, self.sweep_button]),
+                                                       self.error_box])
+        self.widget = w.VBox([w.HBox([panel, self.viewer.widget]), self.stats_box])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def temple(self) -> Any:
+        return self.viewer.temple
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change one option; a bad value is shown (``error``) and the last good temple stays."""
+        if name == "quests" and isinstance(value, str):
+            value = [q.strip() for q in value.split(",") if q.strip()]
+        candidate = {**self.options, name: value}
+        try:
+            self.options = check_options(candidate).as_dict()
+        except OptionError as problem:
+            self.error = str(problem)
+            self.error_box.value = f"<span style='color:{palette.VIOLATION}'>{html.escape(self.error)}</span>"
+            return
+        self.refresh()
+
+    def set_seed(self, seed: int) -> None:
+        self.seed = seed
+        self.refresh()
+
+    def generate(self) -> Any:
+        """The temple for the current seed and options, drawn."""
+        self.viewer.show(generate_temple(self.seed, self.options))
+        return self.temple
+
+    def sweep(self, seeds: int | None = None) -> dict[str, Any]:
+        """Generate ``seeds`` temples (0..n-1) with the current options; statistics of the sweep."""
+        options = {k: v for k, v in self.options.items() if k != "size"}
+        self.rows = sweep_rows(seeds or self.sweep_seeds, (self.options["size"],), options)
+        self.stats = sweep_statistics(self.rows)
+        cells = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(self._fmt(v))}</td></tr>"
+                        for k, v in self.stats.items())
+        self.stats_box.value = (f"<b>sweep</b> of seeds 0..{len(self.rows) - 1}, size {self.options['size']} "
+                                f"(min / mean / max)<table style='font-size:12px'>{cells}</table>")
+        return self.stats
+
+    def refresh(self) -> None:
+        self.error = ""
+        self.error_box.value = ""
+        self.generate()
+        if self.live.value:
+            self.sweep()
+
+    def _changed(self, name: str, value: Any) -> None:
+        if self.options.get(name) != value:
+            self.set_option(name, value)
+
+    @staticmethod
+    def _fmt(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.0%}" if value <= 1 else f"{value:.3g}"
+        if isinstance(value, tuple):
+            return " / ".join(str(v) for v in value)
+        return str(value)
