@@ -8,6 +8,7 @@ sound, with one summary line on stdout; 2 when anything is wrong, every problem 
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,7 @@ def validate(paths: list[str]) -> Report:
     contract_files, contract_problems = _contracts(levels, special)
     problems.extend(contract_problems)
     problems.extend(_cross_checks(checks, contract_files, paths))
-    unique = list(dict.fromkeys(problems))
+    unique = sorted(dict.fromkeys(problems), key=_file_order)
     report.errors.extend(str(p) for p in unique)
     if report.errors:
         bad = len({p.location.path for p in unique if p.location})
@@ -89,6 +90,11 @@ def validate(paths: list[str]) -> Report:
             report.summary += f" ({unwritten} unwritten)"
     report.ok = True
     return report
+
+
+def _file_order(problem: Problem) -> tuple[str, int, int]:
+    loc = problem.location
+    return (loc.path, loc.line, loc.col) if loc else ("", 0, 0)
 
 
 def _special(path: Path) -> list[Problem]:
@@ -138,9 +144,10 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
         if level.contract is not None and contract_file is not None and contract_file.positions is not None:
             named = {c.name: c for c in contract_file.contracts}
             if level.contract not in named:
-                known = ", ".join(named) or "none"
+                close = difflib.get_close_matches(level.contract, list(named), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(named) or 'none'})"
                 problems.append(Problem(_value_location(check.path, "contract"), f"contract {level.contract!r} is "
-                                        f"not in {contract_file.path} (contracts: {known})", LevelStructureError))
+                                        f"not in {contract_file.path}{hint}", LevelStructureError))
     roots = [Path(p).resolve() for p in paths if Path(p).is_dir()]
     for path, contract_file in contract_files.items():
         if not any(root == path.parent or root in path.parent.parents for root in roots):

@@ -7,7 +7,7 @@ to ``problems`` with the location of the offending text; nothing stops at the fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -22,7 +22,7 @@ from zorglab.level.labels import Entry, WorldScope
 from zorglab.level.model import Condition, DomainKind, HeroSpec, RoomSpec, SpellSpec, Variable, VarRef
 from zorglab.level.notation import parse_syntax
 from zorglab.level.positions import Origin
-from zorglab.level.printer import format_lambda, format_value
+from zorglab.level.printer import format_lambda, format_value, format_variable
 from zorglab.level.values import Element, FrozenMap, IndexFunction
 
 MISSING: Any = object()
@@ -111,9 +111,12 @@ class Builder:
             return None
         if not signature.min_arity <= len(nodes) <= signature.max_arity:
             low, high = signature.min_arity, signature.max_arity
-            wanted = f"{low}" if low == high else f"{low} to {high}"
-            noun = "argument" if high == 1 else "arguments"
-            self.fail(where, f"{signature.describe()} takes {wanted} {noun}, got {len(nodes)}", ArityError)
+            if high == 0:
+                takes = f"{signature.name} takes no arguments"
+            else:
+                wanted = f"{low}" if low == high else f"{low} to {high}"
+                takes = f"{signature.describe()} takes {wanted} argument{'' if high == 1 else 's'}"
+            self.fail(where, f"{takes}, got {len(nodes)}", ArityError)
             return None
         values = []
         for arg_node, param in zip(nodes, params):
@@ -123,6 +126,7 @@ class Builder:
                 if variable is None:
                     values.append(MISSING)
                     continue
+                variable = replace(variable, source=format_variable(variable))
                 self.inline_variables.append(variable)
                 self.variables[variable.name] = variable
                 values.append(self.var_ref(ast.Ident(variable.name, loc=arg_node.loc), param, what))
@@ -308,15 +312,19 @@ class Builder:
 
     # --- constraints and bonuses ----------------------------------------------------------------
 
-    def condition(self, text: str, origin: Origin) -> Condition | None:
+    def condition(self, text: str, origin: Origin, role: str = "a constraint") -> Condition | None:
+        """A constraint or bonus: an expression that is true or false."""
         node = parse_node(text, "expr", origin, self.problems)
         if node is None:
             return None
         before = len(self.problems)
-        expr, _ = Checker(self.scope, self.problems).check(node, Kind.BOOL)
+        expr, kind = Checker(self.scope, self.problems).check(node)
+        start = origin.locate(len(text) - len(text.lstrip()))
+        if kind not in (Kind.BOOL, Kind.ANY):
+            self.fail(start, f"{role} must be true or false; this one is {kind.value}", ArgumentTypeError)
         if len(self.problems) > before:
             return None
-        return Condition(expr, text, origin.locate(0))
+        return Condition(expr, text, start)
 
 
 def variable_misfit(variable: Variable, param: Param, what: str) -> str | None:

@@ -99,7 +99,10 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
         if isinstance(name, str) and name in names:
             problems.append(Problem(positions.location(path_ + ("name",)), f"two contracts are named {name!r}",
                                     LevelStructureError))
-        if len(problems) == before:
+        if isinstance(name, str) and name and name not in names:
             names.add(name)
-            contracts.append(ContractEntry(name, title, cost, order, tuple(levels), header))
+            sound = len(problems) == before
+            contracts.append(ContractEntry(
+                name, title if isinstance(title, str) else "", cost if sound else 0, order if sound else index + 1,
+                tuple(x for x in levels if isinstance(x, str)) if isinstance(levels, list) else (), header))
     return ContractFile(shown, tuple(contracts), positions), problems

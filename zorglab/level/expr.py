@@ -98,7 +98,7 @@ class Scope(Protocol):
 
 # --- load-time check ---------------------------------------------------------------------------
 
-_ARITHMETIC = {"+", "-", "*", "/"}
+_NOUNS = {Kind.ROOM: "room label", Kind.HERO: "hero label", Kind.SPELL: "spell label", Kind.WORLD: "world"}
 _LOGIC = {"and", "or"}
 _ORDER = {"<", "<=", ">", ">="}
 
@@ -121,11 +121,11 @@ class Checker:
             self.problem(node.loc, f"expected {want.value} here, found {kind.value}", ArgumentTypeError)
         return node, kind
 
-    def _check(self, node: ast.Expr) -> tuple[ast.Expr, Kind]:
+    def _check(self, node: ast.Expr, hint: Kind | None = None) -> tuple[ast.Expr, Kind]:
         if isinstance(node, ast.Const):
             return node, kind_of_value(node.value)
         if isinstance(node, ast.Name):
-            return self._name(node)
+            return self._name(node, hint)
         if isinstance(node, ast.Unary):
             want = Kind.BOOL if node.op == "not" else Kind.NUMBER
             operand, _ = self.check(node.operand, want)
@@ -145,11 +145,13 @@ class Checker:
             return self._index(node)
         raise TypeError(f"not an expression node: {node!r}")
 
-    def _name(self, node: ast.Name) -> tuple[ast.Expr, Kind]:
+    def _name(self, node: ast.Name, hint: Kind | None = None) -> tuple[ast.Expr, Kind]:
         binding = self.params.get(node.name) or self.scope.lookup(node.name)
         if binding is None:
-            self.problem(node.loc, unknown_name_message(node.name, self.scope.names() + list(self.params)),
-                         UnknownNameError)
+            noun = _NOUNS.get(hint, "name")
+            known = [n for n in self.scope.names() + list(self.params)
+                     if hint not in _NOUNS or (self.scope.lookup(n) or Binding(Kind.ANY, n, "")).kind is hint]
+            self.problem(node.loc, unknown_name_message(node.name, known, noun), UnknownNameError)
             return node, Kind.ANY
         kind = Kind.PICKS if binding.picks > 1 else binding.kind
         return ast.Name(binding.name, binding.category, loc=node.loc), kind
@@ -183,7 +185,7 @@ class Checker:
             return replace(node, args=args), function.result
         args = []
         for position, (arg, (param, want)) in enumerate(zip(node.args, function.params), start=1):
-            checked, kind = self._check(arg)
+            checked, kind = self._check(arg, want)
             if not _fits(kind, want):
                 what = f" ({checked.name} is {kind.value})" if isinstance(checked, ast.Name) else ""
                 self.problem(arg.loc, f"{function.name}'s argument {param} must be {want.value}{what}",
@@ -199,7 +201,7 @@ class Checker:
             self.problem(node.loc, "only a variable choosing several values can be indexed", ArgumentTypeError)
         elif isinstance(target, ast.Name):
             binding = self.scope.lookup(target.name)
-            if binding is not None:
+            if binding is not None and binding.picks > 1:
                 item = binding.kind
                 if isinstance(index, ast.Const) and index.value not in range(1, binding.picks + 1):
                     self.problem(index.loc, f"{target.name} holds {binding.picks} picks; "

@@ -21,6 +21,7 @@ from zorglab.level.values import Element
 MAIN_WORLD = "M"
 KEYWORDS = frozenset({"inf", "true", "false", "and", "or", "not", "choix", "to", "with", "on"})
 DOMAIN_NAMES = frozenset({"N", "R"})
+ELEMENT_NAMES = frozenset(e.value for e in Element)
 CATEGORY_KIND = {"room": Kind.ROOM, "hero": Kind.HERO, "spell": Kind.SPELL, "world": Kind.WORLD}
 
 
@@ -32,6 +33,11 @@ class Entry:
     type: str
     explicit: ast.Ident | None
     loc: Location | None
+    index: int = 0          # 1-based position in its list
+    text: str = ""          # the notation as written
+
+    def describe(self, label: str) -> str:
+        return f"{self.category} {self.index} ({self.text})" if self.index else f"{self.category} {label}"
 
 
 def automatic_labels(entries: Iterable[Entry]) -> list[str]:
@@ -81,7 +87,8 @@ class WorldScope:
         binding = self.bindings.get(ident.name)
         if binding is None:
             known = [n for n, b in self.bindings.items() if b.category in categories]
-            problems.append(Problem(ident.loc, f"{role}: {unknown_name_message(ident.name, known)}",
+            noun = " or ".join(f"{c} label" for c in categories)
+            problems.append(Problem(ident.loc, f"{role}: {unknown_name_message(ident.name, known, noun)}",
                                     UnknownNameError))
             return None
         if binding.category not in categories:
@@ -107,13 +114,17 @@ def bind_entries(scope: WorldScope, entries: list[Entry], labels: list[str], pro
     """Bind labels (then aliases) of every entry; report reserved names and collisions."""
     types = type_names()
     for entry, label in zip(entries, labels):
-        what = f"{entry.category} {label}"
+        what = entry.describe(label)
         loc = entry.explicit.loc if entry.explicit else entry.loc
         if entry.explicit is not None:
             reason = _reserved(label, types)
             if reason:
                 problems.append(Problem(loc, f"the label {label!r} cannot be used: it is {reason}", LabelError))
                 continue
+        if label in scope.bindings:
+            problems.append(Problem(loc, f"the label {label!r} of {what} is already taken by "
+                                         f"{scope.described[label]}; labels are unique within a level", LabelError))
+            continue
         scope.bind(label, Binding(CATEGORY_KIND[entry.category], label, entry.category), what, loc, problems)
         if entry.category == "room":
             scope.room_types.setdefault(label, entry.type)
@@ -147,6 +158,8 @@ def check_name(name: str, what: str, loc: Location | None, problems: list[Proble
 
 
 def _reserved(name: str, types: set[str]) -> str | None:
+    if name in ELEMENT_NAMES:
+        return "an element name"
     if name in KEYWORDS:
         return "a keyword"
     if name in DOMAIN_NAMES:

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from zorglab.engine.tiles import Tile
 from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, LevelSyntaxError, Location, Problem)
 from zorglab.level import ast
-from zorglab.level.build import Builder, parse_node, variable_binding
+from zorglab.level.build import FINDERS, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Kind
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
 from zorglab.level.model import Condition, Level, Mirror, Variable
@@ -34,6 +34,11 @@ NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
 CATEGORIES = (("rooms", "room"), ("heroes", "hero"), ("spells", "spell"))
 _SALVAGE = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9_]*)\s*=\s*)?([A-Za-z][A-Za-z0-9_]*)")
 _TOML_POSITION = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+
+_EXAMPLES = {"rooms": "D(2)", "heroes": "Warrior(3)", "spells": "Attack(1)", "constraints": "dist(A, Z) >= 2",
+             "bonuses": "unused(Teleport)"}
+_CHOIX = re.compile(r"\s*choix\s*\(")
+_TOML_REASONS = {"illegal character '\\n'": "a string is not closed on its line"}
 
 Library = Path | str | Mapping[str, Tile] | None
 
@@ -121,7 +126,8 @@ def toml_error_location(error: tomllib.TOMLDecodeError, source: SourceText) -> t
     else:
         loc = source.location(len(source.text))
     reason = message[:found.start()] if found else message
-    return loc, reason[:1].lower() + reason[1:]
+    reason = reason[:1].lower() + reason[1:]
+    return loc, _TOML_REASONS.get(reason, reason)
 
 
 def _ordered(problems: list[Problem], path: str) -> list[Problem]:
@@ -146,6 +152,7 @@ class _WorldParts:
     constraints: list[Condition] = field(default_factory=list)
     bonuses: list[Condition] = field(default_factory=list)
     has_rooms: bool = True
+    rooms_listed: bool = True
 
     def uses(self) -> list[RoomUse]:
         uses = []
@@ -231,7 +238,8 @@ class _LevelReader:
                 items.append((item, self.positions.origin(path + (key, index))))
             else:
                 self.fail(self.positions.location(path + (key, index)), f"{key} holds strings of notation "
-                          f"(like \"D(2)\"), not {type(item).__name__} values", ArgumentTypeError)
+                          f"(like \"{_EXAMPLES.get(key, 'D(2)')}\"), not {type(item).__name__} values",
+                          ArgumentTypeError)
                 items.append(None)
         return items
 
@@ -280,7 +288,8 @@ class _LevelReader:
         """Labels, variables, rooms, heroes, spells and conditions of the level or of one mirror."""
         scope = base_scope(worlds, self.problems if mirror_of is None else [])
         builder = Builder(scope, self.problems, prefix="" if mirror_of is None else f"{mirror_of[0]}.")
-        parts = _WorldParts(scope, builder, has_rooms="rooms" in table)
+        parts = _WorldParts(scope, builder, has_rooms="rooms" in table,
+                            rooms_listed=isinstance(table.get("rooms", []), list))
         if mirror_of is not None:
             level_scope = mirror_of[1].scope
             for name, variable in mirror_of[1].builder.variables.items():
@@ -296,13 +305,15 @@ class _LevelReader:
         for key, category in CATEGORIES:
             strings = self.strings(table, key, path)
             nodes = [parse_node(s[0], "entity", s[1], self.problems) if s else None for s in strings]
-            entries = [self.entry(category, node, s) for node, s in zip(nodes, strings)]
+            entries = [self.entry(category, node, s, i) for i, (node, s) in enumerate(zip(nodes, strings), 1)]
             labelled = [e for e in entries if e is not None]
             labels = iter(automatic_labels(labelled))
             parts.labels[key] = [next(labels) if e is not None else None for e in entries]
             parts.entries[key], parts.nodes[key] = entries, nodes
-            all_entries.extend(labelled)
-            all_labels.extend(label for label in parts.labels[key] if label is not None)
+            for entry, label in zip(entries, parts.labels[key]):
+                if entry is not None and label is not None and FINDERS[category](entry.type) is not None:
+                    all_entries.append(entry)
+                    all_labels.append(label)
         bind_entries(scope, all_entries, all_labels, self.problems)
         for name, text in (variable_table or {}).items():
             self.variable(builder, name, text)
@@ -312,24 +323,26 @@ class _LevelReader:
                 builder.entity(node, entry, label, source) if node is not None and entry and label else None
                 for node, entry, label, source in zip(parts.nodes[key], parts.entries[key], parts.labels[key], sources)]
         self.structure(parts, path, mirror_of)
-        parts.constraints = self.conditions(table, "constraints", path, builder)
-        parts.bonuses = self.conditions(table, "bonuses", path, builder)
+        parts.constraints = self.conditions(table, "constraints", path, builder, "a constraint")
+        parts.bonuses = self.conditions(table, "bonuses", path, builder, "a bonus")
         return parts
 
     def strings_quiet(self, table: dict[str, Any], key: str) -> list[str]:
         value = table.get(key, [])
         return [v if isinstance(v, str) else "" for v in value] if isinstance(value, list) else []
 
-    def entry(self, category: str, node: Any, item: tuple[str, Origin] | None) -> Entry | None:
+    def entry(self, category: str, node: Any, item: tuple[str, Origin] | None, index: int) -> Entry | None:
+        """Enough of a room, hero or spell to label it; salvaged from the text when it does not parse."""
         if item is None:
             return None
+        text = " ".join(item[0].split())
         if isinstance(node, ast.EntityNode):
-            return Entry(category, node.type.name, node.label, node.loc)
+            return Entry(category, node.type.name, node.label, node.loc, index, text)
         found = _SALVAGE.match(item[0])
         if not found:
             return None
         explicit = ast.Ident(found.group(1), loc=item[1].locate(found.start(1))) if found.group(1) else None
-        return Entry(category, found.group(2), explicit, item[1].locate(found.start(2)))
+        return Entry(category, found.group(2), explicit, item[1].locate(found.start(2)), index, text)
 
     def variable(self, builder: Builder, name: str, text: Any) -> None:
         path = ("variables", name)
@@ -340,6 +353,10 @@ class _LevelReader:
                       ArgumentTypeError)
             return
         origin = self.positions.origin(path)
+        if not _CHOIX.match(text):
+            self.fail(origin.locate(len(text) - len(text.lstrip())), f"variable {name} must be written choix(n, E)",
+                      ArgumentTypeError)
+            return
         node = parse_node(text, "value", origin, self.problems)
         if node is None:
             return
@@ -356,6 +373,8 @@ class _LevelReader:
         if not parts.has_rooms:
             self.fail(where, f"{whose} needs rooms = [...] (the supplied rooms)", LevelStructureError)
             return
+        if not parts.rooms_listed:
+            return
         types = {e.type for e in parts.entries["rooms"] if e is not None}
         for needed, role in (("A", "spawn"), ("Z", "Zorg's")):
             if needed not in types:
@@ -366,11 +385,12 @@ class _LevelReader:
                 self.fail(where, f"mirror {mirror_of[0]} has {ours} rooms; it must replace the level's {theirs} "
                                  "rooms one for one", LevelStructureError)
 
-    def conditions(self, table: dict[str, Any], key: str, path: tuple[Any, ...], builder: Builder) -> list[Condition]:
+    def conditions(self, table: dict[str, Any], key: str, path: tuple[Any, ...], builder: Builder,
+                   role: str) -> list[Condition]:
         built = []
         for item in self.strings(table, key, path):
             if item is not None:
-                condition = builder.condition(item[0], item[1])
+                condition = builder.condition(item[0], item[1], role)
                 if condition is not None:
                     built.append(condition)
         return built

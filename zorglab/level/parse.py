@@ -7,14 +7,15 @@ level. Every function raises :class:`~zorglab.errors.LevelError` with the column
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from zorglab.errors import LevelError, Problem
 from zorglab.level import ast
-from zorglab.level.build import MISSING, Builder, parse_node
+from zorglab.level.build import MISSING, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Checker, Kind
-from zorglab.level.labels import Entry, WorldScope, base_scope
-from zorglab.level.model import Cast, HeroSpec, RoomSpec, SpellSpec, Variable
+from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, base_scope, bind_entries
+from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
+from zorglab.level.substitute import substitute_level
 from zorglab.level.positions import Origin
 
 
@@ -56,23 +57,23 @@ def _entity(text: str, category: str, path: str) -> Any:
     return spec
 
 
-def parse_room(text: str, *, path: str = "<string>") -> RoomSpec:
+def parse_room(text: str, *, origin: str = "<string>") -> RoomSpec:
     """``[label =] TYPE[(args)] [@ tile]``; without a label the room is ``TYPE1``."""
-    return _entity(text, "room", path)
+    return _entity(text, "room", origin)
 
 
-def parse_hero(text: str, *, path: str = "<string>") -> HeroSpec:
-    return _entity(text, "hero", path)
+def parse_hero(text: str, *, origin: str = "<string>") -> HeroSpec:
+    return _entity(text, "hero", origin)
 
 
-def parse_spell(text: str, *, path: str = "<string>") -> SpellSpec:
-    return _entity(text, "spell", path)
+def parse_spell(text: str, *, origin: str = "<string>") -> SpellSpec:
+    return _entity(text, "spell", origin)
 
 
-def parse_value(text: str, *, path: str = "<string>") -> Any:
+def parse_value(text: str, *, origin: str = "<string>") -> Any:
     """A value: numbers (exact), ``inf``, elements, names, lists (tuples), sets, maps, ``i -> expr``."""
     problems: list[Problem] = []
-    node = parse_node(text, "value", Origin.of_text(text, path), problems)
+    node = parse_node(text, "value", Origin.of_text(text, origin), problems)
     _raise(problems)
     value = Builder(_open_scope(), problems).value(node)
     _raise(problems)
@@ -80,20 +81,20 @@ def parse_value(text: str, *, path: str = "<string>") -> Any:
     return value
 
 
-def parse_expr(text: str, *, path: str = "<string>") -> ast.Expr:
+def parse_expr(text: str, *, origin: str = "<string>") -> ast.Expr:
     """An expression; functions must be registered and called with their arity."""
     problems: list[Problem] = []
-    node = parse_node(text, "expr", Origin.of_text(text, path), problems)
+    node = parse_node(text, "expr", Origin.of_text(text, origin), problems)
     _raise(problems)
     expr, _ = Checker(_open_scope(), problems).check(node)
     _raise(problems)
     return expr
 
 
-def parse_variable(name: str, text: str, *, path: str = "<string>") -> Variable:
+def parse_variable(name: str, text: str, *, origin: str = "<string>") -> Variable:
     """``choix(n, E)`` with ``E`` a set, a list, ``N`` or ``R``."""
     problems: list[Problem] = []
-    origin = Origin.of_text(text, path)
+    origin = Origin.of_text(text, origin)
     node = parse_node(text, "value", origin, problems)
     _raise(problems)
     variable = Builder(_open_scope(), problems).variable(name, node, text, origin.locate(0))
@@ -102,14 +103,50 @@ def parse_variable(name: str, text: str, *, path: str = "<string>") -> Variable:
     return variable
 
 
-def parse_cast(text: str, *, path: str = "<string>") -> Cast:
-    """``@TICK SPELL [TARGETS]``; the spell is checked against its type, not against a level's spells."""
+def parse_cast(text: str, level: Level | None = None, *, origin: str = "<string>",
+               choices: Mapping[str, Any] | None = None) -> Cast:
+    """``@TICK SPELL [TARGETS]``.
+
+    Without a level, names are kept as written and the spell is checked against its type only.
+    With one, labels and aliases resolve to canonical labels and the spell must be one of the
+    level's (its variables replaced by ``choices`` when given; else any value of them matches).
+    """
     from zorglab.level.solutions import CastReader, World
     problems: list[Problem] = []
-    node = parse_node(text, "cast", Origin.of_text(text, path), problems)
+    node = parse_node(text, "cast", Origin.of_text(text, origin), problems)
     _raise(problems)
-    scope = _open_scope()
-    cast = CastReader(World("any level", scope, Builder(scope, problems), None), problems).cast(node, text)
+    if level is None:
+        scope: WorldScope = _open_scope()
+        world = World("any level", scope, Builder(scope, problems), None)
+    else:
+        scope = level_scope(level)
+        spells = level.spells
+        if choices is not None:
+            spells = substitute_level(level, choices).spells
+        world = World(f"level {level.id}", scope, Builder(scope, problems), spells)
+    cast = CastReader(world, problems).cast(node, text)
     _raise(problems)
     assert cast is not None
     return cast
+
+
+def level_scope(level: Level) -> WorldScope:
+    """The names of a loaded level's own world: labels, aliases, variables, worlds, elements."""
+    problems: list[Problem] = []
+    worlds = [(MAIN_WORLD, None)] + [(m.name, m.location) for m in level.mirrors]
+    scope = base_scope(worlds, problems)
+    for variable in level.variables:
+        if "." not in variable.name:
+            scope.bind(variable.name, Binding(Kind.ANY, variable.name, "var"), f"variable {variable.name}",
+                       variable.location, problems)
+    entries: list[Entry] = []
+    labels: list[str] = []
+    for category, specs in (("room", level.rooms), ("hero", level.heroes), ("spell", level.spells)):
+        for spec in specs:
+            entries.append(Entry(category, spec.type, ast.Ident(spec.label), spec.location))
+            labels.append(spec.label)
+    bind_entries(scope, entries, labels, problems)
+    for variable in level.variables:
+        if variable.name in scope.bindings:
+            scope.bindings[variable.name] = variable_binding(variable, scope)
+    return scope

@@ -20,7 +20,7 @@ from zorglab.level import ast
 from zorglab.level.build import MISSING, Builder, parse_node
 from zorglab.level.expr import unknown_name_message
 from zorglab.level.labels import WorldScope
-from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable
+from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef
 from zorglab.level.positions import Positions
 from zorglab.level.printer import format_spell_call
 from zorglab.level.substitute import Substitution, resolve_choices
@@ -218,6 +218,12 @@ class SolutionReader:
         return tuple(built)
 
 
+def _matches(call: SpellCall, spell: SpellSpec) -> bool:
+    """The cast's spell is this one (a variable still in the level's spell matches any value)."""
+    return spell.type == call.type and len(spell.args) == len(call.args) and all(
+        a == b or isinstance(b, VarRef) for a, b in zip(call.args, spell.args))
+
+
 def _flatten(table: dict[str, Any], path: tuple[Any, ...], prefix: str = ""):
     """``{ x = 1, D1.x = 2 }`` as ("x", 1), ("D1.x", 2): inline choix variables are named LABEL.param."""
     for key, value in table.items():
@@ -247,7 +253,7 @@ class CastReader:
         inner = None
         if form == "select":
             if node.target != "on" or node.inner is None:
-                self.fail(node.loc, f"Selection needs heroes and the spell it applies: "
+                self.fail(node.spell.loc, f"Selection needs heroes and the spell it applies: "
                                     f"'@{node.tick} {format_spell_call(call)} on HERO, HERO : SPELL'", ArityError)
                 return None
             inner = self.inner(node.inner, len(node.on), node.tick)
@@ -270,8 +276,13 @@ class CastReader:
         expected = form if not selected or form in ("to", "with") else None
         given = "select" if node.inner is not None else node.target
         if given != expected:
-            under = " under Selection" if selected else ""
-            self.fail(node.spell.loc, f"{name} takes {_FORM_HINTS[expected]}{under}", ArgumentTypeError)
+            if selected and expected is None:
+                message = f"under Selection, {name} takes no target of its own (it acts on the selected heroes)"
+            elif selected:
+                message = f"under Selection, {name} takes {_FORM_HINTS[expected]}"
+            else:
+                message = f"{name} takes {_FORM_HINTS[expected]}"
+            self.fail(node.spell.loc, message, ArgumentTypeError)
             return
         wanted = selected or 1
         if expected == "to" and len(node.slots) != wanted:
@@ -312,7 +323,7 @@ class CastReader:
             return SpellCall(spec.type, spec.args)
         cls = find_spell_type(name)
         if cls is None:
-            if binding is not None:
+            if binding is not None and name in self.world.scope.described:
                 self.fail(ref.name.loc, f"{name!r} is {self.world.scope.described[name]}, not a spell",
                           UnknownNameError)
             else:
@@ -325,7 +336,7 @@ class CastReader:
         if args is None:
             return None
         call = SpellCall(signature.name, args)
-        if self.world.spells is not None and not any(s.type == call.type and s.args == call.args for s in self.world.spells):
+        if self.world.spells is not None and not any(_matches(call, s) for s in self.world.spells):
             have = ", ".join(format_spell_call(SpellCall(s.type, s.args)) for s in self.world.spells) or "none"
             self.fail(ref.loc, f"the cast names {format_spell_call(call)}, which is not among the spells of "
                                f"{self.world.name} ({have})", UnknownNameError)

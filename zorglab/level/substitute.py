@@ -31,7 +31,7 @@ class _Refused(Exception):
 def normalise_choice(value: Any) -> Any:
     """A caller's value in model form: lists become tuples, whole fractions ints; floats are refused."""
     if isinstance(value, float):
-        raise _Refused(f"{value!r} is a float; write an exact number (an int, a Fraction or a decimal string)")
+        raise _Refused(f"{value!r} is a float; write an exact number (an int, a Fraction or a Decimal)")
     if isinstance(value, Decimal):
         value = Fraction(value)
     if isinstance(value, Fraction) and value.denominator == 1:
@@ -53,8 +53,11 @@ def _in_domain(variable: Variable, value: Any) -> bool:
 
 def check_choice(variable: Variable, value: Any) -> Any:
     """The choice in model form, or :class:`_Refused` with a message naming the value."""
-    value = normalise_choice(value)
     name = variable.name
+    try:
+        value = normalise_choice(value)
+    except _Refused as refused:
+        raise _Refused(f"choice {name} = {refused}") from None
     domain = format_domain(variable)
     if variable.count == 1:
         if not _in_domain(variable, value):
@@ -70,10 +73,13 @@ def check_choice(variable: Variable, value: Any) -> Any:
     for pick, times in counts.items():
         allowed = sum(1 for item in variable.items if item == pick) if variable.domain is DomainKind.LIST else 1
         if times > allowed:
-            held = "once" if allowed == 1 else f"{allowed} times"
-            raise _Refused(f"choice {name} picks {format_value(pick)} {times} times, but "
-                           f"{domain} holds it {held}")
+            raise _Refused(f"choice {name} picks {format_value(pick)} {_times(times)}, but "
+                           f"{domain} holds it {_times(allowed)}")
     return value
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def resolve_choices(variables: Sequence[Variable], choices: Mapping[str, Any],

@@ -8,6 +8,7 @@ openings of the level's room they stand in for (ZR-18).
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,7 +144,9 @@ def attach_tiles(uses: list[RoomUse], own: Mapping[str, OwnTile], library: Mappi
                 message = (f"room {room.label} has no tile and the library ({library_shown}) has no "
                            f"default {name!r}")
             else:
-                message = f"unknown tile {name!r} (not in this level's [tiles] nor in {library_shown})"
+                close = difflib.get_close_matches(name, sorted(set(own) | set(library)), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                message = f"unknown tile {name!r} (not in this level's [tiles] nor in {library_shown}){hint}"
             problems.append(Problem(use.where, message, TileError))
             continue
         generic = set(tile_problems(rows))
