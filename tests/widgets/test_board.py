@@ -12,7 +12,7 @@ from zorglab.engine.geometry import Direction
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import act
-from zorglab.paint import BoardView, CanvasPainter, PillowPainter, draw_layout, draw_state, level_png, state_png
+from zorglab.paint import BoardView, CanvasPainter, PillowPainter, draw_layout, level_png, state_png
 from zorglab.paint import palette
 from zorglab.paint.png import layout_painter, state_painter
 from zorglab.paint.rooms import RoomLook, badge, caption, hatch_side

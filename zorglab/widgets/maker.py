@@ -24,16 +24,14 @@ from zorglab.engine.layout import Layout, Violation, describe_rotation, main_roo
 from zorglab.errors import LevelError
 from zorglab.level.model import Level
 from zorglab.level.save import save_solution
-from zorglab.paint import palette
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
+from zorglab.widgets.messages import status_html, violations_html
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
-_RULE_COLOURS = {"FR-7": palette.ORIENTATION, "FR-6": palette.VIOLATION, "FR-5": palette.VIOLATION,
-                 "ZR-22": palette.VIOLATION}
 _ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
            "ArrowDown": Direction.DOWN}
 
@@ -396,28 +394,5 @@ class Maker:
         main = main_room(self.level, self.layout)
         if self.main_dropdown.options and self.main_dropdown.value != main and main in self.main_dropdown.options:
             self.main_dropdown.value = main
-        self.status.value = self._status_html()
-        self.message_box.value = self._messages_html()
-
-    def _status_html(self) -> str:
-        if self.valid:
-            head = "<b style='color:#1a7f37'>valid layout — ready to start</b>"
-        else:
-            head = f"<b style='color:{palette.VIOLATION}'>{len(self.violations)} problem(s): start is blocked (FR-8)</b>"
-        notice = f" &nbsp; <i>{html.escape(self.notice)}</i>" if self.notice else ""
-        return head + notice
-
-    def _messages_html(self) -> str:
-        orientation = [v for v in self.violations if v.rule.startswith("FR-7")]
-        parts = []
-        if orientation:
-            parts.append(f"<div style='background:{palette.ORIENTATION};color:white;padding:4px;font-weight:bold'>"
-                         f"ORIENTATION MISMATCH: {len(orientation)} room(s) turned unlike the A rooms — "
-                         "look for the pink outline and arrow</div>")
-        items = "".join(f"<li style='color:{_RULE_COLOURS.get(v.rule.split()[0], palette.TEXT)}'>"
-                        f"<b>{html.escape(v.rule)}</b>: {html.escape(v.message)}</li>" for v in self.violations)
-        if items:
-            parts.append(f"<ul style='margin:0;padding-left:18px;max-width:420px'>{items}</ul>")
-        else:
-            parts.append("<span style='color:#1a7f37'>no violations</span>")
-        return "".join(parts)
+        self.status.value = status_html(self.violations, self.notice)
+        self.message_box.value = violations_html(self.violations)
