@@ -25,7 +25,8 @@ test-fast: install
 	$(BIN)/python -m pytest -q -x -p no:cacheprovider tests -m "not slow and not browser"
 
 bench: install
-	$(BIN)/python -m pytest -q -p no:cacheprovider benchmarks --benchmark-only --benchmark-columns=min,median,ops,rounds
+	$(BIN)/python -m pytest -q -s -p no:cacheprovider benchmarks --benchmark-columns=min,median,ops,rounds \
+		--benchmark-sort=name
 
 clean:
 	rm -rf $(VENV) build *.egg-info

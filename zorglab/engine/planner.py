@@ -83,6 +83,7 @@ class PlanGraph:
         portals = tuple(world.portal_caps.items())
         self.portals = tuple(room for room, _ in portals)
         self.caps = tuple(cap for _, cap in portals)
+        self.view = world.planner.view(behaviour)
         # A hero that reads HP and can enter poison cells carries its poison-visited set in every
         # plan state: that space grows with subsets, so answer state by state from the start.
         self.local = behaviour.reads_hp and world.has_code(cells.POISON, self.immune)
@@ -128,11 +129,9 @@ class PlanGraph:
         if hero.pos is not None and hero.pos[0] in self.targets and len(hero.history) > visits \
                 and hero.history[-1][0] == hero.pos[0]:
             return self._goal(cost, res, hero)   # ends the action in a target room it entered
-        reach = self.world.history_reach
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
-        poisoned = hero.poisoned if self.behaviour.reads_hp else frozenset()
-        nxt = (hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history[-reach:],
-               poisoned, self.behaviour.plan_extra(res, hero))
+        nxt = self.view.project(hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history,
+                                hero.poisoned, self.behaviour.plan_extra(res, hero))
         return cost, nxt
 
     def _goal(self, cost: tuple[int, ...], res: Resolution, hero: HeroScratch) -> tuple[tuple[int, ...], Any] | None:
@@ -293,6 +292,34 @@ class PlanGraph:
         return result
 
 
+@dataclass(frozen=True)
+class PlanView:
+    """Which parts of a hero's state its plans can observe on this world (ZR-13, exactly).
+
+    In a plan there are no spells, so visit history and the main A are read only by portals
+    (a teleport, or a return to the waiting room and a respawn); gold only by tolls, by portals
+    (a pickup skips a portal's effect) and, for a hero whose cost reads HP, by a pickup skipping
+    a damage room. Poison-visited cells only change HP. What no rule of a plan reads is left out,
+    so plan graphs stay small without changing any plan.
+    """
+
+    reach: int              # visit history a portal can read (0: none)
+    gold: bool
+    main: bool
+    poison: bool
+    zeros: tuple[int, ...]
+
+    def project(self, pos, ledger, gold, main, counts, history, poisoned, extra) -> PlanState:
+        return (pos,
+                ledger if self.gold else (),
+                gold if self.gold else self.zeros,
+                main if self.main else 0,
+                counts,
+                history[-self.reach:] if self.reach else (),
+                poisoned if self.poison else frozenset(),
+                extra)
+
+
 class Planner:
     """Per-world cache of plan graphs keyed by (map, hero profile)."""
 
@@ -300,6 +327,26 @@ class Planner:
         self.world = world
         self.graphs: dict[tuple, PlanGraph] = {}
         self._profiles: dict[tuple, tuple[type, tuple]] = {}
+        self._views: dict[type, PlanView] = {}
+
+    def view(self, behaviour: type) -> PlanView:
+        found = self._views.get(behaviour)
+        if found is None:
+            world = self.world
+            portals = bool(world.portal_caps)
+            tolls = world.has_code(cells.LIGHT)
+            damage = any(room.type == "D" for room in world.rooms)
+            reach = 0
+            for room in world.rooms:
+                if room.type == "P":
+                    n, f = room.args
+                    reach = max([reach] + [f(i) for i in range(1, world.portal_caps[room.index])])
+            found = PlanView(reach=max(reach, 1) if portals else 0,
+                             gold=tolls or portals or (behaviour.reads_hp and damage) or behaviour.reads_gold,
+                             main=portals, poison=behaviour.reads_hp,
+                             zeros=tuple(0 for _ in world.rooms))
+            self._views[behaviour] = found
+        return found
 
     def map_key(self, state: GameState) -> tuple:
         """What of the map a plan depends on besides the plan state (ZR-23)."""
@@ -320,10 +367,8 @@ class Planner:
         world = self.world
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items()) \
             if world.portal_caps else ()
-        # Poison only changes HP; a hero whose costs ignore HP plans the same whatever it visited.
-        poisoned = hero.poisoned if self._profile(hero)[0].reads_hp else frozenset()
-        return (hero.pos, hero.gold, state.gold, state.main_a, counts,
-                hero.history[-world.history_reach:], poisoned, hero.extra)
+        return self.view(self._profile(hero)[0]).project(hero.pos, hero.gold, state.gold, state.main_a, counts,
+                                                         hero.history, hero.poisoned, hero.extra)
 
     def graph(self, state: GameState, index: int) -> PlanGraph:
         hero = state.heroes[index]

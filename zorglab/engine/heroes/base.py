@@ -18,6 +18,7 @@ class HeroBehaviour:
     directions: tuple[Direction, ...] = tuple(Direction)
     cost_names: tuple[str, ...] = ("actions",)
     reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
+    reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
 
     @staticmethod
     def max_hp(args: tuple[Any, ...]) -> int:

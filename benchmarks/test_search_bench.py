@@ -1,0 +1,73 @@
+"""Solvability speed (issue 5): each shipped level decided, states per second, pruning's effect,
+and the heroes x spells scaling table (written to reports/ for docs/performance.md)."""
+
+from __future__ import annotations
+
+import csv
+import statistics
+from pathlib import Path
+
+import pytest
+
+from zorglab.engine.game import setup_solution
+from zorglab.level import level_files, load_level
+from zorglab.search.family import family_world, scaling_rows
+from zorglab.search.level import solve_setup
+from zorglab.search.solver import solve_world
+
+ROOT = Path(__file__).resolve().parent.parent
+REPORTS = ROOT / "reports"
+LEVELS = sorted(level_files([ROOT / "levels"]))
+
+
+def _write(name: str, rows: list[dict]) -> None:
+    REPORTS.mkdir(exist_ok=True)
+    with open(REPORTS / name, "w", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+@pytest.mark.parametrize("path", LEVELS, ids=lambda p: Path(p).stem)
+def test_decide_level(benchmark, path):
+    level = load_level(path)
+    game = setup_solution(level, 0)
+    verdict = benchmark.pedantic(lambda: solve_setup(game, max_states=2_000_000), rounds=3, iterations=1)
+    benchmark.extra_info["verdict"] = verdict.verdict
+    benchmark.extra_info["states"] = verdict.states
+    assert verdict.verdict != "unknown"
+
+
+def test_levels_summary():
+    """Median decision time over the pack, and with/without pruning (no benchmark fixture: one pass)."""
+    import time
+    rows = []
+    for path in LEVELS:
+        level = load_level(path)
+        game = setup_solution(level, 0)
+        t0 = time.perf_counter()
+        pruned = solve_setup(game, max_states=2_000_000)
+        seconds = time.perf_counter() - t0
+        plain = solve_setup(setup_solution(level, 0), max_states=2_000_000, prune=False)
+        rows.append({"level": level.id, "verdict": pruned.verdict, "seconds": round(seconds, 4),
+                     "states": pruned.states, "states_without_pruning": plain.states,
+                     "states_per_second": round(pruned.states / seconds) if seconds else None})
+    _write("search-levels.csv", rows)
+    median = statistics.median(r["seconds"] for r in rows)
+    print(f"\nlevels decided: {len(rows)}; median {median:.3f} s; max {max(r['seconds'] for r in rows):.3f} s")
+    assert all(r["verdict"] != "unknown" for r in rows)
+
+
+def test_states_per_second(benchmark):
+    world = family_world(4, 4)
+    verdict = benchmark.pedantic(lambda: solve_world(family_world(4, 4), max_states=50_000), rounds=3, iterations=1)
+    benchmark.extra_info["states"] = verdict.states
+    benchmark.extra_info["states_per_second"] = round(verdict.states / benchmark.stats.stats.min)
+    assert world is not None
+
+
+def test_scaling_table():
+    rows = scaling_rows(6, 6, max_states=200_000, max_seconds=5.0)
+    _write("search-scaling.csv", rows)
+    for row in rows:
+        print(row)
