@@ -120,7 +120,7 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
                 if sk.parent[v] == u and v not in subtree:
                     subtree.add(v)
                     stack.append(v)
-        if subtree & guarded:
+        if subtree & guarded or subtree & taken:
             continue
         p = sk.parent[root]
         zone = zone_of(js, sk.attach[p])
@@ -213,7 +213,6 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
     for key in layout.keys + layout.spares:
         kinds[key] = "key"
     guarded: set[int] = set()
-    rewards: list[int] = []
     for _p, root in layout.side_locks:
         sub = [root]
         stack = [root]
@@ -228,7 +227,6 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
             deepest = max(free, key=lambda c: (sk.depth[c], -c))
             kinds[deepest] = "loot"
             layout.extras[deepest] = (rng.choice(LOOT_ITEMS),)
-            rewards.append(deepest)
         guarded.update(sub)
     open_free = [c for c in sk.order if c not in kinds and c not in guarded]
 

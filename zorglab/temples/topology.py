@@ -11,6 +11,7 @@ one multi-floor authored temple lists them).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from zorglab.temples.model import (
@@ -134,9 +135,9 @@ def _named_place(temple: Temple, room: Room, default_floor: int) -> Place | None
         if level not in labels:
             return None
         floor = labels.index(level)
-    if coords is None:
+    if not isinstance(coords, Mapping):
         return None
-    x, y = coords.get("x") if hasattr(coords, "get") else None, coords.get("y") if hasattr(coords, "get") else None
+    x, y = coords.get("x"), coords.get("y")
     if type(x) is not int or type(y) is not int:
         return None
     there = Place(floor, y, x)
