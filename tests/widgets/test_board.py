@@ -11,12 +11,14 @@ from PIL import Image
 from zorglab.engine.geometry import Direction
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.engine.run import run_world
+from zorglab.engine.game import setup
+from zorglab.engine.resolve import SLAIN
 from zorglab.engine.turns import act
-from zorglab.paint import BoardView, CanvasPainter, PillowPainter, draw_layout, level_png, state_png
+from zorglab.paint import BoardView, CanvasPainter, PillowPainter, draw_layout, draw_state, level_png, state_png
 from zorglab.paint import palette
 from zorglab.paint.png import layout_painter, state_painter
 from zorglab.paint.rooms import RoomLook, badge, caption, hatch_side
-from widget_levels import ROW, corridor_level, corridor_setup
+from widget_levels import ROW, SQUARE, corridor_level, corridor_setup, cross_level
 
 CELL, MARGIN = 24, 12
 
@@ -151,3 +153,26 @@ def test_view_pixels_round_trip_to_slots_and_cells(c0, r0, x, y, cell):
         assert view.cell_at(px, py) == (slot, (x, y))
     assert view.slot_at(0, 0) is None
     assert view.slot_at(*view.size) is None
+
+
+def test_cleared_cells_turn_grey_and_a_slain_room_says_so():
+    world = setup(cross_level(), Layout.from_slots(SQUARE)).world()
+    start = world.initial_state()
+    fire = world.room_index["E1"]
+    col, row = start.slots[fire]
+    centre = (MARGIN + (5 * col + 1) * CELL + 3, MARGIN + (5 * row + 1) * CELL + CELL - 3)   # green cell (1, 1)
+    before = state_painter(world, start, cell=CELL)
+    assert before.pixel(*centre) == palette.ELEMENT[cross_level().room("E1").args[0]]
+    cleared = start._replace(cleared=frozenset({(fire, (1, 1)), (world.room_index["D1"], SLAIN)}))
+    after = state_painter(world, cleared, cell=CELL)
+    assert after.pixel(*centre) == palette.CLEARED
+    calls = []
+
+    class Texts(PillowPainter):
+        def text(self, x, y, text, colour, size=10, anchor="center"):
+            calls.append(text)
+            super().text(x, y, text, colour, size, anchor)
+
+    view = BoardView.around(start.slots, cell=CELL, below=2 * CELL)
+    draw_state(Texts(*view.size), world, cleared, view=view)
+    assert "D1: D 1 slain" in calls and "E1: E fire" in calls
