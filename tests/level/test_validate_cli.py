@@ -38,8 +38,9 @@ def test_a_pack_with_contracts_names_them_in_the_summary(tmp_path, capsys, monke
     write(tmp_path / "levels" / "base", "01.toml", "base-01", "apprentice", '\n[[solutions]]\nmap = "A Z"\n')
     write(tmp_path / "levels" / "base", "02.toml", "base-02", "apprentice")
     (tmp_path / "levels" / "contracts.toml").write_text(
-        '[[contracts]]\nname = "apprentice"\ntitle = "Apprentice"\ncost = 0\norder = 1\nlevels = ["base-01", "base-02"]\n'
-        '\n[[contracts]]\nname = "inventory"\ntitle = "Inventory"\ncost = 12\norder = 11\nlevels = []\n')
+        '[[contracts]]\nname = "apprentice"\ntitle = "Apprentice"\ncost = 0\norder = 1\n'
+        'levels = ["base-01", "base-02"]\n\n'
+        '[[contracts]]\nname = "inventory"\ntitle = "Inventory"\ncost = 12\norder = 11\nlevels = []\n')
     status, out, err = run(["levels"], capsys)
     assert (status, out, err) == (0, ["2 levels OK (1 solution) in 2 contracts (1 unwritten)"], [])
 

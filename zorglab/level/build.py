@@ -147,6 +147,9 @@ class Builder:
                              ArgumentTypeError)
         if isinstance(node, ast.Ident) and node.name in self.variables:
             return self.var_ref(node, param, what)
+        binding = self.scope.lookup(node.name) if isinstance(node, ast.Ident) else None
+        if binding is not None and binding.category == "var":
+            return MISSING      # a variable whose own definition is faulty (reported there)
         kind = param.kind
         try:
             if isinstance(node, ast.Lit) and kind in (ParamKind.INT, ParamKind.INT_OR_INF, ParamKind.NUMBER,

@@ -149,6 +149,7 @@ class _WorldParts:
     labels: dict[str, list[str | None]] = field(default_factory=dict)
     specs: dict[str, list[Any]] = field(default_factory=dict)
     nodes: dict[str, list[Any]] = field(default_factory=dict)
+    items: dict[str, list[tuple[str, Origin] | None]] = field(default_factory=dict)
     constraints: list[Condition] = field(default_factory=list)
     bonuses: list[Condition] = field(default_factory=list)
     has_rooms: bool = True
@@ -309,7 +310,7 @@ class _LevelReader:
             labelled = [e for e in entries if e is not None]
             labels = iter(automatic_labels(labelled))
             parts.labels[key] = [next(labels) if e is not None else None for e in entries]
-            parts.entries[key], parts.nodes[key] = entries, nodes
+            parts.entries[key], parts.nodes[key], parts.items[key] = entries, nodes, strings
             for entry, label in zip(entries, parts.labels[key]):
                 if entry is not None and label is not None and FINDERS[category](entry.type) is not None:
                     all_entries.append(entry)
@@ -318,18 +319,14 @@ class _LevelReader:
         for name, text in (variable_table or {}).items():
             self.variable(builder, name, text)
         for key, _ in CATEGORIES:
-            sources = self.strings_quiet(table, key)
             parts.specs[key] = [
-                builder.entity(node, entry, label, source) if node is not None and entry and label else None
-                for node, entry, label, source in zip(parts.nodes[key], parts.entries[key], parts.labels[key], sources)]
+                builder.entity(node, entry, label, item[0]) if node is not None and entry and label and item else None
+                for node, entry, label, item in zip(parts.nodes[key], parts.entries[key], parts.labels[key],
+                                                    parts.items[key])]
         self.structure(parts, path, mirror_of)
         parts.constraints = self.conditions(table, "constraints", path, builder, "a constraint")
         parts.bonuses = self.conditions(table, "bonuses", path, builder, "a bonus")
         return parts
-
-    def strings_quiet(self, table: dict[str, Any], key: str) -> list[str]:
-        value = table.get(key, [])
-        return [v if isinstance(v, str) else "" for v in value] if isinstance(value, list) else []
 
     def entry(self, category: str, node: Any, item: tuple[str, Origin] | None, index: int) -> Entry | None:
         """Enough of a room, hero or spell to label it; salvaged from the text when it does not parse."""

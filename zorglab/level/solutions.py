@@ -327,8 +327,8 @@ class CastReader:
                 self.fail(ref.name.loc, f"{name!r} is {self.world.scope.described[name]}, not a spell",
                           UnknownNameError)
             else:
-                known = [c.name for c in spell_types()] + [n for n, b in self.world.scope.bindings.items()  # type: ignore[attr-defined]
-                                                           if b.category == "spell"]
+                types = [c.name for c in spell_types()]  # type: ignore[attr-defined]
+                known = types + [n for n, b in self.world.scope.bindings.items() if b.category == "spell"]
                 self.fail(ref.name.loc, unknown_name_message(name, known, "spell"), UnknownNameError)
             return None
         signature = cls.signature  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from zorglab.level.expr import LambdaRule
 from zorglab.level.kinds import Misfit, coerce, is_int, is_number
 from zorglab.level.model import Condition, DomainKind, Level, Mirror, Variable, VarRef
 from zorglab.level.printer import format_domain, format_lambda, format_value, format_variable
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.level.values import Element, FrozenMap, IndexFunction
 
 
 class _Refused(Exception):

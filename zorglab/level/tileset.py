@@ -43,6 +43,11 @@ class OwnTile:
         return Tile(self.name, self.rows)
 
 
+@functools.lru_cache(maxsize=1024)
+def _faults(rows: tuple[str, ...], room_type: str | None) -> tuple[tuple[int, int, str], ...]:
+    return tuple(tile_problems(rows, room_type))
+
+
 def split_rows(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Non-blank lines, stripped, with the index of each one's first character in ``text``."""
     rows, starts = [], []
@@ -76,7 +81,7 @@ def read_own_tiles(table: Any, positions: Positions, problems: list[Problem]) ->
                                         f"tile {name!r} has an unknown key {key!r} (only 'cells')", TileError))
         rows, starts = split_rows(body["cells"])
         own = OwnTile(name, rows, starts, positions.origin(path + ("cells",)), sound=True)
-        faults = tile_problems(rows)
+        faults = _faults(rows, None)
         for y, x, message in faults:
             problems.append(Problem(own.cell(y, x), f"tile {name!r}: {message}", TileError))
         tiles[name] = OwnTile(name, rows, starts, own.origin, sound=not faults)
@@ -149,8 +154,8 @@ def attach_tiles(uses: list[RoomUse], own: Mapping[str, OwnTile], library: Mappi
                 message = f"unknown tile {name!r} (not in this level's [tiles] nor in {library_shown}){hint}"
             problems.append(Problem(use.where, message, TileError))
             continue
-        generic = set(tile_problems(rows))
-        for y, x, message in tile_problems(rows, room.type):
+        generic = set(_faults(rows, None))
+        for y, x, message in _faults(rows, room.type):
             if (y, x, message) in generic:
                 continue
             where = locate(y, x)
