@@ -101,3 +101,11 @@ def test_elements_evaluate_to_elements() -> None:
     assert evaluate(level.constraints[0].expr, SimpleEnv({"x": Element.FIRE})) is True
     assert evaluate(level.constraints[0].expr, SimpleEnv({"x": Element.ICE})) is False
     assert INF > 10 ** 100
+
+
+def test_the_authoring_guide_documents_every_function() -> None:
+    from conftest import REPO
+    guide = (REPO / "docs" / "levels.md").read_text(encoding="utf-8")
+    for function in FUNCTIONS.values():
+        if not function.name.startswith("test_"):
+            assert f"| `{function.describe()}` | {function.arity} |" in guide
