@@ -55,6 +55,11 @@ class Setup:
         self._cache[name] = world
         return world
 
+    def _repr_png_(self) -> bytes:
+        """The dungeon as the heroes will walk it (dungeon frame), before the first action."""
+        from zorglab.paint.png import state_png
+        return state_png(self.world())
+
     def mirror(self, name: str):
         for mirror in self.level.mirrors:
             if mirror.name == name:
@@ -126,6 +131,10 @@ class WorldRun:
     constraints: tuple[ConditionResult, ...] = ()
     bonuses: tuple[ConditionResult, ...] = ()
 
+    def _repr_png_(self) -> bytes:
+        from zorglab.paint.png import state_png
+        return state_png(self.world, self.result.state)
+
 
 @dataclass(frozen=True)
 class LevelRun:
@@ -143,6 +152,10 @@ class LevelRun:
     def main_world(self) -> World:
         return self.worlds[0].world
 
+    def _repr_png_(self) -> bytes:
+        """The last world played, as it ended."""
+        return self.worlds[-1]._repr_png_()
+
 
 def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bool = True,
                strict: bool = False) -> WorldRun:
@@ -152,6 +165,10 @@ def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bo
     constraints_, bonuses_ = game.conditions(name)
     constraints: tuple[ConditionResult, ...] = ()
     bonuses: tuple[ConditionResult, ...] = ()
+
+    def _repr_png_(self) -> bytes:
+        from zorglab.paint.png import state_png
+        return state_png(self.world, self.result.state)
     if outcome is Outcome.WIN:
         rec = game.record(name, result.state)
         constraints = tuple(check_conditions(constraints_, rec))

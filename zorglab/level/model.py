@@ -202,6 +202,28 @@ class Level:
     def replace(self, **changes: Any) -> "Level":
         return replace(self, **changes)
 
+    def _repr_png_(self) -> bytes | None:
+        """The first solution's layout, drawn by the PNG painter (notebooks show it inline)."""
+        if not self.solutions:
+            return None
+        from zorglab.engine.layout import Layout
+        from zorglab.paint.png import level_png
+        return level_png(self, Layout.from_solution(self.solutions[0]))
+
+    def _repr_html_(self) -> str:
+        from html import escape
+        rows = [("id", self.id), ("title", self.title), ("contract", self.contract or ""),
+                ("rooms", ", ".join(r.source or r.label for r in self.rooms)),
+                ("heroes", ", ".join(h.source or h.label for h in self.heroes)),
+                ("spells", ", ".join(s.source or s.label for s in self.spells) or "none"),
+                ("constraints", "; ".join(c.source for c in self.constraints) or "none"),
+                ("bonuses", "; ".join(c.source for c in self.bonuses) or "none"),
+                ("mirrors", ", ".join(m.name for m in self.mirrors) or "none"),
+                ("solutions", str(len(self.solutions)))]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{escape(str(v))}</td></tr>"
+                       for k, v in rows)
+        return f"<table>{body}</table>"
+
 
 def default_tile_name(room_type: str) -> str:
     """The library's default tile for a room type (ZR-2): ``default-<type>``."""

@@ -1,0 +1,22 @@
+"""Levels, setups and runs draw themselves in notebooks through the PNG painter."""
+
+from pathlib import Path
+
+from zorglab.engine.game import play_solution, setup_solution
+from zorglab.level import load_level
+
+LEVEL = Path(__file__).resolve().parent.parent / "levels" / "app-01-first-blood.toml"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_level_setup_and_run_render_as_png():
+    level = load_level(LEVEL)
+    assert level._repr_png_().startswith(PNG)
+    assert "First Blood" in level._repr_html_()
+    assert setup_solution(level, 0)._repr_png_().startswith(PNG)
+    assert play_solution(level, 1)._repr_png_().startswith(PNG)
+
+
+def test_a_level_without_solutions_has_no_picture():
+    level = load_level(LEVEL).replace(solutions=())
+    assert level._repr_png_() is None
