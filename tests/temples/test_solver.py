@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import SOLVER, draw
 from zorglab.temples import Place, compile_temple, load_temple, solve
@@ -253,3 +255,36 @@ def test_key_dropped_by_a_fight_counts():
 def test_budget_is_named_when_exceeded():
     with pytest.raises(SolverBudgetError, match="more than 1 solver states"):
         solve(fixture("solvable"), budget=1)
+
+
+def test_the_area_quotient_agrees_with_the_literal_search():
+    from zorglab.temples import generate_with_report
+
+    fixtures = [fixture(n) for n in ("solvable", "key-behind-its-lock", "master-behind-boss", "side-door-soft-lock")]
+    generated = [generate_with_report(seed, {"size": size}).temple for seed in range(15) for size in ("small", "medium")]
+    for temple in fixtures + generated:
+        graph = compile_temple(temple)
+        assert graph.symmetric
+        areas, cells = solve(graph, method="areas"), solve(graph, method="cells")
+        assert (areas.solvable, areas.ok) == (cells.solvable, cells.ok)
+        assert areas.states <= cells.states
+        if areas.soft_lock:
+            assert [s.kind for s in areas.soft_lock.steps] == [s.kind for s in cells.soft_lock.steps]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from("00000__kkKbBPnesw$X"), min_size=15, max_size=15))
+def test_area_and_literal_search_agree_on_random_two_way_temples(cells):
+    tokens = ["E"] + cells
+    rows = [" ".join(tokens[i:i + 4]) for i in range(0, 16, 4)]
+    rooms = {
+        "n": {"type": "empty", "locked": {"north": True}},
+        "e": {"type": "empty", "locked": {"east": True}},
+        "s": {"type": "monster", "locked": {"south": True}, "content": {"drops": ["key"]}},
+        "w": {"type": "empty", "locked": {"west": True}},
+        "X": {"type": "empty", "barriers": {"north": "bombable", "east": "wall"}},
+    }
+    temple = draw("\n".join(rows), (0, 0, 0), rooms)
+    graph = compile_temple(temple)
+    areas, cells_ = solve(graph, method="areas"), solve(graph, method="cells")
+    assert (areas.solvable, areas.ok) == (cells_.solvable, cells_.ok)

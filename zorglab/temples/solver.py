@@ -296,10 +296,23 @@ def _search_cells(g: TempleGraph, progress: "TempleProgress | None", budget: int
     return ex
 
 
-def solve(temple: Temple | TempleGraph, progress: "TempleProgress | None" = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
-    """Search every key order from the entrance (or from ``progress``) to the gate."""
+def solve(
+    temple: Temple | TempleGraph,
+    progress: "TempleProgress | None" = None,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    method: str = "auto",
+) -> Solution:
+    """Search every key order from the entrance (or from ``progress``) to the gate.
+
+    ``method``: ``"auto"`` (areas when every way is two-way, else cells), or force
+    ``"cells"`` (always exact) or ``"areas"`` (exact only for two-way temples).
+    """
     g = temple if isinstance(temple, TempleGraph) else compile_temple(temple)
-    ex = (_search_areas if g.symmetric else _search_cells)(g, progress, budget)
+    if method not in ("auto", "areas", "cells"):
+        raise ValueError(f"unknown solver method {method!r}")
+    areas = g.symmetric if method == "auto" else method == "areas"
+    ex = (_search_areas if areas else _search_cells)(g, progress, budget)
     total = len(ex.events)
     good = bytearray(total)
     queue = [s for s in range(total) if ex.goal[s]]
