@@ -291,7 +291,11 @@ class _Scanner:
                 offsets.append(self.pos + run - 3)
                 self.pos += run
                 return tuple(offsets)
-            if quote == '"':
+            if self.text.startswith("\r\n", self.pos):     # tomllib reads CRLF in a string as one newline
+                offsets.append(self.pos)
+                out.append("\n")
+                self.pos += 2
+            elif quote == '"':
                 self.escaped_char(out, offsets, multiline=True)
             else:
                 offsets.append(self.pos)
