@@ -20,3 +20,8 @@ def test_level_setup_and_run_render_as_png():
 def test_a_level_without_solutions_has_no_picture():
     level = load_level(LEVEL).replace(solutions=())
     assert level._repr_png_() is None
+
+
+def test_temple_renders_as_png():
+    from zorglab.temples import generate_temple
+    assert generate_temple(3, {"size": "small"})._repr_png_().startswith(PNG)
