@@ -11,6 +11,8 @@ import pytest
 
 from builders import INF, cast, corridor, dungeon, log, play, rule, table
 from zorglab.engine import events as ev
+from zorglab.engine.geometry import Direction
+from zorglab.engine.resolve import Resolution
 from zorglab.errors import LevelError
 from zorglab.level.model import Outcome
 
@@ -293,3 +295,19 @@ def test_a_hero_forced_onto_a_light_cell_it_cannot_pay_dies():
     hero = result.state.heroes[0]
     assert (hero.alive, hero.died_at, hero.hp, hero.gold_at_death) == (False, 10, 3, 0)
     assert result.state.gold == (0, 2, 0, 0)
+
+
+def test_a_gold_pickup_pre_empts_the_main_a_switch():
+    # A hand-made casting point: A1 holds 2 gold (dropped there earlier), A2 is the main A,
+    # W stands on A2's west opening (5,2). A step left enters A1 at (4,2): W takes the gold,
+    # and A1's own entry effect -- becoming the main A -- is skipped (ZR-8 step 2).
+    world = two_spawns()
+    start = world.initial_state()
+    hero = start.heroes[0].replace(pos=(1, (0, 2)), history=((1, (0, 2)),), entries=((1, 1),))
+    state = start.replace(tick=5, gold=(2, 0, 0, 0), main_a=1, heroes=(hero, start.heroes[1]))
+    res = Resolution(world, state, tick=6)
+    assert res.step(res.hero(0), Direction.LEFT)
+    after = res.freeze(6)
+    assert [e.kind for e in res.events] == ["stepped", "entered_room", "gold_picked"]
+    assert after.main_a == 1 and after.gold == (0, 0, 0, 0)
+    assert after.heroes[0].gold == ((0, 2),)
