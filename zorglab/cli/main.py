@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "solve",
     "temples",
+    "progress",
 )
 
 
