@@ -311,3 +311,21 @@ def test_a_gold_pickup_pre_empts_the_main_a_switch():
     assert [e.kind for e in res.events] == ["stepped", "entered_room", "gold_picked"]
     assert after.main_a == 1 and after.gold == (0, 0, 0, 0)
     assert after.heroes[0].gold == ((0, 2),)
+
+
+def test_a_toll_death_drops_the_gold_short_of_the_toll_into_the_toll_room():
+    # O1(1), O2(2), then T(2, fire) whose west opening (15,2) is light. t4 takes 1, t9 takes 2;
+    # t14 enters T on the light cell: pays 2 -- O1's 1, then 1 of O2's -- and keeps (O2, 1).
+    # t15 (16,2). @15 Teleport(1): back onto the light cell holding 1 < 2: dies (ZR-9); the 1
+    # it holds goes to the room it died in, T (ZR-11), not back to O2.
+    world = dungeon(corridor("..S............l........."), layout="A O1 O2 T Z",
+                    rooms={"A": "A", "O1": ("O", 1), "O2": ("O", 2), "T": ("T", 2, "fire"), "Z": "Z"},
+                    heroes={"W": ("Warrior", 3)}, spells=[("Teleport", 1)])
+    result = play(world, cast(15, "Teleport", 1))
+    assert log(result, STEPS)[-9:] == [
+        "14 entered_room W T 1", "14 gold_paid W T 2", "14 gold_refunded W O1 1", "14 gold_refunded W O2 1",
+        "15 cast Teleport1 Teleport(1)", "15 teleported W T (15, 2) spell", "15 gold_dropped W T 1",
+        "15 died W T (15, 2) toll", "15 won",
+    ]
+    assert result.state.gold == (0, 1, 1, 1, 0)
+    assert result.state.heroes[0].gold_at_death == 1
