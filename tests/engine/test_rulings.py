@@ -111,3 +111,42 @@ def test_fr42_banality_makes_a_warrior_of_current_hp():
     result = run_world(w, [Cast(1, SpellCall("Attack", (2,))), Cast(1, SpellCall("Banality", ()), on=("Elf1",))])
     hero = result.state.heroes[0]
     assert (hero.type, hero.args, hero.hp) == ("Warrior", (3,), 3)
+
+
+def test_fr30_stuck_is_reported_once_while_the_hero_stays_stuck():
+    # Warrior1 can never reach Z (Z sits beyond a wall-only room side), Warrior2 spawns after it
+    # and is stuck too: each gets exactly one `stuck` event, then the world stalls.
+    walls_west = Tile("walls-west", ("##.##", "#...#", "#....", "#...#", "##.##"))
+    level = Level(id="stuck", rooms=(RoomSpec("A", "A"), RoomSpec("Z", "Z", (), "walls-west")),
+                  heroes=(HeroSpec("Warrior1", "Warrior", (3,)), HeroSpec("Warrior2", "Warrior", (3,))),
+                  tiles=TILES + (("walls-west", walls_west),))
+    result = run_world(World(level, {"A": (0, 0), "Z": (1, 0)}))
+    stuck = [e.hero for e in result.events if isinstance(e, ev.Stuck)]
+    assert stuck == ["Warrior1", "Warrior2"]
+    assert result.outcome.value == "stall"
+
+
+def test_fr14_poison_marks_travel_with_a_moved_room():
+    # An Elf (HP-reading) enters a poison cell of E1, a Move spell puts E1 elsewhere: the cell keeps
+    # its "visited" mark for that Elf because the mark is (room, local cell), not a board cell.
+    from zorglab.engine.geometry import Direction
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import HeroState
+    from zorglab.level.values import Element
+
+    green = Tile("green", ("##.##", "#ggg#", ".ggg.", "#ggg#", "##.##"))
+    level = Level(id="poison", rooms=(RoomSpec("A", "A"), RoomSpec("E1", "E", (Element.POISON,), "green"),
+                                      RoomSpec("Z", "Z")),
+                  heroes=(HeroSpec("Elf1", "Elf", (5, frozenset())),), tiles=TILES + (("green", green),))
+    w = World(level, {"A": (0, 0), "E1": (1, 0), "Z": (2, 0)})
+    state = w.initial_state().replace(heroes=(HeroState("Elf", (5, frozenset()), 5, pos=(1, (0, 2)),
+                                                        history=((1, (0, 2)),), entries=((1, 1),)),))
+    res = Resolution(w, state, tick=1)
+    res.step(res.hero(0), Direction.RIGHT)          # first entry of E1's (1, 2): +1 HP
+    state = res.freeze(1)
+    assert state.heroes[0].hp == 6 and (1, (1, 2)) in state.heroes[0].poisoned
+    res = Resolution(w, state, tick=1)
+    res.move_rooms({1: (1, 1)}, "Move")              # the room moves; the Elf rides along
+    res.step(res.hero(0), Direction.LEFT)
+    res.step(res.hero(0), Direction.RIGHT)           # back onto the same cell of E1: -3 HP
+    assert res.hero(0).hp == 3
