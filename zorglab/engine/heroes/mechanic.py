@@ -1,8 +1,148 @@
-"""Mechanic(x, dict): shoves listed rooms (FR-24)."""
+"""Mechanic(x, dict): shoves listed rooms (FR-24).
 
+Rules (docs/rules-heroes.md): standing in a room listed in ``dict``, the Mechanic may, as one
+action, shove that room with everything in it one slot up, right, down or left onto an empty
+slot of the dungeon's rectangle as built (the smallest rectangle of slots holding every room
+at the start: a finite board keeps plans finite), if every border still matches afterwards
+(FR-38, through ``roommoves.move_problem``).
+It rides along: no room entry, no cell effect (ZR-15). In its plan a shove weighs
+``dict[room]`` steps (0 if negative).
+
+Planning, lexicographically: (1) length — steps plus shove weights, HP ignored; (2) unjustified
+shoves; ties up, right, down, left, a step before a shove in the same direction. The seed's
+gloss "using power itself as a tie-break" names what an unjustified use is: a shove that does
+not shorten the walk, so at best it only ties. A shove is *justified* when its weight plus the
+walking distance to the goal on the shoved map (no further shoves) is less than the walking
+distance from the same spot before it (an impossible walk is infinitely long). Both distances
+come from the Warrior's plan graphs (cost = actions) on the two maps, cached by the planner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from zorglab.engine import events as ev
+from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
+from zorglab.engine.roommoves import move_problem
+
+ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
+WALKER = ("Warrior", (1,))      # the walking distance of ZR-13's Warrior: actions, HP ignored
+
+_SHOVES: "WeakKeyDictionary[Any, dict[tuple, tuple | None]]" = WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class Shove:
+    """Shove the Mechanic's room one slot in ``direction``; ``justified`` is for its plan cost."""
+
+    direction: Direction
+    justified: bool = True
+
+    def __str__(self) -> str:
+        return f"shove {self.direction}"
+
+
+def weight(world: Any, args: tuple[Any, ...], room: int) -> int | None:
+    """``dict[room]`` in steps (negative counts as 0), or None if the room is not listed."""
+    steps = args[1].get(world.rooms[room].label)
+    return None if steps is None else max(0, steps)
+
+
+def shoved_slots(world: Any, slots: tuple, room: int, direction: Direction) -> tuple | None:
+    """The slots after shoving ``room`` one slot in ``direction``, or None if illegal (FR-38)."""
+    cache = _SHOVES.setdefault(world, {})
+    key = (slots, room, direction)
+    if key not in cache:
+        target = neighbour_slot(slots[room], direction)
+        result = None
+        if _on_board(world, target) and target not in world.slot_index(slots):
+            view = SimpleNamespace(world=world, slots=slots)
+            if move_problem(view, {room: target}) is None:      # type: ignore[arg-type]
+                moved = list(slots)
+                moved[room] = target
+                result = tuple(moved)
+        cache[key] = result
+    return cache[key]
+
+
+def _on_board(world: Any, slot: tuple[int, int]) -> bool:
+    """Inside the dungeon's rectangle as built: the smallest one holding every room at the start."""
+    cols = [c for c, _ in world.initial_slots]
+    rows = [r for _, r in world.initial_slots]
+    return min(cols) <= slot[0] <= max(cols) and min(rows) <= slot[1] <= max(rows)
+
+
+def _walk(graph: Any, s: tuple, slots: tuple) -> int | None:
+    """Actions a walk (no shove) from plan state ``s`` to the goal takes on ``slots``, or None."""
+    walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
+    start = s[:7] + ((),)
+    if walker.action(start) is None:
+        return None
+    return walker.cost_to_go(start)[0]
 
 
 @hero_type("Mechanic", Param("x", ParamKind.INT, minimum=1), Param("dict", ParamKind.ROOM_INT_MAP))
-class Mechanic:
+class Mechanic(HeroBehaviour):
     """From a listed room it can shove that room into an adjacent empty slot."""
+
+    directions = ORDER
+    cost_names = ("length", "unjustified_shoves")
+
+    @classmethod
+    def profile(cls, args):
+        return (cls.name, cls.immune(args), args[1])
+
+    @staticmethod
+    def perform(res, hero, action):
+        if not isinstance(action, Shove):
+            return res.step(hero, action)
+        if hero.pos is None or weight(res.world, hero.args, hero.pos[0]) is None:
+            return False
+        room = hero.pos[0]
+        slots = shoved_slots(res.world, res.slots, room, action.direction)
+        if slots is None:
+            return False
+        res.emit(ev.Shoved(res.tick, hero.label, res.world.rooms[room].label, str(action.direction), slots[room]))
+        res.move_rooms({room: slots[room]}, "shove")
+        res.performed = action
+        return True
+
+    @classmethod
+    def plan_actions(cls, graph, s):
+        room = s[0][0]
+        steps = weight(graph.world, graph.args, room)
+        if steps is None:
+            return ORDER
+        slots = cls.plan_map(graph, s)[0]
+        moves = {d: shoved_slots(graph.world, slots, room, d) for d in ORDER}
+        before = _walk(graph, s, slots) if any(m is not None for m in moves.values()) else None
+        actions: list[Any] = []
+        for direction in ORDER:
+            actions.append(direction)
+            moved = moves[direction]
+            if moved is not None:
+                after = _walk(graph, s, moved)
+                justified = after is not None and (before is None or steps + after < before)
+                actions.append(Shove(direction, justified))
+        return tuple(actions)
+
+    @staticmethod
+    def plan_map(graph, s):
+        return (s[7][0] if s[7] else graph.slots), graph.cleared
+
+    @staticmethod
+    def plan_extra(res, hero):
+        return (res.slots,) if isinstance(res.performed, Shove) else hero.extra
+
+    @staticmethod
+    def step_cost(res):
+        shove = res.performed
+        if not isinstance(shove, Shove):
+            return (1, 0)
+        (hero,) = res.heroes.values()
+        return (weight(res.world, hero.args, hero.pos[0]), 0 if shove.justified else 1)
