@@ -146,6 +146,7 @@ class PlanGraph:
     # -- search -----------------------------------------------------------------------------
 
     def _explore(self, start: PlanState) -> None:
+        """Add every plan state reachable from ``start`` that is not known yet, then solve them."""
         frontier = [start]
         self.edges[start] = []
         new = [start]
@@ -165,18 +166,24 @@ class PlanGraph:
             self.edges[s] = out
             if len(self.edges) > POLICY_LIMIT:
                 raise _TooLarge
-        self._solve()
+        self._solve(new)
 
-    def _solve(self) -> None:
-        """Backward Dijkstra from the goal over every known edge, then the policy."""
+    def _solve(self, new: list[PlanState]) -> None:
+        """Cost-to-go of the new states by a backward Dijkstra, then their policy.
+
+        A state known before cannot lead to a new one (the new one would have been explored
+        with it), so known values stand and seed the search at the new part's boundary.
+        """
+        fresh = set(new)
         reverse: dict[Any, list[tuple[PlanState, tuple[int, ...]]]] = {}
-        for s, out in self.edges.items():
-            for _action, cost, nxt in out:
+        for s in new:
+            for _action, cost, nxt in self.edges[s]:
                 reverse.setdefault(nxt, []).append((s, cost))
-        zero = tuple(0 for _ in self.behaviour.cost_names)
-        value: dict[Any, tuple[int, ...]] = {GOAL: zero}
+        value = self.value
+        value.setdefault(GOAL, tuple(0 for _ in self.behaviour.cost_names))
         tie = count()
-        heap = [(zero, next(tie), GOAL)]
+        heap = [(value[v], next(tie), v) for v in reverse if v not in fresh and v in value]
+        heapq.heapify(heap)
         done = set()
         while heap:
             v_cost, _, v = heapq.heappop(heap)
@@ -189,12 +196,11 @@ class PlanGraph:
                 if old is None or cand < old:
                     value[u] = cand
                     heapq.heappush(heap, (cand, next(tie), u))
-        self.value = value
-        policy: dict[PlanState, Action | None] = {}
-        for s, out in self.edges.items():
+        policy = self.policy
+        for s in new:
             best = None
             best_action = None
-            for action, cost, nxt in out:       # out follows the type's direction order
+            for action, cost, nxt in self.edges[s]:       # in the type's direction order
                 v = value.get(nxt)
                 if v is None:
                     continue
@@ -202,7 +208,6 @@ class PlanGraph:
                 if best is None or total < best:
                     best, best_action = total, action
             policy[s] = best_action
-        self.policy = policy
 
     def _out(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
         out = self.edges.get(s)
