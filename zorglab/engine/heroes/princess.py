@@ -1,5 +1,13 @@
-"""Princess(x, dict, b): heads for the heaviest room; pulls every hero (FR-25)."""
+"""Princess(x, dict, b): heads for the heaviest room; pulls every hero (FR-25).
 
+Her goal is the set of reachable rooms she perceives heaviest (:mod:`zorglab.engine.weights`:
+her own ``dict`` over the default ``{Z: 1}``, averaged with other princesses' pulls); among
+those equal targets she takes the HP-preserving shortest path, cost = (HP lost, actions) like
+the Elf's; ties right, up, left, down. Standing in a room, she pulls every other hero with ``b``.
+Perceived weights are exact fractions (ZR-20).
+"""
+
+from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
 
 
@@ -9,5 +17,12 @@ from zorglab.engine.registry import Param, ParamKind, hero_type
     Param("dict", ParamKind.ROOM_NUMBER_MAP),
     Param("b", ParamKind.NUMBER),
 )
-class Princess:
-    """Perceived weights are exact fractions (ZR-20)."""
+class Princess(HeroBehaviour):
+    """Cost = (HP lost, actions), heals never offsetting damage (as the Elf's, ZR-13)."""
+
+    cost_names = ("hp_lost", "actions")
+    reads_hp = True
+
+    @staticmethod
+    def step_cost(res):
+        return (res.hp_lost, 1)
