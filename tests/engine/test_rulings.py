@@ -150,3 +150,22 @@ def test_fr14_poison_marks_travel_with_a_moved_room():
     res.step(res.hero(0), Direction.LEFT)
     res.step(res.hero(0), Direction.RIGHT)           # back onto the same cell of E1: -3 HP
     assert res.hero(0).hp == 3
+
+
+def test_zr25_a_cast_for_the_tick_of_the_loss_is_never_reached():
+    # Warrior(5) spawns at (2, 2) and steps right 3 times into Z: the loss is instant at tick 4,
+    # so a cast listed for tick 4 is reported as not reached, like any later one, not refused.
+    w = world([RoomSpec("A", "A"), RoomSpec("Z", "Z")], {"A": (0, 0), "Z": (1, 0)},
+              [HeroSpec("Warrior1", "Warrior", (5,))], [SpellSpec("Attack1", "Attack", (1,))])
+    result = run_world(w, [Cast(4, SpellCall("Attack", (1,)))])
+    assert result.outcome.value == "loss" and result.ticks == 4
+    assert not result.refused and [c.tick for c in result.unreached] == [4]
+
+
+def test_fr40_a_sleeper_killed_by_the_hit_that_would_wake_it_just_dies():
+    w = world([RoomSpec("A", "A"), RoomSpec("Z", "Z")], {"A": (0, 0), "Z": (1, 0)},
+              [HeroSpec("Warrior1", "Warrior", (2,))],
+              [SpellSpec("Sleep1", "Sleep", ()), SpellSpec("Attack1", "Attack", (2,))])
+    result = run_world(w, [Cast(1, SpellCall("Sleep", ()), on=("Warrior1",)), Cast(1, SpellCall("Attack", (2,)))])
+    kinds = [e.kind for e in result.events if e.tick == 1]
+    assert "woke" not in kinds and "died" in kinds and result.outcome.value == "win"

@@ -281,11 +281,11 @@ class Resolution:
             self.emit(ev.Damaged(self.tick, hero.label, -delta, hero.hp, cause))
         else:
             self.emit(ev.Healed(self.tick, hero.label, delta, hero.hp, cause))
-        if hero.asleep:
+        if hero.hp <= 0:
+            self.kill(hero, cause)          # a sleeper killed by the hit simply dies
+        elif hero.asleep:
             hero.asleep = False
             self.emit(ev.Woke(self.tick, hero.label, "hp changed"))
-        if hero.hp <= 0:
-            self.kill(hero, cause)
 
     def kill(self, hero: HeroScratch, cause: str) -> None:
         """ZR-12: instant death; its gold drops into the room it dies in (ZR-11)."""

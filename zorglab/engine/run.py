@@ -72,6 +72,8 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     while True:
         if keep_states:
             states.append(state)
+        if state.lost:
+            break               # the loss is instant: no casting point follows it (ZR-17, ZR-25)
         for c in by_tick.pop(state.tick, ()):
             try:
                 state, events = cast_spell(world, state, c, record=record)
