@@ -5,7 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: install lab test test-fast bench browser-test clean
+.PHONY: install lab test test-fast bench browser-test notebooks clean
+
+# nbval over the notebooks: checked cells (# NBVAL_CHECK_OUTPUT) must reproduce their stored outputs
+NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg \
+	--nbval-cell-timeout 600
 
 install: $(STAMP)
 
@@ -19,7 +23,7 @@ lab: install
 	$(BIN)/jupyter lab notebooks/
 
 test: install
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
 
 test-fast: install
 	$(BIN)/python -m pytest -q -x -p no:cacheprovider tests -m "not slow and not browser"
@@ -27,6 +31,15 @@ test-fast: install
 bench: install
 	$(BIN)/python -m pytest -q -s -p no:cacheprovider benchmarks --benchmark-columns=min,median,ops,rounds \
 		--benchmark-sort=name
+
+browser-test: install
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/browser -m browser
+
+# re-run every notebook and store its outputs (after a change the checked cells should show)
+notebooks: install
+	cd notebooks && for nb in *.ipynb; do \
+		../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
+			--ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

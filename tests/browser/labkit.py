@@ -1,0 +1,120 @@
+"""Driving a notebook in a real JupyterLab page: open, run every cell, find a cell's widgets, read
+its text and its canvas' pixels, click the canvas at canvas-pixel coordinates.
+
+Everything goes through ``window.jupyterapp`` (``--LabApp.expose_app_in_browser=True``): the
+notebook panel, its session, and the ``notebook:run-all-cells`` command.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+
+# Finds the cell whose source contains `marker` and gives its node a data-test attribute.
+_TAG_CELL = """([marker, tag]) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cell = panel.content.widgets.find(c => c.model.sharedModel.getSource().includes(marker));
+  if (!cell) return false;
+  cell.node.setAttribute('data-test', tag);
+  return true;
+}"""
+
+_PIXELS = """([selector, x, y, w, h]) => {
+  const canvas = document.querySelector(selector);
+  if (!canvas || canvas.width === 0) return null;
+  const data = canvas.getContext('2d').getImageData(x, y, w ?? canvas.width, h ?? canvas.height).data;
+  let hash = 2166136261, inked = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    for (let k = 0; k < 4; k++) hash = Math.imul(hash ^ data[i + k], 16777619) >>> 0;
+    if (data[i + 3] > 0 && (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250)) inked++;
+  }
+  return {hash, inked, width: canvas.width, height: canvas.height};
+}"""
+
+
+def fresh_copy(notebook: str, root: Path) -> str:
+    """Copy ``notebooks/<notebook>`` into the served folder without stored outputs or widget state
+    (saved widget state does not survive a reload: a fresh run is the only honest start)."""
+    nb = nbformat.read(NOTEBOOKS / notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, root / notebook)
+    return notebook
+
+
+def keep(source: Path, *targets: Path) -> None:
+    for target in targets:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+
+
+def wait_for(what: str, check: Callable[[], Any], timeout: float = 60.0, every: float = 0.2) -> Any:
+    """Poll ``check`` until it returns something truthy; fail naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = check()
+        if last:
+            return last
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+
+
+class NotebookPage:
+    """One notebook open in JupyterLab."""
+
+    def __init__(self, page: Any, url: str, notebook: str):
+        self.page = page
+        page.goto(f"{url}/lab/tree/{notebook}")
+        page.wait_for_function(
+            """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                 return !!(w && w.context && w.context.path.endsWith(name) && w.sessionContext
+                           && w.sessionContext.session && w.sessionContext.session.kernel
+                           && w.sessionContext.session.kernel.status === 'idle'); }""",
+            arg=notebook, timeout=90_000)
+
+    def run_all(self, timeout: float = 240.0) -> None:
+        """``notebook:run-all-cells``; resolves once every cell has replied."""
+        self.page.evaluate(
+            """async (ms) => {
+                 const app = window.jupyterapp;
+                 const run = app.commands.execute('notebook:run-all-cells');
+                 const late = new Promise((_, no) => setTimeout(() => no(new Error('run-all timed out')), ms));
+                 await Promise.race([run, late]);
+               }""", int(timeout * 1000))
+        errors = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        traceback = self.page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+        assert traceback.count() == 0, "a cell raised:\n" + "\n".join(traceback.all_inner_texts())
+        del errors
+
+    def cell(self, marker: str, tag: str) -> str:
+        """A CSS selector for the cell whose source contains ``marker``."""
+        assert self.page.evaluate(_TAG_CELL, [marker, tag]), f"no cell contains {marker!r}"
+        return f"[data-test='{tag}']"
+
+    def text(self, selector: str) -> str:
+        return self.page.locator(selector).first.inner_text()
+
+    def pixels(self, canvas: str, rect: tuple[float, float, float, float] | None = None) -> dict | None:
+        x, y, w, h = (0, 0, None, None) if rect is None else (int(v) for v in rect)
+        return self.page.evaluate(_PIXELS, [canvas, x, y, w, h])
+
+    def click_canvas(self, canvas: str, px: float, py: float) -> None:
+        """A real mouse click at canvas pixel (px, py), scaled to the canvas' size on screen."""
+        locator = self.page.locator(canvas).first
+        locator.scroll_into_view_if_needed()
+        box = locator.bounding_box()
+        size = self.page.evaluate("(s) => { const c = document.querySelector(s); return [c.width, c.height]; }",
+                                  canvas)
+        self.page.mouse.click(box["x"] + px * box["width"] / size[0], box["y"] + py * box["height"] / size[1])
