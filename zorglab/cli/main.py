@@ -22,6 +22,8 @@ COMMANDS: tuple[str, ...] = (
     "solve",
     "temples",
     "progress",
+    "report",
+    "sweep",
 )
 
 

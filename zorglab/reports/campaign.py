@@ -1,0 +1,120 @@
+"""The campaign check: does the pack teach well? Every violation is a row, in words.
+
+Campaign order is the contracts' ``order``, then each contract's level list. The rules:
+
+- **listed** — every level a contract lists has a level file; every level file is in a contract;
+- **winnable** — every listed level's reference setup is proved winnable (unsolvable, unknown
+  within the budget, or a level that fails to run is reported);
+- **difficulty** — within a contract, no level is easier than the one before it. Difficulty is
+  ``(fewest_spells, states)``: a level is *easier* than the one before when it needs fewer spells,
+  or as many spells and fewer than ``1/STATES_FACTOR`` of its search states (search counts within
+  a factor of 2 are too close to call). Levels of unknown difficulty are skipped: the next known
+  level is compared with the last known one;
+- **mechanic** — a mechanic (a room type, hero type or spell type) first appears alone: the first
+  level using it introduces nothing else new. The base mechanics every level has (rooms ``A`` and
+  ``Z``, the plain ``Warrior``) are never new.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import pandas as pd
+
+from zorglab.level.contracts import ContractEntry
+from zorglab.reports.difficulty import difficulty_key
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
+
+BASE_MECHANICS = ("room A", "room Z", "hero Warrior")
+STATES_FACTOR = 2
+CAMPAIGN_COLUMNS = ("contract", "title", "cost", "order", "position", "level")
+VIOLATION_COLUMNS = ("rule", "contract", "level", "other", "message")
+MECHANIC_COLUMNS = (("room", "room_types"), ("hero", "hero_types"), ("spell", "spell_types"))
+
+
+def campaign_table(contracts: Iterable[ContractEntry]) -> pd.DataFrame:
+    """One row per listed level in campaign order (unwritten contracts have none)."""
+    rows = [{"contract": c.name, "title": c.title, "cost": c.cost, "order": c.order, "position": i + 1, "level": level}
+            for c in sorted(contracts, key=lambda c: (c.order, c.name)) for i, level in enumerate(c.levels)]
+    return pd.DataFrame(rows, columns=list(CAMPAIGN_COLUMNS))
+
+
+def mechanics(row: Any) -> list[str]:
+    """``room D``, ``hero Elf``, ``spell Attack``... of one difficulty row, in a fixed order."""
+    out = []
+    for kind, column in MECHANIC_COLUMNS:
+        value = row[column]
+        out += [f"{kind} {name}" for name in (value.split() if isinstance(value, str) else [])]
+    return out
+
+
+def _violation(rule: str, contract: str, level: str, other: str, message: str) -> dict[str, str]:
+    return {"rule": rule, "contract": contract, "level": level, "other": other, "message": message}
+
+
+def _listing(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> list[dict[str, str]]:
+    out = []
+    known = set(difficulty["level"])
+    for _, entry in campaign.iterrows():
+        if entry["level"] not in known:
+            out.append(_violation("listed", entry["contract"], entry["level"], "",
+                                  f"contract {entry['contract']!r} lists {entry['level']}, but no level file has that id"))
+    listed = set(campaign["level"])
+    for level in sorted(known - listed):
+        out.append(_violation("listed", "", level, "", f"{level} is in no contract, so no player meets it"))
+    return out
+
+
+def _winnable(contract: str, row: Any) -> list[dict[str, str]]:
+    level, verdict = row["level"], row["verdict"]
+    if verdict == SOLVABLE:
+        return []
+    if verdict == UNSOLVABLE:
+        text = f"{level} cannot be won from its reference setup: the search proved it"
+    elif verdict == UNKNOWN:
+        text = f"{level}: no win found within the search budget ({row['states']} states); difficulty unknown"
+    else:
+        text = f"{level} could not be searched ({verdict}): {row['error'] or 'no layout to search'}"
+    return [_violation("winnable", contract, level, "", text)]
+
+
+def easier(key: tuple[int, int], before: tuple[int, int], states_factor: int = STATES_FACTOR) -> bool:
+    """Fewer spells needed, or as many and a search ``states_factor`` times shorter."""
+    return key[0] < before[0] or (key[0] == before[0] and key[1] * states_factor < before[1])
+
+
+def _describe(key: tuple[int, int]) -> str:
+    return f"{key[0]} spell{'s' * (key[0] != 1)}, {key[1]} states"
+
+
+def campaign_check(difficulty: pd.DataFrame, campaign: pd.DataFrame,
+                   base: Sequence[str] = BASE_MECHANICS, states_factor: int = STATES_FACTOR) -> pd.DataFrame:
+    """Every violation of the rules above, in campaign order, then the listing faults."""
+    rows = {row["level"]: row for _, row in difficulty.iterrows()}
+    out: list[dict[str, str]] = []
+    seen = set(base)
+    ordered = campaign.sort_values(["order", "contract", "position"], kind="stable")
+    for contract, entries in ordered.groupby(["order", "contract"], sort=True):
+        name = contract[1]
+        previous: tuple[str, tuple[int, int]] | None = None
+        for level in entries["level"]:
+            row = rows.get(level)
+            if row is None:
+                continue
+            out += _winnable(name, row)
+            key = difficulty_key(row)
+            if key is not None:
+                if previous is not None and easier(key, previous[1], states_factor):
+                    out.append(_violation(
+                        "difficulty", name, level, previous[0],
+                        f"{level} ({_describe(key)}) is easier than {previous[0]} before it "
+                        f"({_describe(previous[1])}) in contract {name!r}"))
+                previous = (level, key)
+            new = [m for m in mechanics(row) if m not in seen]
+            if len(new) > 1:
+                out.append(_violation(
+                    "mechanic", name, level, ", ".join(new),
+                    f"{level} introduces {', '.join(new)} together: each should first appear alone"))
+            seen.update(new)
+    out += _listing(difficulty, campaign)
+    return pd.DataFrame(out, columns=list(VIOLATION_COLUMNS))

@@ -1,0 +1,207 @@
+"""Per-level difficulty: one row per level, from the exact search and the level's own data.
+
+The *reference setup* of a level is the layout and choices of its first solution expected to
+win (else its first solution; a level without solutions and without variables takes its first
+construction). Search figures are for that setup, each world searched on its own and summed
+(spells, states) or multiplied (cast lists); the layout count is over every construction.
+
+*Difficulty* is the pair ``(fewest_spells, states)``, compared in that order: more spells
+needed is harder; with as many spells, a longer search to find the win is harder.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Iterable
+
+import pandas as pd
+
+from zorglab.engine.game import Setup, setup, setup_solution
+from zorglab.errors import LevelError
+from zorglab.level.labels import MAIN_WORLD
+from zorglab.level.model import Cast, Level, Outcome
+from zorglab.reports.budget import Budget
+from zorglab.reports.forced import forced_points
+from zorglab.search.analysis import count_winning_cast_lists, explore
+from zorglab.search.level import world_search
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
+
+DIFFICULTY_COLUMNS = (
+    "level", "title", "contract", "file", "rooms", "room_types", "heroes", "hero_types", "spells", "spell_types",
+    "spell_list", "worlds", "constraints", "bonuses", "solution", "verdict", "states", "fewest_spells", "witness",
+    "witness_spells", "necessary", "necessary_spells", "necessary_unknown", "winning_cast_lists",
+    "cast_lists_capped", "explored_states", "explore_complete", "forced_points", "forced_ticks",
+    "winning_layouts", "layouts_tried", "layouts_complete", "seconds", "error",
+)
+# Columns whose value is a space-separated list of names (CSV-friendly; split with .str.split()):
+# ``*_types`` are distinct and sorted; ``spell_list``, ``witness_spells`` and ``necessary_spells``
+# keep repeats (one name per spell).
+LIST_COLUMNS = ("room_types", "hero_types", "spell_types", "spell_list", "witness_spells", "necessary", "necessary_spells")
+NOT_SET_UP = "no setup"
+ERROR = "error"
+
+
+def _worlds(level: Level) -> list[tuple[str, tuple, tuple, tuple]]:
+    """(name, rooms, heroes, spells) of every world, main first."""
+    return [(MAIN_WORLD, level.rooms, level.heroes, level.spells)] + [
+        (m.name, m.rooms, m.heroes, m.spells) for m in level.mirrors]
+
+
+def _names(values: Iterable[str]) -> str:
+    return " ".join(sorted(set(values)))
+
+
+def static_columns(level: Level, file: str | None = None) -> dict[str, Any]:
+    """What the level file says: its rooms, heroes, spells, worlds and conditions."""
+    worlds = _worlds(level)
+    return {
+        "level": level.id, "title": level.title, "contract": level.contract or "", "file": file or level.path or "",
+        "rooms": len(level.rooms), "room_types": _names(r.type for _, rooms, _, _ in worlds for r in rooms),
+        "heroes": sum(len(h) for _, _, h, _ in worlds),
+        "hero_types": _names(h.type for _, _, heroes, _ in worlds for h in heroes),
+        "spells": sum(len(s) for _, _, _, s in worlds),
+        "spell_types": _names(s.type for _, _, _, spells in worlds for s in spells),
+        "spell_list": " ".join(sorted(s.type for _, _, _, spells in worlds for s in spells)),
+        "worlds": len(worlds),
+        "constraints": len(level.constraints) + sum(len(m.constraints) for m in level.mirrors),
+        "bonuses": len(level.bonuses) + sum(len(m.bonuses) for m in level.mirrors),
+    }
+
+
+def reference_setup(level: Level) -> tuple[int | None, Setup | None]:
+    """(solution index or None, the setup the search figures are for)."""
+    if level.solutions:
+        index = next((i for i, s in enumerate(level.solutions) if s.expect is Outcome.WIN), 0)
+        return index, setup_solution(level, index)
+    if level.variables:
+        return None, None
+    from zorglab.search.layouts import constructions
+    first = next(constructions(level, 1), None)
+    return None, (setup(level, first) if first is not None else None)
+
+
+def _cast_types(casts: Iterable[Cast]) -> list[str]:
+    out = []
+    for cast in casts:
+        out.append(cast.spell.type)
+        if cast.inner is not None:
+            out.append(cast.inner.spell.type)
+    return out
+
+
+def search_columns(game: Setup, budget: Budget) -> dict[str, Any]:
+    """Verdict, fewest spells, witness, necessary spells, cast lists and forced points of a setup."""
+    verdicts, states, fewest, witness, witness_types = [], 0, 0, [], []
+    necessary, necessary_types, necessary_unknown = [], [], 0
+    lists, capped, explored, complete, forced, ticks = 1, False, 0, True, 0, []
+    for name in game.world_names:
+        prefix = "" if name == MAIN_WORLD else f"{name}:"
+        verdict = world_search(game, name).run(budget.solve_states)
+        verdicts.append(verdict.verdict)
+        states += verdict.states
+        if verdict.verdict == UNSOLVABLE:
+            break
+        if verdict.verdict != SOLVABLE:
+            continue
+        fewest += verdict.spells_used
+        witness += [prefix + text for text in verdict.cast_texts()]
+        witness_types += _cast_types(verdict.casts)
+        graph = explore(game, name, budget=budget.explore_states)
+        explored += graph.states
+        complete = complete and graph.complete
+        if graph.complete:
+            count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
+            lists, capped = lists * count, capped or cap_hit
+            points = forced_points(graph)
+            forced += points.count if points else 0
+            ticks += [f"{prefix}{t}" for t in (points.ticks if points else ())]
+        world = game.world(name)
+        for spell in world.spells:
+            start = world.initial_state()
+            left = list(start.spells_left)
+            left[spell.index] = False
+            answer = world_search(game, name, start=start.replace(spells_left=tuple(left))).run(
+                budget.necessary_states).verdict
+            if answer == UNSOLVABLE:
+                necessary.append(prefix + spell.label)
+                necessary_types.append(spell.type)
+            elif answer == UNKNOWN:
+                necessary_unknown += 1
+    overall = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
+    solved = overall == SOLVABLE
+    return {
+        "verdict": overall, "states": states, "fewest_spells": fewest if solved else None,
+        "witness": "; ".join(witness), "witness_spells": " ".join(sorted(witness_types)),
+        "necessary": " ".join(necessary), "necessary_spells": " ".join(sorted(necessary_types)),
+        "necessary_unknown": necessary_unknown,
+        "winning_cast_lists": lists if solved and complete else None,
+        "cast_lists_capped": capped if solved and complete else None,
+        "explored_states": explored, "explore_complete": complete if solved else None,
+        "forced_points": forced if solved and complete else None,
+        "forced_ticks": " ".join(ticks) if solved and complete else None,
+    }
+
+
+def layout_columns(level: Level, budget: Budget) -> dict[str, Any]:
+    """How many layouts (constructions x finite choices x main A) win, and whether all were tried."""
+    from zorglab.search.layouts import solve_layouts
+    summary = solve_layouts(level, max_states=budget.layout_states, max_seconds=budget.layout_seconds,
+                            limit=budget.layout_limit)
+    complete = not summary.truncated and summary.unknown == 0 and summary.tried < budget.layout_limit
+    return {"winning_layouts": len(summary.winning), "layouts_tried": summary.tried, "layouts_complete": complete}
+
+
+def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = None) -> dict[str, Any]:
+    """One level's row (every column of :data:`DIFFICULTY_COLUMNS`); a fault goes in ``error``."""
+    t0 = time.perf_counter()
+    row: dict[str, Any] = dict.fromkeys(DIFFICULTY_COLUMNS)
+    row.update(static_columns(level, file))
+    row["error"] = ""
+    try:
+        index, game = reference_setup(level)
+        row["solution"] = index
+        if game is None:
+            row["verdict"] = NOT_SET_UP
+        else:
+            row.update(search_columns(game, budget))
+        row.update(layout_columns(level, budget))
+    except Exception as error:   # one broken level must not sink a report of the whole pack
+        kind = "" if isinstance(error, (LevelError, ValueError)) else f"{type(error).__name__}: "
+        row["verdict"], row["error"] = ERROR, kind + (str(error).splitlines() or [""])[0]
+    row["seconds"] = round(time.perf_counter() - t0, 3)
+    return row
+
+
+def error_row(level_id: str, file: str, message: str) -> dict[str, Any]:
+    """The row of a level file that did not load."""
+    row: dict[str, Any] = dict.fromkeys(DIFFICULTY_COLUMNS)
+    row.update({"level": level_id, "file": file, "verdict": ERROR, "error": message.splitlines()[0], "seconds": 0.0})
+    return row
+
+
+def difficulty_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    """Rows as a table with the standard columns, sorted by level id (a deterministic order)."""
+    frame = pd.DataFrame(list(rows), columns=list(DIFFICULTY_COLUMNS))
+    for column in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses", "solution", "states",
+                   "fewest_spells", "necessary_unknown", "winning_cast_lists", "explored_states", "forced_points",
+                   "winning_layouts", "layouts_tried"):
+        frame[column] = frame[column].astype("Int64")
+    return frame.sort_values("level", kind="stable").reset_index(drop=True)
+
+
+def level_difficulty(levels: Iterable[Level], budget: Budget = Budget()) -> pd.DataFrame:
+    """The difficulty table of ``levels`` (serial; see :mod:`zorglab.sweep` for a parallel run)."""
+    return difficulty_frame(difficulty_row(level, budget) for level in levels)
+
+
+def difficulty_key(row: Any) -> tuple[int, int] | None:
+    """``(fewest_spells, states)`` of a solved row; None when the difficulty is not known."""
+    fewest, states = row["fewest_spells"], row["states"]
+    if row["verdict"] != SOLVABLE or _missing(fewest) or _missing(states):
+        return None
+    return int(fewest), int(states)
+
+
+def _missing(value: Any) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))

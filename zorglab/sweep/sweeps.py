@@ -1,0 +1,38 @@
+"""The two sweeps: every level's difficulty row, and a temple generator sweep's rows.
+
+Both give the same table serially and on dask (the ``seconds`` column aside), sorted by key:
+levels by id, temples by (seed, size in small-medium-large order).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import pandas as pd
+
+from zorglab.reports.budget import Budget
+from zorglab.reports.difficulty import difficulty_frame
+from zorglab.reports.generator import temple_frame
+from zorglab.seeding import Seed
+from zorglab.sweep.runner import map_rows
+from zorglab.sweep.tasks import level_task, temple_task
+from zorglab.temples.options import SIZES
+
+
+def sweep_levels(paths: Iterable[str | Path], budget: Budget = Budget(), **run: Any) -> pd.DataFrame:
+    """The difficulty table of every level file under ``paths`` (``run``: see :func:`map_rows`)."""
+    from zorglab.level import level_files
+
+    files = [str(p) for p in level_files(paths)]
+    return difficulty_frame(map_rows(level_task, [(f, budget) for f in files], **run))
+
+
+def sweep_temples(seeds: Iterable[Seed] | int, sizes: Iterable[str] = SIZES,
+                  options: Mapping[str, Any] | None = None, *, lint: bool = True, **run: Any) -> pd.DataFrame:
+    """One row per (seed, size) generated temple; ``seeds`` may be a count (0..n-1)."""
+    from zorglab.temples.sweep import sweep_plan
+
+    plan = sweep_plan(seeds, sizes, options)
+    opts = dict(options) if options else None
+    return temple_frame(map_rows(temple_task, [(seed, size, opts, lint) for seed, size in plan], **run))

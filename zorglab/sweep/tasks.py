@@ -1,0 +1,32 @@
+"""The units of work of a sweep: plain functions of picklable arguments, each giving one row.
+
+A worker process imports them by name, so they must stay module-level functions here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from zorglab.reports.budget import Budget
+from zorglab.seeding import Seed
+
+
+def level_task(path: str, budget: Budget) -> dict[str, Any]:
+    """The difficulty row of one level file; a file that does not load gives an error row."""
+    from zorglab.errors import LevelError
+    from zorglab.level import load_level
+    from zorglab.reports.difficulty import difficulty_row, error_row
+
+    try:
+        level = load_level(path)
+    except LevelError as error:
+        return error_row(Path(path).stem, path, str(error))
+    return difficulty_row(level, budget, file=path)
+
+
+def temple_task(seed: Seed, size: str, options: Mapping[str, Any] | None, lint: bool) -> dict[str, Any]:
+    """The sweep row of one generated temple (with its failure reason, if any)."""
+    from zorglab.reports.generator import temple_row
+
+    return temple_row(seed, size, options, lint=lint)
