@@ -67,9 +67,9 @@ def test_a_spent_budget_is_reported_unknown_never_guessed(campaign):
 
 def test_a_level_that_does_not_load_gives_an_error_row(tmp_path):
     bad = tmp_path / "broken.toml"
-    bad.write_text('id = "broken"\nrooms = ["A", "Q(1)"]\nheroes = ["Warrior(1)"]\n')
+    bad.write_text('id = "broken-id"\nrooms = ["A", "Q(1)"]\nheroes = ["Warrior(1)"]\n')
     r = level_task(str(bad), QUICK)
-    assert r["verdict"] == "error" and r["level"] == "broken" and "broken.toml" in r["error"]
+    assert r["verdict"] == "error" and r["level"] == "broken-id" and "broken.toml" in r["error"]
     assert set(r) == set(DIFFICULTY_COLUMNS)
 
 
@@ -77,3 +77,14 @@ def test_budget_rejects_non_positive_values():
     from zorglab.errors import OptionError
     with pytest.raises(OptionError, match="solve_states=0"):
         Budget(solve_states=0)
+
+
+def test_the_per_level_time_cap_leaves_the_rest_unknown_and_says_so(campaign):
+    r = difficulty_row(campaign.levels["fx-03"], Budget(level_seconds=1e-9))
+    assert r["cut_short"] is True
+    assert r["forced_points"] is None and r["winning_cast_lists"] is None
+    assert r["layouts_tried"] == 0 and r["layouts_complete"] is False
+
+
+def test_rows_within_budget_are_not_cut_short(table):
+    assert not table["cut_short"].any()

@@ -32,7 +32,7 @@ DIFFICULTY_COLUMNS = (
     "spell_list", "worlds", "constraints", "bonuses", "solution", "verdict", "states", "fewest_spells", "witness",
     "witness_spells", "necessary", "necessary_spells", "necessary_unknown", "winning_cast_lists",
     "cast_lists_capped", "explored_states", "explore_complete", "forced_points", "forced_ticks",
-    "winning_layouts", "layouts_tried", "layouts_complete", "seconds", "error",
+    "winning_layouts", "layouts_tried", "layouts_complete", "seconds", "cut_short", "error",
 )
 # Columns whose value is a space-separated list of names (CSV-friendly; split with .str.split()):
 # ``*_types`` are distinct and sorted; ``spell_list``, ``witness_spells`` and ``necessary_spells``
@@ -90,39 +90,63 @@ def _cast_types(casts: Iterable[Cast]) -> list[str]:
     return out
 
 
-def search_columns(game: Setup, budget: Budget) -> dict[str, Any]:
+class Clock:
+    """The level's wall-clock safety cap (``Budget.level_seconds``); ``cut`` once it has struck."""
+
+    def __init__(self, seconds: float | None):
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.cut = False
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def spent(self) -> bool:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.cut = True
+        return self.cut
+
+
+def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> dict[str, Any]:
     """Verdict, fewest spells, witness, necessary spells, cast lists and forced points of a setup."""
+    clock = clock or Clock(None)
     verdicts, states, fewest, witness, witness_types = [], 0, 0, [], []
     necessary, necessary_types, necessary_unknown = [], [], 0
     lists, capped, explored, complete, forced, ticks = 1, False, 0, True, 0, []
     for name in game.world_names:
         prefix = "" if name == MAIN_WORLD else f"{name}:"
-        verdict = world_search(game, name).run(budget.solve_states)
+        verdict = world_search(game, name).run(budget.solve_states, clock.left())
         verdicts.append(verdict.verdict)
         states += verdict.states
         if verdict.verdict == UNSOLVABLE:
             break
         if verdict.verdict != SOLVABLE:
+            clock.spent()
             continue
         fewest += verdict.spells_used
         witness += [prefix + text for text in verdict.cast_texts()]
         witness_types += _cast_types(verdict.casts)
-        graph = explore(game, name, budget=budget.explore_states)
-        explored += graph.states
-        complete = complete and graph.complete
-        if graph.complete:
-            count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
-            lists, capped = lists * count, capped or cap_hit
-            points = forced_points(graph)
-            forced += points.count if points else 0
-            ticks += [f"{prefix}{t}" for t in (points.ticks if points else ())]
+        if clock.spent():
+            complete = False
+        else:
+            graph = explore(game, name, budget=budget.explore_states)
+            explored += graph.states
+            complete = complete and graph.complete
+            if graph.complete:
+                count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
+                lists, capped = lists * count, capped or cap_hit
+                points = forced_points(graph)
+                forced += points.count if points else 0
+                ticks += [f"{prefix}{t}" for t in (points.ticks if points else ())]
         world = game.world(name)
         for spell in world.spells:
+            if clock.spent():
+                necessary_unknown += 1
+                continue
             start = world.initial_state()
             left = list(start.spells_left)
             left[spell.index] = False
             answer = world_search(game, name, start=start.replace(spells_left=tuple(left))).run(
-                budget.necessary_states).verdict
+                budget.necessary_states, clock.left()).verdict
             if answer == UNSOLVABLE:
                 necessary.append(prefix + spell.label)
                 necessary_types.append(spell.type)
@@ -143,11 +167,16 @@ def search_columns(game: Setup, budget: Budget) -> dict[str, Any]:
     }
 
 
-def layout_columns(level: Level, budget: Budget) -> dict[str, Any]:
+def layout_columns(level: Level, budget: Budget, clock: Clock | None = None) -> dict[str, Any]:
     """How many layouts (constructions x finite choices x main A) win, and whether all were tried."""
     from zorglab.search.layouts import solve_layouts
-    summary = solve_layouts(level, max_states=budget.layout_states, max_seconds=budget.layout_seconds,
+    clock = clock or Clock(None)
+    seconds = [x for x in (budget.layout_seconds, clock.left()) if x is not None]
+    if clock.spent():
+        return {"winning_layouts": None, "layouts_tried": 0, "layouts_complete": False}
+    summary = solve_layouts(level, max_states=budget.layout_states, max_seconds=min(seconds) if seconds else None,
                             limit=budget.layout_limit)
+    clock.spent()
     complete = not summary.truncated and summary.unknown == 0 and summary.tried < budget.layout_limit
     return {"winning_layouts": len(summary.winning), "layouts_tried": summary.tried, "layouts_complete": complete}
 
@@ -155,17 +184,19 @@ def layout_columns(level: Level, budget: Budget) -> dict[str, Any]:
 def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = None) -> dict[str, Any]:
     """One level's row (every column of :data:`DIFFICULTY_COLUMNS`); a fault goes in ``error``."""
     t0 = time.perf_counter()
+    clock = Clock(budget.level_seconds)
     row: dict[str, Any] = dict.fromkeys(DIFFICULTY_COLUMNS)
     row.update(static_columns(level, file))
-    row["error"] = ""
+    row["error"], row["cut_short"] = "", False
     try:
         index, game = reference_setup(level)
         row["solution"] = index
         if game is None:
             row["verdict"] = NOT_SET_UP
         else:
-            row.update(search_columns(game, budget))
-        row.update(layout_columns(level, budget))
+            row.update(search_columns(game, budget, clock))
+        row.update(layout_columns(level, budget, clock))
+        row["cut_short"] = clock.cut
     except Exception as error:   # one broken level must not sink a report of the whole pack
         kind = "" if isinstance(error, (LevelError, ValueError)) else f"{type(error).__name__}: "
         row["verdict"], row["error"] = ERROR, kind + (str(error).splitlines() or [""])[0]

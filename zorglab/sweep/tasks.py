@@ -21,8 +21,19 @@ def level_task(path: str, budget: Budget) -> dict[str, Any]:
     try:
         level = load_level(path)
     except LevelError as error:
-        return error_row(Path(path).stem, path, str(error))
+        return error_row(declared_id(path), path, str(error))
     return difficulty_row(level, budget, file=path)
+
+
+def declared_id(path: str) -> str:
+    """The ``id`` a level file declares, read as plain TOML; its file stem when even that fails."""
+    import tomllib
+
+    try:
+        found = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("id")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        found = None
+    return found if isinstance(found, str) and found else Path(path).stem
 
 
 def temple_task(seed: Seed, size: str, options: Mapping[str, Any] | None, lint: bool) -> dict[str, Any]:
