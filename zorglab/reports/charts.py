@@ -75,12 +75,23 @@ def generator_chart(temples: pd.DataFrame) -> Figure:
     for ax, measure in zip(axes.flat, ("rooms", "critical_path", "solver_states", "retries")):
         data = [pd.to_numeric(temples.loc[temples["size"] == s, measure], errors="coerce").dropna() for s in sizes]
         if any(len(d) for d in data):
-            ax.hist([d for d in data], bins=15, label=sizes, color=PALETTE[:len(sizes)])
+            bins = _bins(pd.concat(data))
+            ax.hist(data, bins=bins, label=sizes, color=PALETTE[:len(sizes)])
+            if isinstance(bins, list):
+                ax.set_xlim(bins[0] - 0.5, bins[-1] + 0.5)
+            ax.xaxis.get_major_locator().set_params(integer=True)
+            ax.yaxis.get_major_locator().set_params(integer=True)
             ax.legend(fontsize=8)
         ax.set_title(measure.replace("_", " "))
         ax.set_ylabel("temples")
     fig.suptitle(f"Temple generator: {len(temples)} temples")
     return fig
+
+
+def _bins(values: pd.Series) -> list[float] | int:
+    """One bin per whole number over a small range (retries, states), else 15 bins."""
+    low, high = int(values.min()), int(values.max())
+    return [k - 0.5 for k in range(low, high + 2)] if high - low <= 30 else 15
 
 
 def save_figure(fig: Figure, path: str | Path) -> Path:
