@@ -16,7 +16,8 @@ distributed = pytest.importorskip("distributed")
 @pytest.fixture(scope="module")
 def client():
     """An in-process cluster (threads): fast to start, and closed with the module."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                   dashboard_address="127.0.0.1:0") as cluster:
         with distributed.Client(cluster) as client:
             yield client
 
@@ -42,3 +43,9 @@ def test_temple_sweep_on_dask_equals_serial(client):
 def test_the_client_is_left_open_for_the_caller(client):
     sweep_temples(1, ("small",), client=client)
     assert client.status == "running"
+
+
+def test_the_default_local_cluster_of_processes_gives_the_same_rows():
+    serial = sweep_temples(2, ("small",), serial=True, lint=False)
+    on_processes = sweep_temples(2, ("small",), workers=1, lint=False)   # starts and closes its own cluster
+    same(serial, on_processes)

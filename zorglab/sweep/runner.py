@@ -61,7 +61,7 @@ def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int
         except (OSError, TimeoutError, ValueError) as error:
             raise OptionError(f"--scheduler {scheduler}: cannot connect ({error})") from None
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, memory_limit=MEMORY_LIMIT,
-                           dashboard_address=None, silence_logs=40)
+                           dashboard_address="127.0.0.1:0", silence_logs=40)
     return _ClusterClient(Client(cluster), cluster)
 
 
