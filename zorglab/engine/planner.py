@@ -87,6 +87,9 @@ class PlanGraph:
         # A hero that reads HP and can enter poison cells carries its poison-visited set in every
         # plan state: that space grows with subsets, so answer state by state from the start.
         self.local = behaviour.reads_hp and world.has_code(cells.POISON, self.immune)
+        # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
+        # and whose real states start afresh every tick asks for the goal-bounded search from the start.
+        self.local = self.local or getattr(behaviour, "plans_forward", False)
 
     # -- transitions ------------------------------------------------------------------------
 
