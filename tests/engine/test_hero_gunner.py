@@ -237,8 +237,8 @@ def place(world, **where):
 
 
 def test_fr23_shell_flies_to_the_wall_clearing_cells_and_monsters_hitting_heroes():
-    world = range_world({"G": ("Gunner", 9, 1), "V1": ("Warrior", 5), "V2": ("Warrior", 2), "V3": ("Warrior", 5)})
-    state = place(world, G=(2, 2), V1=(16, 2), V2=(22, 2, 2, True), V3=(22, 3))
+    world = range_world({"G": ("Gunner", 9, 1), "V1": ("Warrior", 2), "V2": ("Warrior", 5), "V3": ("Warrior", 5)})
+    state = place(world, G=(2, 2), V1=(16, 2), V2=(22, 2, 5, True), V3=(22, 3))
     after, events = act(world, state, (0, Fire(RIGHT)))
     kinds = [e.kind for e in events]
     assert kinds[0] == "shell_fired" and {e.tick for e in events} == {1}, "one instant action"
@@ -246,8 +246,8 @@ def test_fr23_shell_flies_to_the_wall_clearing_cells_and_monsters_hitting_heroes
     assert (fired.cell, fired.end) == ((3, 2), (24, 2)), "up to the last cell before the east edge"
     w, t, d = world.room_index["W"], world.room_index["T"], world.room_index["D"]
     assert after.cleared == {(w, (1, 2)), (w, (2, 2)), (t, (2, 2)), (d, SLAIN)}, "water, the dark ice cell, D's monster"
-    assert [h.hp for h in after.heroes] == [9, 3, 0, 5], "V1 and V2 on the line lose 2; V3 beside it does not"
-    assert not after.heroes[2].alive and after.heroes[1].alive
+    assert [h.hp for h in after.heroes] == [9, 0, 3, 5], "V1 and V2 on the line lose 2; V3 beside it does not"
+    assert not after.heroes[1].alive and after.heroes[2].alive and not after.heroes[2].asleep
     assert [e.hero for e in events if isinstance(e, ev.Damaged)] == ["V1", "V2"]
     assert any(isinstance(e, ev.Woke) and e.hero == "V2" for e in events), "a hit wakes a sleeper"
 
