@@ -264,6 +264,17 @@ def test_fr23_light_cells_stay_and_a_cleared_room_does_no_damage():
     assert [e.kind for e in events] == ["stepped", "entered_room"]
 
 
+def test_fr23_a_shell_kills_the_monster_of_the_gunners_own_room_gold_stays():
+    world = range_world({"G": ("Gunner", 9, 1)})
+    state = place(world, G=(16, 2))
+    d = world.room_index["D"]
+    gold = list(state.gold)
+    gold[d] = 3
+    after, events = act(world, state.replace(gold=tuple(gold)), (0, Fire(RIGHT)))
+    assert (d, SLAIN) in after.cleared and after.gold[d] == 3
+    assert [e.kind for e in events] == ["shell_fired", "monster_slain"]
+
+
 def test_fr23_a_shell_into_z_loses_the_level_by_the_gunner():
     world = dungeon(corridor("..S......."), layout="A Z", rooms={"A": "A", "Z": "Z"},
                     heroes={"G": ("Gunner", 9, 1)})
