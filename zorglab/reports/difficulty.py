@@ -23,6 +23,7 @@ from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.model import Cast, Level, Outcome
 from zorglab.reports.budget import Budget
 from zorglab.reports.forced import forced_points
+from zorglab.reports.layouts import count_layouts
 from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
@@ -169,25 +170,27 @@ def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> d
 
 def layout_columns(level: Level, budget: Budget, clock: Clock | None = None) -> dict[str, Any]:
     """How many layouts (constructions x finite choices x main A) win, and whether all were tried."""
-    from zorglab.search.layouts import solve_layouts
     clock = clock or Clock(None)
-    seconds = [x for x in (budget.layout_seconds, clock.left()) if x is not None]
     if clock.spent():
         return {"winning_layouts": None, "layouts_tried": 0, "layouts_complete": False}
-    summary = solve_layouts(level, max_states=budget.layout_states, max_seconds=min(seconds) if seconds else None,
-                            limit=budget.layout_limit)
+    caps = [x for x in (budget.layout_seconds, clock.left()) if x is not None]
+    count = count_layouts(level, max_states=budget.layout_states, limit=budget.layout_limit,
+                          seconds=min(caps) if caps else None)
     clock.spent()
-    complete = not summary.truncated and summary.unknown == 0 and summary.tried < budget.layout_limit
-    return {"winning_layouts": len(summary.winning), "layouts_tried": summary.tried, "layouts_complete": complete}
+    return {"winning_layouts": count.winning, "layouts_tried": count.tried, "layouts_complete": count.complete}
 
 
 def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = None) -> dict[str, Any]:
-    """One level's row (every column of :data:`DIFFICULTY_COLUMNS`); a fault goes in ``error``."""
+    """One level's row (every column of :data:`DIFFICULTY_COLUMNS`); a fault goes in ``error``.
+
+    The setup search and the layout search fail apart: a level whose layouts cannot be
+    enumerated keeps its search figures, and the other way round.
+    """
     t0 = time.perf_counter()
     clock = Clock(budget.level_seconds)
     row: dict[str, Any] = dict.fromkeys(DIFFICULTY_COLUMNS)
     row.update(static_columns(level, file))
-    row["error"], row["cut_short"] = "", False
+    faults = []
     try:
         index, game = reference_setup(level)
         row["solution"] = index
@@ -195,13 +198,22 @@ def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = N
             row["verdict"] = NOT_SET_UP
         else:
             row.update(search_columns(game, budget, clock))
-        row.update(layout_columns(level, budget, clock))
-        row["cut_short"] = clock.cut
     except Exception as error:   # one broken level must not sink a report of the whole pack
-        kind = "" if isinstance(error, (LevelError, ValueError)) else f"{type(error).__name__}: "
-        row["verdict"], row["error"] = ERROR, kind + (str(error).splitlines() or [""])[0]
+        row["verdict"] = ERROR
+        faults.append(_fault(error))
+    try:
+        row.update(layout_columns(level, budget, clock))
+    except Exception as error:
+        faults.append("layouts: " + _fault(error))
+    row["error"], row["cut_short"] = "; ".join(faults), clock.cut
     row["seconds"] = round(time.perf_counter() - t0, 3)
     return row
+
+
+def _fault(error: Exception) -> str:
+    """The first line of an error for people; the class name too for anything else (a bug)."""
+    kind = "" if isinstance(error, (LevelError, ValueError)) else f"{type(error).__name__}: "
+    return kind + (str(error).splitlines() or [""])[0]
 
 
 def error_row(level_id: str, file: str, message: str) -> dict[str, Any]:
