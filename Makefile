@@ -39,7 +39,7 @@ browser-test: install
 notebooks: install
 	cd notebooks && for nb in *.ipynb; do \
 		../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
-			--ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; done
+			--ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -10,6 +10,7 @@ with ``ZORGLAB_UPDATE_SCREENSHOTS=1``).
 
 from __future__ import annotations
 
+import html
 import os
 
 import pytest
@@ -109,3 +110,27 @@ def test_maker_places_rooms_by_clicks_and_starts_a_player(lab, page, shots):
     player = page.locator(f"{editor} .widget-vbox:has(> .widget-html:first-child:has-text('Player — world'))")
     wait_for("the notebook's Player to show its won run", lambda: "Elf1 dies" in player.first.inner_text())
     screenshot(player.first, shots, "player")
+
+
+def test_temple_viewer_draws_and_answers_a_click(lab, page, shots):
+    from zorglab.temples import generate_with_report
+    from zorglab.widgets.temples import TempleViewer
+
+    nb = NotebookPage(page, lab.url, fresh_copy("06_temple_generator.ipynb", lab.root))
+    nb.run_all()
+    cell = nb.cell("viewer = TempleViewer(", "viewer")
+    canvas = f"{cell} canvas"
+    wait_for("the temple viewer's canvas to be drawn", lambda: (nb.pixels(canvas) or {}).get("inked", 0) > 1000)
+    text = nb.text(f"{cell} .jp-OutputArea")
+    assert "critical path (28 rooms)" in text and "R1–R12: no violation" in text
+
+    # the notebook's temple, rebuilt here to know where its entrance is drawn
+    temple = generate_with_report(42, {"size": "medium", "floors": 2, "locks": 3, "gate": True,
+                                       "theme": "Kitchen"}).temple
+    mirror = TempleViewer(temple)
+    nb.click_canvas(canvas, *mirror.view.centre(tuple(temple.entrance)))
+    mirror.click(*mirror.view.centre(tuple(temple.entrance)))
+    expected = html.unescape(mirror.details.value).split(";")[0]
+    wait_for(f"the viewer to describe the entrance ({expected!r})",
+             lambda: expected in nb.text(f"{cell} .jp-OutputArea"), timeout=30)
+    screenshot(page.locator(f"{cell} .jp-OutputArea-output").first, shots, "temple")
