@@ -8,15 +8,19 @@ into plain actions (docs/rules-heroes.md).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from builders import cast, compose, corridor, dungeon, log, play
 from zorglab.engine import events as ev, shell
 from zorglab.engine.geometry import Direction
 from zorglab.engine.heroes.gunner import HOLDING, Fire, Gunner, Intent
 from zorglab.engine.resolve import SLAIN, Resolution
-from zorglab.engine.turns import act
-from zorglab.level.values import INF
+from zorglab.engine.run import run_world
+from zorglab.engine.turns import act, next_action
+from zorglab.level.values import INF, FrozenMap
 
 RIGHT, UP, LEFT, DOWN = Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN
 
@@ -301,3 +305,75 @@ def test_fr23_an_opening_on_an_empty_slot_stops_the_shell():
     res = Resolution(world, state, tick=1)
     cells = shell.flight(res, res.hero(0).pos, DOWN)
     assert [res.global_cell(c) for c in cells] == [(22, y) for y in range(1, 10)]
+
+
+# -- Properties on random small dungeons (FR-19, ZR-13), for the three types of FR-22..FR-25 -------
+
+OPEN = ("##.##", "#...#", ".....", "#...#", "##.##")
+
+
+@st.composite
+def hero_dungeons(draw, kind: str) -> dict:
+    """A few open rooms on a 3x3 board (any two neighbours match), some elemental or damaging."""
+    rnd = draw(st.randoms(use_true_random=False))
+    count = rnd.randint(3, 5)
+    chosen = [(1, 1)]
+    while len(chosen) < count:
+        chosen.append(rnd.choice(sorted({(c + d.dx, r + d.dy) for c, r in chosen for d in Direction
+                                         if 0 <= c + d.dx < 3 and 0 <= r + d.dy < 3} - set(chosen))))
+    labels = [f"R{i}" for i in range(count)]
+    labels[0], labels[-1] = "A", "Z"
+    rooms: dict = {}
+    tiles: dict = {}
+    for label in labels:
+        rows = [list(r) for r in OPEN]
+        if label == "A":
+            rows[2][2] = "S"
+            rooms[label] = "A"
+        elif label == "Z":
+            rooms[label] = "Z"
+        elif rnd.random() < 0.5:
+            for y, x in ((1, 1), (1, 3), (3, 1), (3, 3), (2, 1)):
+                if rnd.random() < 0.5:
+                    rows[y][x] = "g"
+            rooms[label] = ("E", rnd.choice(("fire", "water", "ice", "poison")))
+        else:
+            rooms[label] = ("D", rnd.randint(-1, 3))
+        tiles[label] = tuple("".join(r) for r in rows)
+    cols, rows_ = range(min(c for c, _ in chosen), max(c for c, _ in chosen) + 1), \
+        range(min(r for _, r in chosen), max(r for _, r in chosen) + 1)
+    by_slot = dict(zip(chosen, labels))
+    board = compose(*[[tiles.get(by_slot.get((c, r))) for c in cols] for r in rows_])
+    layout = "\n".join(" ".join(by_slot.get((c, r), ".") for c in cols) for r in rows_)
+    middle = [label for label in labels if label not in ("A", "Z")]
+    if kind == "Gunner":
+        hero = ("Gunner", 9, rnd.choice((0, 1, 2, INF)), rnd.choice((1, 3, INF)))
+    elif kind == "Mechanic":
+        listed = [label for label in labels[:-1] if rnd.random() < 0.6]
+        hero = ("Mechanic", 9, FrozenMap(tuple((label, rnd.randint(0, 3)) for label in listed)))
+    else:
+        hero = ("Princess", 9, FrozenMap(tuple((label, Fraction(rnd.randint(0, 3), rnd.randint(1, 2)))
+                                               for label in middle if rnd.random() < 0.5)), rnd.randint(0, 4))
+    heroes = {"H": hero, "W": ("Warrior", 9)} if rnd.random() < 0.5 else {"W": ("Warrior", 9), "H": hero}
+    return {"board": board, "layout": layout, "rooms": rooms, "heroes": heroes}
+
+
+@pytest.mark.parametrize("kind", ["Gunner", "Mechanic", "Princess"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fr19_zr13_random_dungeons_replay_alike_and_take_a_least_cost_first_action(kind, data):
+    spec = data.draw(hero_dungeons(kind))
+    first, second = dungeon(**spec), dungeon(**spec)
+    result = run_world(first, keep_states=True, max_actions=200)
+    assert log(result) == log(run_world(second, max_actions=200)), "deterministic (NFR-1)"
+    for state in result.states[:12]:
+        found = next_action(first, state)
+        if found is None or state.heroes[found[0]].pos is None:
+            continue
+        index, action = found
+        candidates = first.planner.explain(state, index)
+        costs = [c.cost for c in candidates if c.cost is not None]
+        picked = [c for c in candidates if c.chosen]
+        assert len(picked) == 1 and picked[0].action == action
+        assert picked[0].cost == min(costs)
+        assert next(c for c in candidates if c.cost == min(costs)) is picked[0], "ties by the type's order"
