@@ -106,9 +106,21 @@ def test_fr45_a_loss_in_one_world_stops_the_level():
 
 
 def test_fr46_solvable_constraint_uses_the_exact_search():
-    assert play_solution(mirror_level(constraints='"solvable(M1)"'), 0).outcome is Outcome.WIN
+    # M1 (Warrior(2) through D(3)) wins with no spell: solvable. A world judged by solvable() is a
+    # construction test and is not played: only M runs.
+    run = play_solution(mirror_level(constraints='"solvable(M1)"'), 0)
+    assert run.outcome is Outcome.WIN and [w.world.name for w in run.worlds] == ["M"]
     run = play_solution(mirror_level(constraints='"not solvable(M1)"'), 0)
-    assert run.outcome is Outcome.STALL
+    assert run.outcome is Outcome.STALL and [c.holds for c in run.worlds[0].constraints] == [False]
+
+
+def test_fr46_not_solvable_can_hold_when_the_layout_makes_the_mirror_unwinnable():
+    # M1 = A, D(1), Z with Warrior(3) and no spells: D(1) leaves it 2 HP, it reaches Z: unsolvable.
+    text = MIRROR.format(constraints='"not solvable(M1)"', mirror_constraints="").replace(
+        'rooms = ["A", "D(3)", "Z"]', 'rooms = ["A", "D(1)", "Z"]').replace(
+        'heroes = ["Warrior(2)"]\nspells = []', 'heroes = ["Warrior(3)"]\nspells = []')
+    run = play_solution(load_level_text(text, "m.toml"), 0)
+    assert run.outcome is Outcome.WIN and [c.holds for c in run.worlds[0].constraints] == [True]
 
 
 def test_fr46_a_world_deciding_its_own_solvability_is_refused():

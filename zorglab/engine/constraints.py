@@ -8,9 +8,11 @@ slots at the end, after any Move or Swap), and ``solvable(world)`` through the e
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
+from zorglab.level import ast
 from zorglab.engine.geometry import manhattan
 from zorglab.engine.state import GameState
 from zorglab.errors import ExpressionError
@@ -110,6 +112,24 @@ def check_conditions(conditions: tuple[Condition, ...], record: RunRecord) -> li
     return results
 
 
+def _calls(node: Any) -> Iterator[Any]:
+    """Every function call inside an expression tree."""
+    if isinstance(node, ast.Call):
+        yield node
+    if dataclasses.is_dataclass(node):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, ast.Node):
+                    yield from _calls(item)
+
+
 def reads_unused(conditions: tuple[Condition, ...]) -> bool:
     """Does any condition read which spells were cast? (The search's spell dominance needs not.)"""
-    return any("unused" in c.source for c in conditions)
+    return any(call.function == "unused" for c in conditions for call in _calls(c.expr))
+
+
+def judged_worlds(conditions: tuple[Condition, ...]) -> frozenset[str]:
+    """Worlds named in ``solvable(...)`` by these conditions (docs/rules.md, FR-46)."""
+    return frozenset(arg.name for c in conditions for call in _calls(c.expr) if call.function == "solvable"
+                     for arg in call.args if isinstance(arg, ast.Name))

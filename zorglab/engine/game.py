@@ -70,6 +70,14 @@ class Setup:
     def world_names(self) -> tuple[str, ...]:
         return (MAIN_WORLD,) + tuple(m.name for m in self.level.mirrors)
 
+    @property
+    def played_worlds(self) -> tuple[str, ...]:
+        """The worlds the player plays. A mirror the level's constraints judge with solvable(...)
+        is a construction test, not a world to play (docs/rules.md, FR-46)."""
+        from zorglab.engine.constraints import judged_worlds
+        judged = judged_worlds(self.level.constraints)
+        return tuple(name for name in self.world_names if name == MAIN_WORLD or name not in judged)
+
     def conditions(self, name: str) -> tuple[tuple[Condition, ...], tuple[Condition, ...]]:
         """(constraints, bonuses) of one world."""
         if name == MAIN_WORLD:
@@ -183,7 +191,7 @@ def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Ite
     """Run the worlds in declared order; a Z entry in any world loses at once (ZR-17, ZR-18)."""
     mirror_casts = dict(mirror_casts or {})
     runs = []
-    for name in game.world_names:
+    for name in game.played_worlds:
         run = play_world(game, name, casts if name == MAIN_WORLD else mirror_casts.get(name, ()),
                          record=record, strict=strict)
         runs.append(run)

@@ -72,10 +72,9 @@ def choice_sets(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
         if variable.domain in (DomainKind.NATURALS, DomainKind.REALS):
             open_.append(variable.name)
             continue
-        if variable.domain is DomainKind.SET:
-            picks = list(itertools.permutations(variable.items, variable.count))
-        else:
-            picks = list(itertools.product(variable.items, repeat=variable.count))
+        # ordered picks of distinct positions: a set gives distinct values, a list as many repeats
+        # as it holds (docs/rules.md, FR-2); duplicates of equal values are dropped below
+        picks = list(itertools.permutations(variable.items, variable.count))
         values = [p[0] if variable.count == 1 else tuple(p) for p in picks]
         options.append([(variable.name, v) for v in dict.fromkeys(values)])
     return [dict(combo) for combo in itertools.product(*options)], open_

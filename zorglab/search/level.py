@@ -52,7 +52,7 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
     """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
     t0 = time.perf_counter()
     results = []
-    for name in game.world_names:
+    for name in game.played_worlds:
         left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
         verdict = world_search(game, name, prune=prune, progress=progress).run(max_states, left)
         results.append((name, verdict))
