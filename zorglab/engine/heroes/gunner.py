@@ -125,11 +125,11 @@ class Gunner(HeroBehaviour):
         mode = _parts(extra)[2]
         if mode == FRESH:
             if not can_fire(graph.args, extra):
-                return tuple(Direction)
+                return cls.directions
             return tuple(Intent(m, a) for a in cls.base_actions for m in (AIMING, HOLDING)
                          if not (m == HOLDING and isinstance(a, Fire)))
         if mode == HOLDING:
-            return tuple(Direction)
+            return cls.directions
         return cls.base_actions
 
     @staticmethod
