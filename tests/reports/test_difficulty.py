@@ -10,8 +10,6 @@ from zorglab.reports import DIFFICULTY_COLUMNS, QUICK, Budget, difficulty_key, d
 from zorglab.search.analysis import win_window
 from zorglab.sweep.tasks import level_task
 
-from report_fixtures import PACK
-
 
 @pytest.fixture(scope="module")
 def table(campaign) -> pd.DataFrame:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
 import zorglab.temples
 from zorglab.reports import failure_reasons, generator_stats, temple_frame, temple_row
 from zorglab.reports.generator import MEASURES, STAT_COLUMNS, TEMPLE_COLUMNS
