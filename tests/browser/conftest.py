@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -65,7 +64,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Lab:
     """A running JupyterLab: its URL and the folder it serves."""
 
@@ -73,9 +72,6 @@ class Lab:
     root: Path
     process: subprocess.Popen
     log: Path
-
-    def open(self, page, notebook: str) -> None:
-        page.goto(f"{self.url}/lab/tree/{notebook}")
 
 
 @pytest.fixture(scope="session")
@@ -156,12 +152,23 @@ def browser():
             chromium.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.browser_failed = report.failed
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, request, shots):
+    """A fresh browser page; when its test fails, a full-page screenshot is kept for the post-mortem."""
     context = browser.new_context(viewport={"width": 1500, "height": 1000}, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(60_000)
     yield page
+    if getattr(request.node, "browser_failed", False):
+        page.screenshot(path=str(shots / f"browser-failure-{request.node.name}.png"), full_page=True)
     context.close()
 
 
