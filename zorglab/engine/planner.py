@@ -76,7 +76,7 @@ class PlanGraph:
         self.immune = world.immune_codes(behaviour.name, args)
         # A type may veto or charge the end of a plan (the Gunner: a plan meant to fire may not end
         # before it fires); ``plan_goal(res, hero)`` gives the extra cost, or None for "not here".
-        self.goal_cost = getattr(behaviour, "plan_goal", None)
+        self.goal_cost = behaviour.plan_goal
         self.edges: dict[PlanState, list[tuple[Action, tuple[int, ...], Any]]] = {}
         self.value: dict[PlanState, tuple[int, ...]] = {}
         self.policy: dict[PlanState, Action | None] = {}
@@ -89,7 +89,7 @@ class PlanGraph:
         self.local = behaviour.reads_hp and world.has_code(cells.POISON, self.immune)
         # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
         # and whose real states start afresh every tick asks for the goal-bounded search from the start.
-        self.local = self.local or getattr(behaviour, "plans_forward", False)
+        self.local = self.local or behaviour.plans_forward
 
     # -- transitions ------------------------------------------------------------------------
 

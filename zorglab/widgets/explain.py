@@ -45,7 +45,13 @@ class Explanation:
 
 
 def _name(action: Any) -> str:
-    return str(action) if isinstance(action, Direction) else ("spawn" if action == SPAWN else repr(action))
+    return "spawn" if action == SPAWN else str(action)
+
+
+def _verb(action: Any) -> str:
+    """'steps right' for a step; a type's own action as it names itself ('fire right', 'shove up')."""
+    return f"steps {action}" if isinstance(action, Direction) else _name(action).replace("fire", "fires", 1) \
+        .replace("shove", "shoves", 1)
 
 
 def explain(world: Any, state: GameState, index: int) -> Explanation:
@@ -76,9 +82,9 @@ def explain(world: Any, state: GameState, index: int) -> Explanation:
     cost = ", ".join(f"{n} {v}" for n, v in zip(cost_names, best))
     if len(tied) == 1:
         return Explanation(label, index, cost_names, order, rows, CHEAPEST,
-                           f"{label} steps {_name(chosen.action)}: the cheapest plan ({cost}); "
+                           f"{label} {_verb(chosen.action)}: the cheapest plan ({cost}); "
                            "every other first step costs more")
     names = ", ".join(_name(c.action) for c in tied)
     return Explanation(label, index, cost_names, order, rows, TIE,
-                       f"{label} steps {_name(chosen.action)}: {names} tie at ({cost}); {TIE} "
+                       f"{label} {_verb(chosen.action)}: {names} tie at ({cost}); {TIE} "
                        f"{' > '.join(order)}")

@@ -19,6 +19,8 @@ class HeroBehaviour:
     cost_names: tuple[str, ...] = ("actions",)
     reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
+    plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
+    plan_goal = None             # optional (res, hero) -> extra cost at a plan's end, or None to veto it
 
     @staticmethod
     def max_hp(args: tuple[Any, ...]) -> int:
