@@ -21,17 +21,29 @@ from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
 
 MAX_LAYOUTS = 5_000
+CHECK_EVERY = 64            # partial constructions grown between two looks at the clock
 
 
-def constructions(level: Level, limit: int = MAX_LAYOUTS) -> Iterator[Layout]:
-    """Every valid upright layout with the first room at (0, 0), each once (up to ``limit``)."""
+class LayoutDeadline(Exception):
+    """The time budget ran out while constructions were still being grown."""
+
+
+def constructions(level: Level, limit: int = MAX_LAYOUTS, deadline: float | None = None) -> Iterator[Layout]:
+    """Every valid upright layout with the first room at (0, 0), each once (up to ``limit``).
+
+    ``deadline`` (a ``time.perf_counter()`` value) is checked while growing, since a level with
+    few or no valid layouts can grow partial ones for a long time before yielding any.
+    """
     labels = [room.label for room in level.rooms]
     tiles = {label: level.room_tile(label) for label in labels}
     first = labels[0]
     seen: set[frozenset] = set()
     stack = [{first: (0, 0)}]
-    found = 0
+    found = popped = 0
     while stack:
+        popped += 1
+        if deadline is not None and popped % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+            raise LayoutDeadline
         placed = stack.pop()
         key = frozenset(placed.items())
         if key in seen:
@@ -115,27 +127,37 @@ class LayoutSummary:
 
 def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float | None = None,
                   limit: int = MAX_LAYOUTS) -> LayoutSummary:
-    """Solve every construction × finite choice × main A; report which win and how many."""
+    """Solve every construction × finite choice × main A; report which win and how many.
+
+    Stops when ``max_seconds`` runs out (``truncated``), also while constructions are grown, and
+    when a choice combination yields ``limit`` layouts (``truncated`` too): never a silent cut.
+    """
     t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + max_seconds
     combos, open_ = choice_sets(level)
     summary = LayoutSummary(level, open_variables=open_)
     fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
     spawns = [room.label for room in level.rooms if room.type == "A"]
-    for choices in combos:
-        chosen = {**{k: v for k, v in fixed.items() if k in open_}, **choices}
-        concrete = level.with_choices(chosen) if level.variables else level
-        for layout in constructions(concrete, limit):
-            for main in (spawns if len(spawns) > 1 else [None]):
-                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-                    summary.truncated = True
-                    summary.seconds = time.perf_counter() - t0
-                    return summary
-                game = setup(level, layout.with_main(main), chosen)
-                verdict = solve_setup(game, max_states=max_states)
-                summary.tried += 1
-                if verdict.verdict == SOLVABLE:
-                    summary.winning.append((layout.with_main(main), chosen, verdict))
-                elif verdict.verdict == UNKNOWN:
-                    summary.unknown += 1
+    try:
+        for choices in combos:
+            chosen = {**{k: v for k, v in fixed.items() if k in open_}, **choices}
+            concrete = level.with_choices(chosen) if level.variables else level
+            count = 0
+            for layout in constructions(concrete, limit, deadline):
+                count += 1
+                for main in (spawns if len(spawns) > 1 else [None]):
+                    left = None if deadline is None else deadline - time.perf_counter()
+                    if left is not None and left <= 0:
+                        raise LayoutDeadline
+                    game = setup(level, layout.with_main(main), chosen)
+                    verdict = solve_setup(game, max_states=max_states, max_seconds=left)
+                    summary.tried += 1
+                    if verdict.verdict == SOLVABLE:
+                        summary.winning.append((layout.with_main(main), chosen, verdict))
+                    elif verdict.verdict == UNKNOWN:
+                        summary.unknown += 1
+            summary.truncated = summary.truncated or count >= limit
+    except LayoutDeadline:
+        summary.truncated = True
     summary.seconds = time.perf_counter() - t0
     return summary
