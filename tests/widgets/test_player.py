@@ -287,3 +287,21 @@ def test_demo_pictures_are_written(tmp_path):
     paths = write_screenshots(tmp_path)
     assert [p.name for p in paths] == ["maker.png", "player.png", "temple.png"]
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in paths)
+
+
+def test_a_spell_may_be_chosen_by_its_type_where_the_world_has_one():
+    from pathlib import Path
+    from zorglab.engine.game import setup_solution
+    from zorglab.level import load_level
+    player = Player(setup_solution(load_level(Path(__file__).resolve().parents[2] / "levels" / "spl-02-lullaby.toml"), 0))
+    player.select_spell("Sleep")
+    assert player.tray.choice.spell == "Sleep1"
+
+
+def test_the_log_says_what_a_shell_and_a_shove_did():
+    from zorglab.engine import events as ev
+    from zorglab.widgets.heroes import describe_event
+    assert describe_event(ev.ShellFired(2, "Gunner1", "right", (5, 2), (9, 2))) == \
+        "Gunner1 fires a Shell right; it flies to (9, 2)"
+    assert describe_event(ev.MonsterSlain(2, "D1")) == "the Shell slays D1's monster"
+    assert describe_event(ev.Shoved(3, "Mechanic1", "D1", "up", (1, 0))) == "Mechanic1 shoves D1 up to (1, 0)"

@@ -28,6 +28,8 @@ class CanvasPainter:
         """Change the canvas size (a resize wipes the browser's canvas state, so styles are re-sent)."""
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = int(width), int(height)
+            # shown at its own pixel size: never stretched to the output's width (blurry text)
+            self.canvas.layout.width, self.canvas.layout.height = f"{int(width)}px", f"{int(height)}px"
             self._style.clear()
 
     def _set(self, name: str, value: Any) -> None:

@@ -86,6 +86,14 @@ def describe_event(event: ev.Event) -> str:
             return f"{hero} turns from {old} into {new}"
         case ev.RoomMoved(room=room, slot=slot, cause=cause):
             return f"{room} moves to {slot} ({cause})"
+        case ev.ShellFired(hero=hero, direction=d, end=end):
+            return f"{hero} fires a Shell {d}; it flies to {end}"
+        case ev.CellCleared(room=room, cell=cell):
+            return f"the Shell clears {room}'s cell {cell}"
+        case ev.MonsterSlain(room=room):
+            return f"the Shell slays {room}'s monster"
+        case ev.Shoved(hero=hero, room=room, direction=d, slot=slot):
+            return f"{hero} shoves {room} {d} to {slot}"
         case ev.Lost(hero=hero, room=room):
             return f"LOST: {hero} reaches {room}"
         case ev.Won():

@@ -107,7 +107,8 @@ class Player:
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
         controls = w.HBox([self.back_button, self.step_button, self.play, self.speed, self.end_button,
-                           self.branch_button, self.solve_button, self.explain_toggle])
+                           self.branch_button, self.solve_button, self.explain_toggle],
+                          layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
         self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"), controls,
                               self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,

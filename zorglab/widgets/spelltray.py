@@ -109,9 +109,20 @@ class SpellTray:
 
     # --- choosing ---------------------------------------------------------------------------------
 
+    def canonical(self, label: str) -> str:
+        """A spell label, or its type name as an alias where the world has one spell of that type."""
+        if label in self.world.spell_index:
+            return label
+        same = [s.label for s in self.world.spells if s.type == label]
+        if len(same) == 1:
+            return same[0]
+        if same:
+            raise ValueError(f"{label!r} names several spells ({', '.join(same)}): choose one by its label")
+        raise ValueError(f"there is no spell {label!r} (spells: {', '.join(self.world.spell_index)})")
+
     def select(self, label: str | None) -> None:
         if label is not None:
-            self.spell(label)
+            label = self.canonical(label)
         if label != self.choice.spell:
             self.choice.spell = label
             self.choice.clear_targets()
