@@ -34,15 +34,22 @@ def board_active(world: Any, state: GameState) -> int | None:
     return index
 
 
+_UNKNOWN = object()
+
+
 def cast_spell(world: Any, state: GameState, cast: Cast, *, record: bool = True,
-               text: str = "") -> tuple[GameState, list[ev.Event]]:
-    """Cast one spell; raises CastError (consuming nothing) when the rules refuse it."""
+               text: str = "", active: Any = _UNKNOWN) -> tuple[GameState, list[ev.Event]]:
+    """Cast one spell; raises CastError (consuming nothing) when the rules refuse it.
+
+    ``active`` may pass :func:`board_active` for this state when the caller already knows it
+    (the search tries many casts at one casting point).
+    """
     if state.lost:
         raise CastError("the level is already lost")
     index = find_spell(world, state, cast)
     spell = world.spells[index]
     res = Resolution(world, state, tick=state.tick, record=record)
-    ctx = CastContext(res, cast, spell.args, board_active(world, state))
+    ctx = CastContext(res, cast, spell.args, board_active(world, state) if active is _UNKNOWN else active)
     res.emit(ev.Cast(state.tick, spell.label, text or cast.source or spell.type))
     spell.behaviour.apply(ctx)
     res.settle()

@@ -280,33 +280,50 @@ def _what(signature_char: str) -> str:
     return "an opening" if signature_char == "o" else "a wall"
 
 
-def _border_violations(by_slot: dict[Slot, list[str]], ordered_slots: list[Slot],
-                       tiles: dict[str, Tile]) -> list[Violation]:
-    found = []
+def side_mismatches(by_slot: dict[Slot, list[str]], ordered_slots: list[Slot],
+                    tiles: Mapping[str, Tile]) -> Iterator[tuple[Slot, Direction, str, str, int, str, str]]:
+    """FR-6, lazily: each cell where two side-adjacent rooms disagree (wall against opening), as
+    ``(slot, direction, room, other room, cell index, room's sign, other's sign)``."""
     for slot in ordered_slots:
         for direction in (Direction.RIGHT, Direction.DOWN):
             for label in by_slot[slot]:
                 for other in by_slot.get(neighbour_slot(slot, direction), ()):
                     mine = tiles[label].signature(direction)
                     theirs = tiles[other].signature(direction.opposite)
+                    if mine == theirs:
+                        continue
                     for index in range(ROOM_SIZE):
                         if mine[index] != theirs[index]:
-                            found.append(Violation(
-                                "FR-6 border",
-                                f"{label} ({side_name(direction)} side, cell {index}) is {_what(mine[index])} "
-                                f"but {other} ({side_name(direction.opposite)} side, cell {index}) is "
-                                f"{_what(theirs[index])}",
-                                (label, other), direction, index, slot))
-    return found
+                            yield slot, direction, label, other, index, mine[index], theirs[index]
 
 
-def border_violations(tiles: Mapping[str, Tile], slots: Mapping[str, Slot]) -> list[Violation]:
+def _border_violations(by_slot: dict[Slot, list[str]], ordered_slots: list[Slot],
+                       tiles: Mapping[str, Tile]) -> list[Violation]:
+    return [Violation("FR-6 border",
+                      f"{label} ({side_name(direction)} side, cell {index}) is {_what(mine)} "
+                      f"but {other} ({side_name(direction.opposite)} side, cell {index}) is {_what(theirs)}",
+                      (label, other), direction, index, slot)
+            for slot, direction, label, other, index, mine, theirs in side_mismatches(by_slot, ordered_slots, tiles)]
+
+
+def border_violations(tiles: Mapping[str, Tile], slots: Mapping[str, Slot],
+                      first_only: bool = False) -> list[Violation]:
     """FR-6 for rooms already turned as they stand: every side-adjacent pair must match cell for
-    cell. The engine re-checks this after a Move or Swap (FR-38) on the upright dungeon frame."""
+    cell. The engine re-checks this after a Move or Swap (FR-38) on the upright dungeon frame;
+    ``first_only`` stops at the first mismatch (a legality check needs no more)."""
     by_slot: dict[Slot, list[str]] = {}
     for label, slot in slots.items():
         by_slot.setdefault(tuple(slot), []).append(label)
-    return _border_violations(by_slot, sorted(by_slot, key=lambda s: (s[1], s[0])), dict(tiles))
+    ordered = sorted(by_slot, key=lambda s: (s[1], s[0]))
+    if not first_only:
+        return _border_violations(by_slot, ordered, tiles)
+    first = next(side_mismatches(by_slot, ordered, tiles), None)
+    if first is None:
+        return []
+    slot, direction, label, other, index, mine, theirs = first
+    return [Violation("FR-6 border", f"{label} ({side_name(direction)} side, cell {index}) is {_what(mine)} "
+                      f"but {other} ({side_name(direction.opposite)} side, cell {index}) is {_what(theirs)}",
+                      (label, other), direction, index, slot)]
 
 
 def _joined(a: Tile, b: Tile, direction: Direction) -> bool:

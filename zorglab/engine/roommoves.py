@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zorglab.engine.geometry import Slot
+from zorglab.engine.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.layout import border_violations
 from zorglab.errors import CastError
 
@@ -34,12 +34,14 @@ def move_problem(res: "Resolution", moves: dict[int, Slot]) -> str | None:
             return (f"{world.rooms[room].label} and {world.rooms[seen[slot]].label} would share slot "
                     f"{slot}: one room per slot (ZR-15)")
         seen[slot] = room
-    moved = set(moves)
-    tiles = {room.label: room.tile for room in world.rooms}
-    labels = {room.index: room.label for room in world.rooms}
-    for violation in border_violations(tiles, {labels[i]: s for i, s in enumerate(slots)}):
-        if {world.room_index[label] for label in violation.rooms} & moved:
-            return f"after the move {violation.message} (FR-38: borders must still match)"
+    # Only the moved rooms' sides can break: check them with the rooms now beside them.
+    near = {neighbour_slot(slots[room], d) for room in moves for d in Direction}
+    involved = [room for room, slot in enumerate(slots) if room in moves or slot in near]
+    tiles = {world.rooms[room].label: world.rooms[room].tile for room in involved}
+    # every pair checked here touches a moved room: the first mismatch is the refusal
+    for violation in border_violations(tiles, {world.rooms[room].label: slots[room] for room in involved},
+                                       first_only=True):
+        return f"after the move {violation.message} (FR-38: borders must still match)"
     return None
 
 

@@ -31,6 +31,7 @@ class CellKind(enum.Enum):
 
 
 _KINDS = {k.value: k for k in CellKind}
+_SIGNATURES: dict[tuple[tuple[str, ...], Direction], str] = {}   # side signatures, read in every border check
 
 
 def tile_problems(rows: tuple[str, ...] | list[str], room_type: str | None = None) -> list[tuple[int, int, str]]:
@@ -113,7 +114,11 @@ class Tile:
 
     def signature(self, direction: Direction) -> str:
         """The side as ``#``/``o`` (wall/opening): what must match across a shared side (ZR-4)."""
-        return "".join("#" if ch == "#" else "o" for ch in self.side(direction))
+        key = (self.rows, direction)
+        found = _SIGNATURES.get(key)
+        if found is None:
+            found = _SIGNATURES[key] = "".join("#" if ch == "#" else "o" for ch in self.side(direction))
+        return found
 
     def openings(self, direction: Direction) -> tuple[int, ...]:
         """Indexes of the openings along one side (same indexing as :meth:`side`)."""

@@ -91,6 +91,7 @@ class World:
         else:
             raise LevelError(f"{level.id}: main = {main_label!r} is not an A room (ZR-22)")
         self.z_rooms = frozenset(room.index for room in self.rooms if room.behaviour.ends_level)
+        self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
@@ -165,7 +166,10 @@ class World:
 
     def target_rooms(self, state: GameState, index: int) -> frozenset[int]:
         """The rooms a hero heads for: the reachable rooms it perceives heaviest (FR-25); Z unless
-        a princess pulls (zorglab.engine.weights)."""
+        a princess pulls (zorglab.engine.weights). No hero becomes a Princess during a run (Banality
+        makes Warriors), so a world without one in its spawn list always heads for Z."""
+        if not self.has_princess:
+            return self.z_rooms
         return weights.target_rooms(self, state, index)
 
     def has_code(self, code: int, immune: frozenset[int] = frozenset()) -> bool:

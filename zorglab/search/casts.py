@@ -140,9 +140,10 @@ def legal_casts(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noo
                 record: bool = False) -> list[tuple[Cast, GameState, list[Event]]]:
     """Each legal cast at this casting point with the state it leads to."""
     out = []
+    active = board_active(world, state)
     for cast in candidates(world, state, margin, noops):
         try:
-            new, events = cast_spell(world, state, cast, record=record)
+            new, events = cast_spell(world, state, cast, record=record, active=active)
         except CastError:
             continue
         out.append((cast, new, events))
