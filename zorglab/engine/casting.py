@@ -18,7 +18,7 @@ def find_spell(world: Any, state: GameState, cast: Cast) -> int:
     for spell in world.spells:
         if state.spells_left[spell.index] and spell.type == cast.spell.type and spell.args == cast.spell.args:
             return spell.index
-    from zorglab.level.values import format_value
+    from zorglab.level.printer import format_value
     args = ", ".join(format_value(a) for a in cast.spell.args)
     named = f"{cast.spell.type}({args})"
     if any(s.type == cast.spell.type and s.args == cast.spell.args for s in world.spells):

@@ -12,7 +12,7 @@ from typing import Any
 
 from zorglab.engine import cells, events as ev
 from zorglab.engine.geometry import ROOM_SIZE, Direction
-from zorglab.engine.state import GameState, HeroState, Local, Position
+from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
 
 # ZR-10 leaves chains of portal teleports unbounded; an action that teleports more often
 # than this is a loop, and the hero is stranded in the waiting room (docs/rules.md, FR-15).
@@ -53,10 +53,7 @@ class HeroScratch:
         return sum(amount for _, amount in self.gold)
 
     def entry_count(self, room: int) -> int:
-        for r, n in self.entries:
-            if r == room:
-                return n
-        return 0
+        return entry_count(self.entries, room)
 
     def count_entry(self, room: int) -> int:
         """Add one entry into ``room`` and return its number (ZR-22 counts every entry)."""

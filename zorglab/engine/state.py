@@ -17,6 +17,14 @@ Local = tuple[int, int]
 Position = tuple[int, Local]          # (room index, local cell)
 
 
+def entry_count(entries: tuple[tuple[int, int], ...], room: int) -> int:
+    """How often a hero has entered ``room`` (ZR-22), from its sorted ``(room, count)`` pairs."""
+    for r, n in entries:
+        if r == room:
+            return n
+    return 0
+
+
 class HeroState(NamedTuple):
     """One hero: type (changes under Banality), HP, position, gold ledger, visit history."""
 
@@ -43,10 +51,7 @@ class HeroState(NamedTuple):
         return sum(amount for _, amount in self.gold)
 
     def entry_count(self, room: int) -> int:
-        for r, n in self.entries:
-            if r == room:
-                return n
-        return 0
+        return entry_count(self.entries, room)
 
     def replace(self, **changes: Any) -> "HeroState":
         return self._replace(**changes)

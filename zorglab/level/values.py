@@ -136,22 +136,3 @@ class IndexFunction:
 
     def __str__(self) -> str:
         return self.text
-
-
-def format_value(value: Any) -> str:
-    """A value in level notation (``inf``, ``{fire, ice}``, ``[1, 2]``, ``3/2``)."""
-    if value is INF:
-        return "inf"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    if isinstance(value, Element):
-        return value.value
-    if isinstance(value, frozenset):
-        return "{" + ", ".join(sorted(format_value(v) for v in value)) + "}"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    if isinstance(value, FrozenMap):
-        return "{" + ", ".join(f"{format_value(k)}: {format_value(v)}" for k, v in value.items) + "}"
-    return str(value)

@@ -12,7 +12,7 @@ from typing import Any
 
 from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
 from zorglab.engine.tiles import CellKind, Tile
-from zorglab.level.values import format_value
+from zorglab.level.printer import format_value
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter, text_width
 from zorglab.paint.view import border_cell

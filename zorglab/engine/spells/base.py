@@ -85,6 +85,17 @@ class SpellBehaviour:
             cls.affect(ctx.res, ctx.res.hero(index), ctx.spell_args)
 
 
+class RoomSpell(SpellBehaviour):
+    """A spell that moves the active hero's room (Move, Swap); under Selection, the chosen heroes'."""
+
+    target = "active"
+
+    @classmethod
+    def apply(cls, ctx: CastContext) -> None:
+        (index,) = cls.targets(ctx)
+        cls.apply_selected(ctx, (index,), ctx.cast)
+
+
 def chosen_rooms(ctx: CastContext, heroes: tuple[int, ...], spell: str) -> list[int]:
     """The rooms the given heroes stand in, distinct, in hero order (Move/Swap)."""
     rooms: list[int] = []

@@ -2,20 +2,13 @@
 
 from zorglab.engine.registry import spell_type
 from zorglab.engine.roommoves import apply_moves, board_to_dungeon
-from zorglab.engine.spells.base import SpellBehaviour, chosen_rooms
+from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
 
 
 @spell_type("Move")
-class MoveSpell(SpellBehaviour):
+class MoveSpell(RoomSpell):
     """Under Selection, the chosen heroes' distinct rooms go to distinct empty slots at once."""
-
-    target = "active"
-
-    @classmethod
-    def apply(cls, ctx):
-        (index,) = cls.targets(ctx)
-        cls.apply_selected(ctx, (index,), ctx.cast)
 
     @classmethod
     def apply_selected(cls, ctx, heroes, cast):

@@ -2,21 +2,14 @@
 
 from zorglab.engine.registry import spell_type
 from zorglab.engine.roommoves import apply_moves
-from zorglab.engine.spells.base import SpellBehaviour, chosen_rooms
+from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
 
 
 @spell_type("Swap")
-class SwapSpell(SpellBehaviour):
+class SwapSpell(RoomSpell):
     """Under Selection: the chosen heroes' rooms plus one extra room rotate in the order given,
     each taking the next one's slot, the last taking the first's."""
-
-    target = "active"
-
-    @classmethod
-    def apply(cls, ctx):
-        (index,) = cls.targets(ctx)
-        cls.apply_selected(ctx, (index,), ctx.cast)
 
     @classmethod
     def apply_selected(cls, ctx, heroes, cast):
