@@ -125,9 +125,10 @@ class Resolution:
             self.heroes[index] = h
         return h
 
-    def emit(self, event: ev.Event) -> None:
+    def emit(self, kind: type[ev.Event], *fields: Any) -> None:
+        """Record an event of this resolution's tick; nothing is built when no one records."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(kind(self.tick, *fields))
 
     def global_cell(self, pos: Position) -> tuple[int, int]:
         col, row = self.slots[pos[0]]
@@ -170,8 +171,8 @@ class Resolution:
         """The hero leaves the waiting room onto the main A's spawn cell (ZR-7)."""
         room = self.main_a
         local = self.world.rooms[room].spawn
-        self.emit(ev.Spawned(self.tick, hero.label, self.world.rooms[room].label,
-                             self.global_cell((room, local))))
+        self.emit(ev.Spawned, hero.label, self.world.rooms[room].label,
+                             self.global_cell((room, local)))
         self.teleports = 0
         self.enter_cell(hero, (room, local), None)
 
@@ -181,14 +182,14 @@ class Resolution:
         if target is None or not self.passable(hero, target):
             return False
         self.teleports = 0
-        self.emit(ev.Stepped(self.tick, hero.label, str(direction), self.global_cell(target)))
+        self.emit(ev.Stepped, hero.label, str(direction), self.global_cell(target))
         self.enter_cell(hero, target, direction)
         while hero.slide is not None and hero.alive and self.lost_by is None:
             direction, hero.slide = hero.slide, None
             target = self.neighbour(hero.pos, direction)
             if target is None or not self.passable(hero, target):
                 break
-            self.emit(ev.Slid(self.tick, hero.label, str(direction), self.global_cell(target)))
+            self.emit(ev.Slid, hero.label, str(direction), self.global_cell(target))
             self.enter_cell(hero, target, direction)
         hero.slide = None
         return True
@@ -211,16 +212,16 @@ class Resolution:
         info = self.world.rooms[room]
         hero.history = hero.history + ((room, local),)
         count = hero.count_entry(room)
-        self.emit(ev.EnteredRoom(self.tick, hero.label, info.label, count))
+        self.emit(ev.EnteredRoom, hero.label, info.label, count)
         if info.behaviour.ends_level:
             self.lost_by = hero.index
             self.lost_by_room = room
-            self.emit(ev.Lost(self.tick, hero.label, info.label))
+            self.emit(ev.Lost, hero.label, info.label)
             return
         if self.gold[room] > 0:
             amount, self.gold[room] = self.gold[room], 0
             hero.gold = hero.gold + ((room, amount),)
-            self.emit(ev.GoldPicked(self.tick, hero.label, info.label, amount))
+            self.emit(ev.GoldPicked, hero.label, info.label, amount)
             return
         if (room, SLAIN) in self.cleared:
             return              # a Shell killed this room's monster: no entry effect (FR-23)
@@ -254,14 +255,14 @@ class Resolution:
             return
         due = toll
         if due:
-            self.emit(ev.GoldPaid(self.tick, hero.label, self.world.rooms[room].label, due))
+            self.emit(ev.GoldPaid, hero.label, self.world.rooms[room].label, due)
         kept = []
         for source, amount in hero.gold:
             taken = min(amount, due)
             if taken:
                 due -= taken
                 self.gold[source] += taken
-                self.emit(ev.GoldRefunded(self.tick, hero.label, self.world.rooms[source].label, taken))
+                self.emit(ev.GoldRefunded, hero.label, self.world.rooms[source].label, taken)
             if amount > taken:
                 kept.append((source, amount - taken))
         hero.gold = tuple(kept)
@@ -275,14 +276,14 @@ class Resolution:
         hero.hp += delta
         if delta < 0:
             self.hp_lost -= delta
-            self.emit(ev.Damaged(self.tick, hero.label, -delta, hero.hp, cause))
+            self.emit(ev.Damaged, hero.label, -delta, hero.hp, cause)
         else:
-            self.emit(ev.Healed(self.tick, hero.label, delta, hero.hp, cause))
+            self.emit(ev.Healed, hero.label, delta, hero.hp, cause)
         if hero.hp <= 0:
             self.kill(hero, cause)          # a sleeper killed by the hit simply dies
         elif hero.asleep:
             hero.asleep = False
-            self.emit(ev.Woke(self.tick, hero.label, "hp changed"))
+            self.emit(ev.Woke, hero.label, "hp changed")
 
     def kill(self, hero: HeroScratch, cause: str) -> None:
         """ZR-12: instant death; its gold drops into the room it dies in (ZR-11)."""
@@ -298,9 +299,9 @@ class Resolution:
         cell = self.global_cell(hero.pos) if hero.pos is not None else None
         if hero.gold and hero.pos is not None:
             self.gold[hero.pos[0]] += hero.gold_total
-            self.emit(ev.GoldDropped(self.tick, hero.label, room_label, hero.gold_total))
+            self.emit(ev.GoldDropped, hero.label, room_label, hero.gold_total)
             hero.gold = ()
-        self.emit(ev.Died(self.tick, hero.label, room_label, cell, cause))
+        self.emit(ev.Died, hero.label, room_label, cell, cause)
 
     def teleport_to_visit(self, hero: HeroScratch, k: int, cause: str) -> None:
         """ZR-10: to the arrival cell of the k-th most recent visit, or the waiting room."""
@@ -309,18 +310,18 @@ class Resolution:
         history = hero.history
         if not 1 <= k <= len(history) or self.teleports > MAX_TELEPORTS_PER_ACTION:
             hero.pos = None
-            self.emit(ev.Teleported(self.tick, hero.label, None, None, cause))
+            self.emit(ev.Teleported, hero.label, None, None, cause)
             return
         room, local = history[-k]
         if hero.pos == (room, local):
             return              # already there: nothing moves, the cell effect is not repeated
         if not hero.alive:      # a corpse (Selection with corpses) is carried, nothing acts on it
             hero.pos = (room, local)
-            self.emit(ev.Teleported(self.tick, hero.label, self.world.rooms[room].label,
-                                    self.global_cell((room, local)), cause))
+            self.emit(ev.Teleported, hero.label, self.world.rooms[room].label,
+                                    self.global_cell((room, local)), cause)
             return
-        self.emit(ev.Teleported(self.tick, hero.label, self.world.rooms[room].label,
-                                self.global_cell((room, local)), cause))
+        self.emit(ev.Teleported, hero.label, self.world.rooms[room].label,
+                                self.global_cell((room, local)), cause)
         if hero.pos is not None and hero.pos[0] == room:
             hero.pos = (room, local)
             self.cell_effect(hero, room, local, None)
@@ -338,7 +339,7 @@ class Resolution:
         self.slots = tuple(slots)
         self.slot_room = self.world.slot_index(self.slots)
         for room, slot in sorted(moves.items()):
-            self.emit(ev.RoomMoved(self.tick, self.world.rooms[room].label, slot, cause))
+            self.emit(ev.RoomMoved, self.world.rooms[room].label, slot, cause)
 
     def settle(self) -> None:
         """End of a resolution: a non-immune hero standing on water drowns (ZR-9).

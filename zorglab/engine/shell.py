@@ -93,8 +93,8 @@ def fire(res: "Resolution", gunner: "HeroScratch", direction: Direction) -> bool
         if res.world.rooms[pos[0]].behaviour.ends_level:
             crossed = crossed[:i + 1]       # Zorg stops it
             break
-    res.emit(ev.ShellFired(res.tick, gunner.label, str(direction), res.global_cell(crossed[0]),
-                           res.global_cell(crossed[-1])))
+    res.emit(ev.ShellFired, gunner.label, str(direction), res.global_cell(crossed[0]),
+                           res.global_cell(crossed[-1]))
     rooms: set[int] = set()
     for pos in crossed:
         room = pos[0]
@@ -104,14 +104,14 @@ def fire(res: "Resolution", gunner: "HeroScratch", direction: Direction) -> bool
             if info.behaviour.ends_level:
                 res.lost_by = gunner.index
                 res.lost_by_room = room
-                res.emit(ev.Lost(res.tick, gunner.label, info.label))
+                res.emit(ev.Lost, gunner.label, info.label)
                 return True
             if _has_monster(res, room):
                 res.cleared = res.cleared | {(room, SLAIN)}
-                res.emit(ev.MonsterSlain(res.tick, info.label))
+                res.emit(ev.MonsterSlain, info.label)
         if _elemental(res, pos):
             res.cleared = res.cleared | {pos}
-            res.emit(ev.CellCleared(res.tick, info.label, res.global_cell(pos)))
+            res.emit(ev.CellCleared, info.label, res.global_cell(pos))
         for hero in _heroes_on(res, pos):
             res.change_hp(hero, -SHELL_DAMAGE, "shell")
     return True

@@ -22,6 +22,7 @@ from zorglab.level.model import Cast, SpellCall
 # equivalent for the rules (no side touches another room) except through dist(); levels whose
 # constraints read dist() widen it by their largest constant (see ``move_margin``).
 ISOLATED_MARGIN = 2
+_UNKNOWN = object()         # "the caller did not say who the active hero is"
 
 
 def _to_board(world: Any, slot: tuple[int, int]) -> tuple[int, int]:
@@ -62,7 +63,8 @@ def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) ->
     return out
 
 
-def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False) -> Iterator[Cast]:
+def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
+               active: Any = _UNKNOWN) -> Iterator[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
@@ -71,7 +73,7 @@ def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noop
     """
     tick = state.tick
     tried: set[tuple] = set()
-    active = board_active(world, state)
+    active = board_active(world, state) if active is _UNKNOWN else active
     for spell in world.spells:
         if not state.spells_left[spell.index] or (spell.type, spell.args) in tried:
             continue
@@ -137,11 +139,13 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
 
 
 def legal_casts(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-                record: bool = False) -> list[tuple[Cast, GameState, list[Event]]]:
-    """Each legal cast at this casting point with the state it leads to."""
+                record: bool = False, active: Any = _UNKNOWN) -> list[tuple[Cast, GameState, list[Event]]]:
+    """Each legal cast at this casting point with the state it leads to (``active``: ZR-14's
+    active hero, when the caller already knows it)."""
     out = []
-    active = board_active(world, state)
-    for cast in candidates(world, state, margin, noops):
+    if active is _UNKNOWN:
+        active = board_active(world, state)
+    for cast in candidates(world, state, margin, noops, active):
         try:
             new, events = cast_spell(world, state, cast, record=record, active=active)
         except CastError:

@@ -190,7 +190,9 @@ class Search:
                 self._push(_Node(nxt, node.spent, node, None), 0)
         if any(state.spells_left):
             left = sum(state.spells_left)
-            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune):
+            active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
+                                            active=active):
                 cost = left - sum(nxt.spells_left)
                 if self._admit(nxt, node.spent + cost):
                     self._push(_Node(nxt, node.spent + cost, node, cast), cost)

@@ -108,7 +108,7 @@ class Mechanic(HeroBehaviour):
         slots = shoved_slots(res.world, res.slots, room, action.direction)
         if slots is None:
             return False
-        res.emit(ev.Shoved(res.tick, hero.label, res.world.rooms[room].label, str(action.direction), slots[room]))
+        res.emit(ev.Shoved, hero.label, res.world.rooms[room].label, str(action.direction), slots[room])
         res.move_rooms({room: slots[room]}, "shove")
         res.performed = action
         return True

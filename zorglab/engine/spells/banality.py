@@ -12,7 +12,7 @@ class BanalitySpell(SpellBehaviour):
     @staticmethod
     def affect(res, hero, args):
         if hero.type != "Warrior":
-            res.emit(ev.TypeChanged(res.tick, hero.label, hero.type, "Warrior"))
+            res.emit(ev.TypeChanged, hero.label, hero.type, "Warrior")
             hero.type = "Warrior"
             hero.args = (hero.hp,)
             hero.immune = frozenset()

@@ -13,4 +13,4 @@ class SleepSpell(SpellBehaviour):
     def affect(res, hero, args):
         if not hero.asleep:
             hero.asleep = True
-            res.emit(ev.Slept(res.tick, hero.label))
+            res.emit(ev.Slept, hero.label)

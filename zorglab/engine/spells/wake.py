@@ -13,4 +13,4 @@ class WakeSpell(SpellBehaviour):
     def affect(res, hero, args):
         if hero.asleep:
             hero.asleep = False
-            res.emit(ev.Woke(res.tick, hero.label, "Wake"))
+            res.emit(ev.Woke, hero.label, "Wake")
