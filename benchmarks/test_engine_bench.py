@@ -19,7 +19,7 @@ def _actions_per_second(benchmark, actions: int) -> float:
 def test_simulation_warm(benchmark):
     world = bench_world()
     actions = run_world(world, record=False).ticks
-    benchmark.pedantic(lambda: run_world(world, record=False), rounds=30, iterations=5, warmup_rounds=2)
+    benchmark.pedantic(lambda: run_world(world, record=False), rounds=100, iterations=10, warmup_rounds=5)
     benchmark.extra_info["actions_per_run"] = actions
     benchmark.extra_info["actions_per_second"] = _actions_per_second(benchmark, actions)
 
@@ -27,7 +27,7 @@ def test_simulation_warm(benchmark):
 def test_simulation_warm_with_events(benchmark):
     world = bench_world()
     actions = run_world(world).ticks
-    benchmark.pedantic(lambda: run_world(world), rounds=30, iterations=5, warmup_rounds=2)
+    benchmark.pedantic(lambda: run_world(world), rounds=100, iterations=10, warmup_rounds=5)
     benchmark.extra_info["actions_per_second"] = _actions_per_second(benchmark, actions)
 
 
