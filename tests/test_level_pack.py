@@ -73,3 +73,20 @@ def test_solution_replays_to_expect(path, index):
 def test_validate_levels_exits_zero(capsys):
     assert cli(["validate", str(LEVELS)]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path,index", CASES, ids=lambda v: Path(v).stem if isinstance(v, (str, Path)) else str(v))
+def test_solver_agrees_with_the_pack(path, index):
+    """FR-46 over the pack: on each solution's setup the search decides; a winning solution's
+    setup is solvable, and every witness replays to a win (main world and mirrors)."""
+    from zorglab.engine.game import play, setup_solution
+    from zorglab.search.level import solve_setup
+    level = load_level(path)
+    game = setup_solution(level, index)
+    verdict = solve_setup(game, max_states=2_000_000)
+    assert verdict.verdict in ("solvable", "unsolvable"), verdict.to_json()
+    if level.solutions[index].expect.value == "win":
+        assert verdict.verdict == "solvable"
+    if verdict.verdict == "solvable":
+        mirror = {name: v.casts for name, v in verdict.worlds[1:]}
+        assert play(setup_solution(level, index), verdict.casts, mirror, strict=True).outcome.value == "win"

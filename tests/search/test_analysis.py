@@ -56,3 +56,40 @@ def test_explored_winnable_set_agrees_with_the_solver(world):
     graph = explore(_Game(), "M")
     assert graph.complete
     assert (graph.start in graph.winnable()) == (verdict.verdict == SOLVABLE)
+
+
+def test_a_search_resumes_where_its_budget_stopped_it():
+    from zorglab.search.level import world_search
+    game = setup_solution(load_level(LEVEL), 0)
+    search = world_search(game)
+    first = search.run(max_states=3)
+    assert first.verdict == "unknown" and "state budget of 3" in first.reason and first.states == 3
+    second = search.run()
+    assert second.verdict == SOLVABLE and second.states > 3
+    assert second.cast_texts() == solve_world(game.world(), wins=lambda s: game.wins("M", s)).cast_texts()
+
+
+def test_ctrl_c_answers_unknown_with_what_is_known_and_can_resume():
+    from zorglab.search.level import world_search
+    game = setup_solution(load_level(LEVEL), 0)
+    import zorglab.search.solver as solver_module
+
+    search = world_search(game)
+    calls = {"n": 0}
+    real = solver_module.legal_casts
+
+    def interrupting(*args, **kwargs):      # Ctrl-C arrives in the middle of an expansion
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    solver_module.legal_casts = interrupting
+    try:
+        verdict = search.run()
+    finally:
+        solver_module.legal_casts = real
+    assert verdict.verdict == "unknown" and "interrupted" in verdict.reason
+    resumed = search.run()
+    assert resumed.verdict == SOLVABLE
+    assert resumed.cast_texts() == world_search(game).run().cast_texts(), "the same witness as uninterrupted"

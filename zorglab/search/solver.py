@@ -154,6 +154,7 @@ class Search:
         if self.progress:
             from tqdm import tqdm
             bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
+        node = None
         try:
             while self._found is None:
                 if limit_states is not None and self.states >= limit_states:
@@ -164,9 +165,15 @@ class Search:
                 if node is None:
                     break
                 self._expand(node)
+                node = None
                 if bar is not None and self.states % 256 == 0:
                     bar.update(256)
         except KeyboardInterrupt:
+            if node is not None:
+                # Expanded only in part: put it back. Children it already admitted wait in the
+                # queue; the others are generated again, so resuming stays exact.
+                self._queue.appendleft(node)
+                self.states -= 1
             return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
         finally:
             if bar is not None:
@@ -178,6 +185,8 @@ class Search:
     def _expand(self, node: _Node) -> None:
         state = node.state
         self.states += 1
+        if node.spent > self._best.get(state.key(self.reach), node.spent):
+            return                  # reached again more cheaply since it was queued
         if state.lost:
             return
         found = next_action(self.world, state)
