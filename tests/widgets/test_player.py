@@ -235,7 +235,7 @@ def test_play_widget_steps_and_speed_is_linked():
 
 
 def test_solver_hook():
-    player = Player(corridor_setup())
+    player = Player(corridor_setup().world())        # a bare world: no default solver
     assert player.solve() is None and "no solver" in player.verdict_box.value
     calls = []
     player.solver = lambda world, state: calls.append(state.tick) or "solvable: @4 Attack(1)"
@@ -305,3 +305,18 @@ def test_the_log_says_what_a_shell_and_a_shove_did():
         "Gunner1 fires a Shell right; it flies to (9, 2)"
     assert describe_event(ev.MonsterSlain(2, "D1")) == "the Shell slays D1's monster"
     assert describe_event(ev.Shoved(3, "Mechanic1", "D1", "up", (1, 0))) == "Mechanic1 shoves D1 up to (1, 0)"
+
+
+def test_a_player_built_from_a_setup_asks_the_exact_search_and_shows_the_win_window():
+    from pathlib import Path
+    from zorglab.engine.game import setup_solution
+    from zorglab.level import load_level
+    game = setup_solution(load_level(Path(__file__).resolve().parents[2] / "levels" / "app-01-first-blood.toml"), 0)
+    player = Player(game)
+    verdict = player.solve()
+    assert verdict.verdict == "solvable" and verdict.cast_texts() == ["@4 Attack(1)"]
+    assert "solvable: @4 Attack(1)" in player.verdict_box.value
+    player.run_to_end()                         # no casts: the Warrior reaches Z at tick 9
+    points = player.window()
+    assert [p.winnable for p in points] == [True] * 9 + [False]
+    assert "9:✗" in player.verdict_box.value

@@ -48,6 +48,24 @@ class CompareRow:
     hp: tuple[tuple[str, int, bool], ...]     # (hero, HP at the end, alive)
 
 
+def search_from_here(game: Setup, max_states: int = 200_000, max_seconds: float = 10.0) -> Solver:
+    """The default *solve*: the exact search from the Player's current state, with the world's
+    constraints as its win test (zorglab.search; the widget restates no rule)."""
+    def solve(world: Any, state: GameState) -> Any:
+        from zorglab.search.solver import Search
+        return Search(world, wins=lambda s: game.wins(world.name, s), start=state).run(max_states, max_seconds)
+    return solve
+
+
+def describe_verdict(verdict: Any) -> str:
+    """'solvable: @4 Attack(1) (14 states)' for a search Verdict; str() for anything else."""
+    if hasattr(verdict, "cast_texts"):
+        witness = " ".join(verdict.cast_texts())
+        return (f"{verdict.verdict}{': ' + witness if witness else ''} ({verdict.states} states; "
+                f"{verdict.reason})")
+    return str(verdict)
+
+
 class Player:
     """Plays one world. ``casts`` are scheduled as in :func:`run_world`; ``solver(world, state)``,
     when set, answers the *solve* button (the search module wires it)."""
@@ -56,8 +74,9 @@ class Player:
                  cell: int = 24, name: str = "main", _timeline: Timeline | None = None):
         world = setup_or_world.world() if isinstance(setup_or_world, Setup) else setup_or_world
         self.world = world
+        self.setup = setup_or_world if isinstance(setup_or_world, Setup) else None
         self.timeline = _timeline if _timeline is not None else Timeline(world, casts, name=name)
-        self.solver = solver
+        self.solver = solver if solver is not None else (search_from_here(self.setup) if self.setup else None)
         self.cell = cell
         self.focus: int | None = None          # the hero *explain* looks at (None: the active hero)
         self.cast_error = ""
@@ -85,6 +104,8 @@ class Player:
         self.end_button = button("to end", "fast-forward", self.run_to_end, "step until the run ends")
         self.branch_button = button("branch", "code-fork", self.branch, "fork the run here, to cast differently")
         self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
+        self.window_button = button("win window", "line-chart", self.window,
+                                    "at each casting point so far: could the world still be won?")
         self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play")
         self.speed = w.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step")
         w.link((self.speed, "value"), (self.play, "interval"))
@@ -107,7 +128,7 @@ class Player:
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
         controls = w.HBox([self.back_button, self.step_button, self.play, self.speed, self.end_button,
-                           self.branch_button, self.solve_button, self.explain_toggle],
+                           self.branch_button, self.solve_button, self.window_button, self.explain_toggle],
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
         self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"), controls,
@@ -297,8 +318,21 @@ class Player:
             self.verdict_box.value = "<i>no solver wired yet (Player.solver is None)</i>"
             return None
         self.verdict = self.solver(self.world, self.state)
-        self.verdict_box.value = f"<b>solver:</b> {html.escape(str(self.verdict))}"
+        self.verdict_box.value = f"<b>solver:</b> {html.escape(describe_verdict(self.verdict))}"
         return self.verdict
+
+    def window(self) -> list[Any]:
+        """The win window of this line (FR-46): at each casting point so far, could the world still
+        be won? Asked of the exact search on demand (needs the Player built from a Setup)."""
+        if self.setup is None:
+            self.verdict_box.value = "<i>the win window needs a Player built from a Setup</i>"
+            return []
+        from zorglab.search.analysis import win_window
+        points = win_window(self.setup, self.timeline.casts_made(), self.world.name)
+        marks = " ".join(f"{p.tick}:{'✓' if p.winnable else ('?' if p.winnable is None else '✗')}"
+                         for p in points if p.tick <= self.state.tick)
+        self.verdict_box.value = f"<b>win window</b> (tick: still winnable?) {html.escape(marks)}"
+        return points
 
     # --- showing ----------------------------------------------------------------------------------
 
