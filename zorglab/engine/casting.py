@@ -53,9 +53,8 @@ def cast_spell(world: Any, state: GameState, cast: Cast, *, record: bool = True,
     res.emit(ev.Cast, spell.label, text or cast.source or spell.type)
     spell.behaviour.apply(ctx)
     res.settle()
-    new = res.freeze()
-    left = list(new.spells_left)
+    left = list(state.spells_left)
     left[index] = False
-    for consumed in getattr(ctx, "consumed", ()):
+    for consumed in ctx.consumed:
         left[consumed] = False
-    return new.replace(spells_left=tuple(left)), (res.events or [])
+    return res.freeze(spells_left=tuple(left)), (res.events or [])

@@ -354,10 +354,10 @@ class Resolution:
 
     # -- result -----------------------------------------------------------------------------
 
-    def freeze(self, tick: int | None = None) -> GameState:
+    def freeze(self, tick: int | None = None, spells_left: tuple[bool, ...] | None = None) -> GameState:
         heroes = self.state.heroes
         if self.heroes:
             heroes = tuple(self.heroes[i].freeze() if i in self.heroes else h for i, h in enumerate(heroes))
         return GameState(self.state.tick if tick is None else tick, self.slots, tuple(self.gold), self.main_a,
-                         heroes, self.state.spells_left, self.cleared, tuple(self.deaths), self.lost_by,
-                         self.state.extra)
+                         heroes, self.state.spells_left if spells_left is None else spells_left, self.cleared,
+                         tuple(self.deaths), self.lost_by, self.state.extra)
