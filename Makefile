@@ -19,8 +19,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told; machines where everyone is root need the flag.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: install
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/
 
 test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
