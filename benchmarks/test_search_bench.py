@@ -63,6 +63,7 @@ def test_states_per_second(benchmark):
     verdict = benchmark.pedantic(lambda: solve_world(family_world(4, 4), max_states=50_000), rounds=3, iterations=1)
     benchmark.extra_info["states"] = verdict.states
     benchmark.extra_info["states_per_second"] = round(verdict.states / benchmark.stats.stats.min)
+    benchmark.extra_info["generated_per_second"] = round(verdict.generated / benchmark.stats.stats.min)
     assert world is not None
 
 

@@ -41,6 +41,7 @@ class Verdict:
     seconds: float = 0.0
     reason: str = ""
     pruned: int = 0
+    generated: int = 0
 
     @property
     def spells_used(self) -> int:
@@ -56,7 +57,8 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "casts": self.cast_texts(), "states": self.states,
-                "seconds": round(self.seconds, 4), "reason": self.reason, "pruned": self.pruned}
+                "generated": self.generated, "seconds": round(self.seconds, 4), "reason": self.reason,
+                "pruned": self.pruned}
 
 
 def all_dead(world: Any, state: GameState) -> bool:
@@ -87,7 +89,8 @@ class Search:
     reads_unused: bool = False
     margin: int = ISOLATED_MARGIN
     progress: bool = False
-    states: int = 0
+    states: int = 0             # states expanded (taken from the queue, every move tried)
+    generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
     pruned: int = 0
     seconds: float = 0.0
     _queue: deque = field(default_factory=deque, repr=False)
@@ -195,6 +198,7 @@ class Search:
             return
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
+            self.generated += 1
             if self._admit(nxt, node.spent):
                 self._push(_Node(nxt, node.spent, node, None), 0)
         if any(state.spells_left):
@@ -203,6 +207,7 @@ class Search:
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
                                             active=active):
                 cost = left - sum(nxt.spells_left)
+                self.generated += 1
                 if self._admit(nxt, node.spent + cost):
                     self._push(_Node(nxt, node.spent + cost, node, cast), cost)
 
@@ -214,7 +219,8 @@ class Search:
             if node.cast is not None:
                 casts.append(node.cast)
             node = node.parent
-        return Verdict(verdict, tuple(reversed(casts)), self.states, self.seconds, reason, self.pruned)
+        return Verdict(verdict, tuple(reversed(casts)), self.states, self.seconds, reason, self.pruned,
+                       self.generated)
 
 
 def solve_world(world: Any, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
