@@ -180,3 +180,17 @@ def lines_of(events: Iterable[ev.Event], skip: Iterable[str] = ()) -> list[str]:
 def log(result: RunResult, skip: Iterable[str] = ()) -> list[str]:
     """The run's event log as short lines (see :func:`lines_of`)."""
     return lines_of(result.events, skip)
+
+
+def diagonal_world(z_slot: tuple[int, int], hero: tuple):
+    """A 3x3 dungeon of crosses, A in the middle and Z on the corner ``z_slot`` picks (the other
+    rooms harmless D(0)): two first steps tie, so the hero type's direction order decides."""
+    cross = ("##.##", "#...#", ".....", "#...#", "##.##")
+    spawn = ("##.##", "#...#", "..S..", "#...#", "##.##")
+    zc, zr = (2 if z_slot[0] == 1 else 0), (0 if z_slot[1] == 0 else 2)
+    labels = [[f"R{c}{r}" for c in range(3)] for r in range(3)]
+    labels[1][1], labels[zr][zc] = "A", "Z"
+    tiles = [[spawn if labels[r][c] == "A" else cross for c in range(3)] for r in range(3)]
+    rooms = {label: ("A" if label == "A" else "Z" if label == "Z" else ("D", 0)) for row in labels for label in row}
+    return dungeon(compose(*tiles), layout="\n".join(" ".join(row) for row in labels), rooms=rooms,
+                   heroes={"H": hero})

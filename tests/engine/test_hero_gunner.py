@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from builders import cast, compose, corridor, dungeon, log, play
+from builders import cast, compose, corridor, diagonal_world, dungeon, log, play
 from zorglab.engine import events as ev, shell
 from zorglab.engine.geometry import Direction
 from zorglab.engine.heroes.gunner import HOLDING, Fire, Gunner, Intent
@@ -166,18 +166,6 @@ def test_fr22_gunner_fires_only_within_its_shot_duration(dur, fired):
     # counts actions, steps and shots alike: dur = 1 is over before any shot is possible.
     world = gallery(("Gunner", 9, 5, dur), left=True)
     assert len(shells(play(world))) == fired
-
-
-def diagonal_world(z_slot: tuple[int, int], hero: tuple):
-    cross = ("##.##", "#...#", ".....", "#...#", "##.##")
-    spawn = ("##.##", "#...#", "..S..", "#...#", "##.##")
-    zc, zr = (2 if z_slot[0] == 1 else 0), (0 if z_slot[1] == 0 else 2)
-    labels = [[f"R{c}{r}" for c in range(3)] for r in range(3)]
-    labels[1][1], labels[zr][zc] = "A", "Z"
-    tiles = [[spawn if labels[r][c] == "A" else cross for c in range(3)] for r in range(3)]
-    rooms = {label: ("A" if label == "A" else "Z" if label == "Z" else ("D", 0)) for row in labels for label in row}
-    return dungeon(compose(*tiles), layout="\n".join(" ".join(row) for row in labels), rooms=rooms,
-                   heroes={"H": hero})
 
 
 @pytest.mark.parametrize("z_slot, expected", [((1, 0), RIGHT), ((0, 0), UP), ((0, 1), LEFT), ((1, 1), RIGHT)])

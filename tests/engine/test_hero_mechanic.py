@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import cast, compose, dungeon, log, play
+from builders import cast, compose, diagonal_world, dungeon, log, play
 from zorglab.engine.geometry import Direction
 from zorglab.engine.heroes.mechanic import Mechanic, Shove
 from zorglab.engine.resolve import Resolution
@@ -87,18 +87,6 @@ def test_fr24_mechanic_layer2_fewest_unjustified_shoves():
     assert world.planner.action(state, 0) is RIGHT
     result = play(world)
     assert not [line for line in log(result) if "shoved" in line]
-
-
-def diagonal_world(z_slot: tuple[int, int], hero: tuple):
-    cross = ("##.##", "#...#", ".....", "#...#", "##.##")
-    spawn = ("##.##", "#...#", "..S..", "#...#", "##.##")
-    zc, zr = (2 if z_slot[0] == 1 else 0), (0 if z_slot[1] == 0 else 2)
-    labels = [[f"R{c}{r}" for c in range(3)] for r in range(3)]
-    labels[1][1], labels[zr][zc] = "A", "Z"
-    tiles = [[spawn if labels[r][c] == "A" else cross for c in range(3)] for r in range(3)]
-    rooms = {label: ("A" if label == "A" else "Z" if label == "Z" else ("D", 0)) for row in labels for label in row}
-    return dungeon(compose(*tiles), layout="\n".join(" ".join(row) for row in labels), rooms=rooms,
-                   heroes={"H": hero})
 
 
 @pytest.mark.parametrize("z_slot, expected", [((1, 0), UP), ((0, 0), UP), ((0, 1), DOWN), ((1, 1), RIGHT)])
