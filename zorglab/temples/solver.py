@@ -139,6 +139,23 @@ class _Explored:
         self.flags: list[int] = []
         self.preds: list[list[int]] = []
 
+    def add(self, events: int, opened: int, entry: int, parent: int, step: tuple[str, int, int] | None,
+            members: list[int], flags: int, goal: bool, budget: int) -> int:
+        """Record a new state; its id. Past ``budget`` states the search gives up."""
+        sid = len(self.events)
+        if sid >= budget:
+            raise SolverBudgetError(f"more than {budget} solver states")
+        self.events.append(events)
+        self.opened.append(opened)
+        self.entry.append(entry)
+        self.parent.append(parent)
+        self.step.append(step)
+        self.members.append(members)
+        self.flags.append(flags)
+        self.preds.append([])
+        self.goal.append(goal)
+        return sid
+
 
 def _context(g: TempleGraph, progress: "TempleProgress | None"):
     start_cell, start_events, start_opened, base_keys, base_flags, pegasus_held = _start(g, progress)
@@ -204,19 +221,8 @@ def _search_areas(g: TempleGraph, progress: "TempleProgress | None", budget: int
         key = (min(members), got, opened)
         sid = by_key.get(key)
         if sid is None:
-            sid = len(ex.events)
-            if sid >= budget:
-                raise SolverBudgetError(f"more than {budget} solver states")
+            sid = ex.add(got, opened, c, parent, step, members, flags, bool(mark[gate]) and won(got), budget)
             by_key[key] = sid
-            ex.events.append(got)
-            ex.opened.append(opened)
-            ex.entry.append(c)
-            ex.parent.append(parent)
-            ex.step.append(step)
-            ex.members.append(members)
-            ex.flags.append(flags)
-            ex.preds.append([])
-            ex.goal.append(bool(mark[gate]) and won(got))
             marks.append(mark)
         by_entry[entry] = sid
         return sid
@@ -258,19 +264,8 @@ def _search_cells(g: TempleGraph, progress: "TempleProgress | None", budget: int
         key = (c, events, opened)
         sid = ids.get(key)
         if sid is None:
-            sid = len(ex.events)
-            if sid >= budget:
-                raise SolverBudgetError(f"more than {budget} solver states")
+            sid = ex.add(events, opened, c, parent, step, [c], flags_of(events), c == gate and won(events), budget)
             ids[key] = sid
-            ex.events.append(events)
-            ex.opened.append(opened)
-            ex.entry.append(c)
-            ex.parent.append(parent)
-            ex.step.append(step)
-            ex.members.append([c])
-            ex.flags.append(flags_of(events))
-            ex.preds.append([])
-            ex.goal.append(c == gate and won(events))
         return sid
 
     visit(start_cell, start_events | event_of[start_cell], start_opened, -1, None)
