@@ -13,7 +13,7 @@ from zorglab.level.expr import FUNCTIONS, LambdaRule
 from zorglab.level.labels import KEYWORDS
 from zorglab.level.model import Cast, HeroSpec, RoomSpec, SpellCall, SpellSpec
 from zorglab.level.printer import format_lambda, format_value
-from zorglab.level.solutions import TARGET_FORMS
+from zorglab.level.solutions import target_form
 from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
 
 RESERVED = KEYWORDS | {e.value for e in Element} | {"N", "R", "M"} | {
@@ -163,7 +163,7 @@ def _call(draw: Any, allowed: list[type]) -> SpellCall:
 def casts(draw: Any) -> Cast:
     tick = draw(st.integers(0, 200))
     call = draw(_call(list(spell_types())))
-    form = TARGET_FORMS.get(call.type)
+    form = target_form(call.type)
     if form == "to":
         return Cast(tick, call, to=(draw(slots),))
     if form == "with":
@@ -174,7 +174,7 @@ def casts(draw: Any) -> Cast:
         return Cast(tick, call)
     heroes = tuple(draw(st.lists(names, min_size=1, max_size=3, unique=True)))
     inner_call = draw(_call([c for c in spell_types() if c.name != "Selection"]))
-    inner_form = TARGET_FORMS.get(inner_call.type)
+    inner_form = target_form(inner_call.type)
     if inner_form == "to":
         inner = Cast(tick, inner_call, to=tuple(draw(slots) for _ in heroes))
     elif inner_form == "with":

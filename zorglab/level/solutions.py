@@ -27,7 +27,13 @@ from zorglab.level.substitute import Substitution, resolve_choices
 
 SOLUTION_KEYS = ("choices", "rotation", "map", "main", "casts", "expect", "mirror_casts")
 # The target each spell takes in a cast; a spell type not listed takes none.
-TARGET_FORMS = {"Move": "to", "Swap": "with", "Sleep": "on", "Wake": "on", "Banality": "on", "Selection": "select"}
+
+
+def target_form(spell_type: str) -> str | None:
+    """The target a cast of this spell type names, as its registered behaviour declares it."""
+    from zorglab.engine.registry import find_spell_type
+    behaviour = find_spell_type(spell_type)
+    return None if behaviour is None else behaviour.cast_form
 _FORM_HINTS = {"to": "'to (col, row)'", "with": "'with ROOM'", "on": "'on HERO'",
                "select": "'on HERO, HERO : SPELL'", None: "no target"}
 
@@ -248,7 +254,7 @@ class CastReader:
         call = self.spell(node.spell)
         if call is None:
             return None
-        form = TARGET_FORMS.get(call.type)
+        form = target_form(call.type)
         heroes = tuple(self.hero(h) for h in node.on)
         inner = None
         if form == "select":
@@ -268,7 +274,7 @@ class CastReader:
 
     def check_form(self, node: ast.CastNode, call: SpellCall, selected: int = 0) -> None:
         """The target written must be the one the spell takes (under Selection: 'to' or 'with' only)."""
-        form = TARGET_FORMS.get(call.type)
+        form = target_form(call.type)
         name = format_spell_call(call)
         if selected and form == "select":
             self.fail(node.spell.loc, "Selection cannot apply Selection", ArgumentTypeError)

@@ -79,30 +79,31 @@ def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noop
             continue
         tried.add((spell.type, spell.args))
         call = SpellCall(spell.type, spell.args)
-        if spell.type == "Selection":
+        if spell.behaviour.cast_form == "select":
             yield from _selection_candidates(world, state, spell, margin)
             continue
-        yield from _plain(world, state, spell.type, call, tick, active, margin, noops)
+        yield from _plain(world, state, spell, call, tick, active, margin, noops)
 
 
-def _plain(world: Any, state: GameState, kind: str, call: SpellCall, tick: int, active: int | None,
+def _plain(world: Any, state: GameState, spell: Any, call: SpellCall, tick: int, active: int | None,
            margin: int, noops: bool) -> Iterator[Cast]:
-    if kind in ("Sleep", "Wake", "Banality"):
-        for i in _hero_targets(world, state, kind, noops):
+    form = spell.behaviour.cast_form
+    if form == "on":
+        for i in _hero_targets(world, state, spell.type, noops):
             yield Cast(tick, call, on=(world.heroes[i].label,))
-    elif kind == "Move":
+    elif form == "to":
         if active is not None:
             room = state.heroes[active].pos[0]
             for slot in move_slots(world, state, {room}, margin):
                 yield Cast(tick, call, to=(_to_board(world, slot),))
-    elif kind == "Swap":
+    elif form == "with":
         if active is not None:
             room = state.heroes[active].pos[0]
             for other in world.rooms:
                 if other.index != room:
                     yield Cast(tick, call, with_room=other.label)
-    else:                                   # Attack, Teleport and any no-target spell type
-        if kind == "Teleport" and active is None:
+    else:                                   # no target: Attack, Teleport, any such new type
+        if spell.behaviour.target == "active" and active is None:
             return
         yield Cast(tick, call)
 
@@ -113,7 +114,7 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
     pool = [i for i, h in enumerate(state.heroes) if h.pos is not None and (h.alive or corpses)]
     inner_seen: set[tuple] = set()
     for inner in world.spells:
-        if inner.type == "Selection" or not state.spells_left[inner.index] or (inner.type, inner.args) in inner_seen:
+        if inner.behaviour.cast_form == "select" or not state.spells_left[inner.index] or (inner.type, inner.args) in inner_seen:
             continue
         inner_seen.add((inner.type, inner.args))
         call = SpellCall(inner.type, inner.args)
@@ -121,7 +122,8 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
             for group in combinations(pool, size):
                 labels = tuple(world.heroes[i].label for i in group)
                 outer = SpellCall("Selection", spell.args)
-                if inner.type == "Move":
+                form = inner.behaviour.cast_form
+                if form == "to":
                     rooms = {state.heroes[i].pos[0] for i in group}
                     if len(rooms) != len(group):
                         continue
@@ -129,7 +131,7 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
                     for chosen in permutations(slots, len(group)):
                         to = tuple(_to_board(world, s) for s in chosen)
                         yield Cast(tick, outer, on=labels, inner=Cast(tick, call, to=to))
-                elif inner.type == "Swap":
+                elif form == "with":
                     rooms = [state.heroes[i].pos[0] for i in group]
                     for other in world.rooms:
                         if other.index not in rooms:

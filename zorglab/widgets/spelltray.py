@@ -19,17 +19,13 @@ from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.level.model import Cast, SpellCall
 
-_BY_TYPE = {"Move": "slots", "Swap": "room", "Selection": "meta"}
+# the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
+_TRAY_KIND = {"to": "slots", "with": "room", "select": "meta", "on": "hero", None: "none"}
 
 
 def spell_target(spell: Any) -> str:
     """What a spell of the world asks for: ``none``, ``hero``, ``slots``, ``room`` or ``meta``."""
-    declared = getattr(spell.behaviour, "target", None)
-    if spell.type in _BY_TYPE:
-        return _BY_TYPE[spell.type]
-    if declared in ("all", "active"):
-        return "none"
-    return "hero"
+    return _TRAY_KIND[spell.behaviour.cast_form]
 
 
 @dataclass

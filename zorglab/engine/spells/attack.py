@@ -8,6 +8,8 @@ from zorglab.engine.registry import Param, ParamKind, spell_type
 class AttackSpell(SpellBehaviour):
     """x damage to every living hero on the board (FR-34)."""
 
+    cast_form = None
+
     target = "all"
 
     @staticmethod

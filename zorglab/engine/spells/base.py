@@ -44,6 +44,10 @@ class SpellBehaviour:
 
     name: str
     target: str = "chosen"      # "chosen" | "active" | "all" | "rooms" | "meta"
+    # What a cast of this type names after the spell in the level notation (level-format "Casts"):
+    # "on" (one hero), "to" (slots), "with" (a room), "select" (Selection's heroes and spell), or
+    # None (nothing). The loader, the search and the spell tray all read it from here.
+    cast_form: str | None = "on"
 
     @classmethod
     def targets(cls, ctx: CastContext) -> tuple[int, ...]:
@@ -89,6 +93,7 @@ class RoomSpell(SpellBehaviour):
     """A spell that moves the active hero's room (Move, Swap); under Selection, the chosen heroes'."""
 
     target = "active"
+    cast_form = None
 
     @classmethod
     def apply(cls, ctx: CastContext) -> None:

@@ -10,6 +10,8 @@ from zorglab.errors import CastError
 class MoveSpell(RoomSpell):
     """Under Selection, the chosen heroes' distinct rooms go to distinct empty slots at once."""
 
+    cast_form = "to"
+
     @classmethod
     def apply_selected(cls, ctx, heroes, cast):
         rooms = chosen_rooms(ctx, heroes, "Move")

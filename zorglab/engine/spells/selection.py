@@ -9,6 +9,8 @@ from zorglab.errors import CastError
 class SelectionSpell(SpellBehaviour):
     """Both spells are consumed; the applied spell acts on each chosen hero as its target."""
 
+    cast_form = "select"
+
     target = "meta"
 
     @classmethod

@@ -11,6 +11,8 @@ class SwapSpell(RoomSpell):
     """Under Selection: the chosen heroes' rooms plus one extra room rotate in the order given,
     each taking the next one's slot, the last taking the first's."""
 
+    cast_form = "with"
+
     @classmethod
     def apply_selected(cls, ctx, heroes, cast):
         rooms = chosen_rooms(ctx, heroes, "Swap")

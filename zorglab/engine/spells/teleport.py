@@ -8,6 +8,8 @@ from zorglab.engine.registry import Param, ParamKind, spell_type
 class TeleportSpell(SpellBehaviour):
     """The active hero goes to its n-th most recent visit (FR-35)."""
 
+    cast_form = None
+
     target = "active"
 
     @staticmethod
