@@ -71,6 +71,7 @@ class _Node:
     spent: int
     parent: "_Node | None" = None
     cast: Cast | None = None
+    key: tuple = ()             # the state's transposition key, computed once when admitted
 
 
 @dataclass
@@ -107,13 +108,13 @@ class Search:
 
     # -- bookkeeping ------------------------------------------------------------------------
 
-    def _admit(self, state: GameState, spent: int) -> bool:
-        """Record a state reached with ``spent`` spells; False if it adds nothing new."""
+    def _admit(self, state: GameState, spent: int) -> tuple | None:
+        """Record a state reached with ``spent`` spells; its key, or None if it adds nothing new."""
         key = state.key(self.reach)
         best = self._best.get(key)
         if best is not None and best <= spent:
             self.pruned += 1
-            return False
+            return None
         self._best[key] = spent
         if self.prune and not self.reads_unused:
             rest = (key[:4], key[5:])
@@ -122,9 +123,9 @@ class Search:
             for other in front:
                 if all(o or not mine for o, mine in zip(other, left)) and other != left:
                     self.pruned += 1
-                    return False
+                    return None
             front.append(left)
-        return True
+        return key
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:
@@ -149,8 +150,7 @@ class Search:
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
-            self._admit(start, 0)
-            self._queue.append(_Node(start, 0))
+            self._queue.append(_Node(start, 0, key=self._admit(start, 0)))
         t0 = time.perf_counter()
         limit_states = None if max_states is None else self.states + max_states
         bar = None
@@ -188,7 +188,7 @@ class Search:
     def _expand(self, node: _Node) -> None:
         state = node.state
         self.states += 1
-        if node.spent > self._best.get(state.key(self.reach), node.spent):
+        if node.spent > self._best.get(node.key, node.spent):
             return                  # reached again more cheaply since it was queued
         if state.lost:
             return
@@ -199,8 +199,9 @@ class Search:
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
             self.generated += 1
-            if self._admit(nxt, node.spent):
-                self._push(_Node(nxt, node.spent, node, None), 0)
+            key = self._admit(nxt, node.spent)
+            if key is not None:
+                self._push(_Node(nxt, node.spent, node, None, key), 0)
         if any(state.spells_left):
             left = sum(state.spells_left)
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
@@ -208,8 +209,9 @@ class Search:
                                             active=active):
                 cost = left - sum(nxt.spells_left)
                 self.generated += 1
-                if self._admit(nxt, node.spent + cost):
-                    self._push(_Node(nxt, node.spent + cost, node, cast), cost)
+                key = self._admit(nxt, node.spent + cost)
+                if key is not None:
+                    self._push(_Node(nxt, node.spent + cost, node, cast, key), cost)
 
     def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
         self.seconds += time.perf_counter() - t0
