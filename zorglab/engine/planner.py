@@ -133,7 +133,7 @@ class PlanGraph:
                 and hero.history[-1][0] == hero.pos[0]:
             return self._goal(cost, res, hero)   # ends the action in a target room it entered
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
-        nxt = self.view.project(hero.pos, hero.gold, tuple(res.gold), res.main_a, counts, hero.history,
+        nxt = self.view.project(hero.pos, hero.gold, res.gold, res.main_a, counts, hero.history,
                                 hero.poisoned, self.behaviour.plan_extra(res, hero))
         return cost, nxt
 

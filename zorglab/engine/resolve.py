@@ -32,19 +32,9 @@ class HeroScratch:
     def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int]):
         self.index = index
         self.label = label
-        self.type = h.type
-        self.args = h.args
-        self.hp = h.hp
-        self.pos = h.pos
-        self.alive = h.alive
-        self.asleep = h.asleep
-        self.gold = h.gold              # tuples throughout: copied only when they change
-        self.history = h.history
-        self.entries = h.entries
-        self.poisoned = h.poisoned
-        self.died_at = h.died_at
-        self.gold_at_death = h.gold_at_death
-        self.extra = h.extra
+        # tuples throughout (gold, history, ...): copied only when they change
+        (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold, self.entries,
+         self.poisoned, self.gold_at_death, self.extra, self.history, self.died_at) = h
         self.immune = immune
         self.slide: Direction | None = None
 
@@ -63,12 +53,19 @@ class HeroScratch:
 
     def freeze(self) -> HeroState:
         return HeroState(self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
-                         self.history, self.entries, self.poisoned, self.died_at, self.gold_at_death,
-                         self.extra)
+                         self.entries, self.poisoned, self.gold_at_death, self.extra, self.history,
+                         self.died_at)
 
 
 class Resolution:
-    """Scratch state for one action or cast; ``freeze()`` gives the next :class:`GameState`."""
+    """Scratch state for one action or cast; ``freeze()`` gives the next :class:`GameState`.
+
+    Room gold and deaths stay tuples, replaced when they change, so an untouched part is shared
+    with the state it came from.
+    """
+
+    __slots__ = ("world", "state", "tick", "planning", "events", "slots", "slot_room", "gold", "main_a",
+                 "cleared", "deaths", "lost_by", "lost_by_room", "heroes", "hp_lost", "teleports", "performed")
 
     def __init__(self, world: Any, state: GameState, *, tick: int, planning: bool = False,
                  record: bool = True):
@@ -78,11 +75,10 @@ class Resolution:
         self.planning = planning
         self.events: list[ev.Event] | None = [] if record else None
         self.slots = state.slots
-        self.slot_room = world.slot_index(state.slots)
-        self.gold = list(state.gold)
+        self.gold = state.gold
         self.main_a = state.main_a
         self.cleared = state.cleared
-        self.deaths = list(state.deaths)
+        self.deaths = state.deaths
         self.lost_by = state.lost_by
         self.lost_by_room: int | None = None
         self.heroes: dict[int, HeroScratch] = {}
@@ -102,10 +98,10 @@ class Resolution:
         res.events = None
         res.slots = slots
         res.slot_room = slot_room
-        res.gold = list(gold)
+        res.gold = gold
         res.main_a = main_a
         res.cleared = cleared
-        res.deaths = []
+        res.deaths = ()
         res.lost_by = None
         res.lost_by_room = None
         res.heroes = {hero.index: hero}
@@ -116,14 +112,27 @@ class Resolution:
 
     # -- access -----------------------------------------------------------------------------
 
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for an attribute not yet set: the slot index is built on first use, as
+        # most casts never look across a side.
+        if name == "slot_room":
+            self.slot_room = self.world.slot_index(self.slots)
+            return self.slot_room
+        raise AttributeError(name)
+
     def hero(self, index: int) -> HeroScratch:
         h = self.heroes.get(index)
         if h is None:
             state = self.state.heroes[index]
-            h = HeroScratch(index, self.world.heroes[index].label, state,
-                            self.world.immune_codes(state.type, state.args))
-            self.heroes[index] = h
+            world = self.world
+            h = self.heroes[index] = HeroScratch(index, world.heroes[index].label, state,
+                                                 world.immune_codes(state.type, state.args))
         return h
+
+    def add_gold(self, room: int, amount: int) -> None:
+        gold = list(self.gold)
+        gold[room] += amount
+        self.gold = tuple(gold)
 
     def emit(self, kind: type[ev.Event], *fields: Any) -> None:
         """Record an event of this resolution's tick; nothing is built when no one records."""
@@ -171,8 +180,8 @@ class Resolution:
         """The hero leaves the waiting room onto the main A's spawn cell (ZR-7)."""
         room = self.main_a
         local = self.world.rooms[room].spawn
-        self.emit(ev.Spawned, hero.label, self.world.rooms[room].label,
-                             self.global_cell((room, local)))
+        if self.events is not None:
+            self.emit(ev.Spawned, hero.label, self.world.rooms[room].label, self.global_cell((room, local)))
         self.teleports = 0
         self.enter_cell(hero, (room, local), None)
 
@@ -182,14 +191,16 @@ class Resolution:
         if target is None or not self.passable(hero, target):
             return False
         self.teleports = 0
-        self.emit(ev.Stepped, hero.label, str(direction), self.global_cell(target))
+        if self.events is not None:
+            self.emit(ev.Stepped, hero.label, str(direction), self.global_cell(target))
         self.enter_cell(hero, target, direction)
         while hero.slide is not None and hero.alive and self.lost_by is None:
             direction, hero.slide = hero.slide, None
             target = self.neighbour(hero.pos, direction)
             if target is None or not self.passable(hero, target):
                 break
-            self.emit(ev.Slid, hero.label, str(direction), self.global_cell(target))
+            if self.events is not None:
+                self.emit(ev.Slid, hero.label, str(direction), self.global_cell(target))
             self.enter_cell(hero, target, direction)
         hero.slide = None
         return True
@@ -219,7 +230,8 @@ class Resolution:
             self.emit(ev.Lost, hero.label, info.label)
             return
         if self.gold[room] > 0:
-            amount, self.gold[room] = self.gold[room], 0
+            amount = self.gold[room]
+            self.add_gold(room, -amount)
             hero.gold = hero.gold + ((room, amount),)
             self.emit(ev.GoldPicked, hero.label, info.label, amount)
             return
@@ -261,7 +273,7 @@ class Resolution:
             taken = min(amount, due)
             if taken:
                 due -= taken
-                self.gold[source] += taken
+                self.add_gold(source, taken)
                 self.emit(ev.GoldRefunded, hero.label, self.world.rooms[source].label, taken)
             if amount > taken:
                 kept.append((source, amount - taken))
@@ -294,11 +306,11 @@ class Resolution:
         hero.slide = None
         hero.died_at = self.tick
         hero.gold_at_death = hero.gold_total
-        self.deaths.append(hero.index)
+        self.deaths = self.deaths + (hero.index,)
         room_label = self.world.rooms[hero.pos[0]].label if hero.pos is not None else None
         cell = self.global_cell(hero.pos) if hero.pos is not None else None
         if hero.gold and hero.pos is not None:
-            self.gold[hero.pos[0]] += hero.gold_total
+            self.add_gold(hero.pos[0], hero.gold_total)
             self.emit(ev.GoldDropped, hero.label, room_label, hero.gold_total)
             hero.gold = ()
         self.emit(ev.Died, hero.label, room_label, cell, cause)
@@ -357,7 +369,10 @@ class Resolution:
     def freeze(self, tick: int | None = None, spells_left: tuple[bool, ...] | None = None) -> GameState:
         heroes = self.state.heroes
         if self.heroes:
-            heroes = tuple(self.heroes[i].freeze() if i in self.heroes else h for i, h in enumerate(heroes))
-        return GameState(self.state.tick if tick is None else tick, self.slots, tuple(self.gold), self.main_a,
+            changed = list(heroes)
+            for index, hero in self.heroes.items():
+                changed[index] = hero.freeze()
+            heroes = tuple(changed)
+        return GameState(self.state.tick if tick is None else tick, self.slots, self.gold, self.main_a,
                          heroes, self.state.spells_left if spells_left is None else spells_left, self.cleared,
-                         tuple(self.deaths), self.lost_by, self.state.extra)
+                         self.deaths, self.lost_by, self.state.extra)

@@ -26,7 +26,12 @@ def entry_count(entries: tuple[tuple[int, int], ...], room: int) -> int:
 
 
 class HeroState(NamedTuple):
-    """One hero: type (changes under Banality), HP, position, gold ledger, visit history."""
+    """One hero: type (changes under Banality), HP, position, gold ledger, visit history.
+
+    Field order matters: the first ``OBSERVED`` fields are what a rule may read whole, so a
+    transposition key takes them as one slice; the visit history (read only to a world's depth)
+    and the tick of death (read by no rule) come last.
+    """
 
     type: str
     args: tuple[Any, ...]
@@ -35,12 +40,12 @@ class HeroState(NamedTuple):
     alive: bool = True
     asleep: bool = False
     gold: tuple[tuple[int, int], ...] = ()            # (source room, amount), pickup order
-    history: tuple[Position, ...] = ()                # room entries: (room, arrival cell)
     entries: tuple[tuple[int, int], ...] = ()         # (room, entry count), sorted by room
     poisoned: frozenset[Position] = frozenset()       # poison cells already entered
-    died_at: int | None = None
     gold_at_death: int = 0
     extra: tuple[Any, ...] = ()                       # type-specific plan state (shots, power uses)
+    history: tuple[Position, ...] = ()                # room entries: (room, arrival cell)
+    died_at: int | None = None
 
     @property
     def on_board(self) -> bool:
@@ -55,6 +60,9 @@ class HeroState(NamedTuple):
 
     def replace(self, **changes: Any) -> "HeroState":
         return self._replace(**changes)
+
+
+OBSERVED = HeroState._fields.index("history")     # HeroState fields before it: read whole by rules
 
 
 class GameState(NamedTuple):
@@ -77,6 +85,18 @@ class GameState(NamedTuple):
 
     def replace(self, **changes: Any) -> "GameState":
         return self._replace(**changes)
+
+    def situation(self, history_reach: int) -> tuple:
+        """Everything a rule can read except the spells left, nothing else (no tick): the search's
+        transposition table files states by it, then by spells left (for spell dominance).
+
+        Carries the same information as :meth:`key` without the spells, laid out to build fast.
+        """
+        if history_reach:
+            heroes = tuple([h[:OBSERVED] + (h[OBSERVED][-history_reach:],) for h in self.heroes])
+        else:
+            heroes = tuple([h[:OBSERVED] for h in self.heroes])
+        return (self.slots, self.gold, self.main_a, heroes, self.cleared, self.deaths, self.lost_by, self.extra)
 
     def key(self, history_reach: int) -> tuple:
         """A transposition key: everything a rule can read, nothing else (no tick).
