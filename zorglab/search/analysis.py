@@ -22,7 +22,7 @@ from zorglab.level.model import Cast
 from zorglab.level.printer import format_cast
 from zorglab.search.casts import legal_casts
 from zorglab.search.level import world_search
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict, gc_paused
 
 EXPLORE_BUDGET = 300_000
 
@@ -59,6 +59,7 @@ class StateGraph:
         return self._winnable
 
 
+@gc_paused()
 def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
             budget: int = EXPLORE_BUDGET) -> StateGraph:
     world = game.world(name)

@@ -25,6 +25,30 @@ ISOLATED_MARGIN = 2
 _UNKNOWN = object()         # "the caller did not say who the active hero is"
 
 
+class CastBook:
+    """Casts already built, by tick and content: a search meets the same cast at the same tick in
+    many states, and building a frozen Cast costs more than looking one up."""
+
+    def __init__(self) -> None:
+        self._casts: dict[tuple, Cast] = {}
+        self._calls: dict[tuple, SpellCall] = {}
+
+    def call(self, spell_type: str, args: tuple) -> SpellCall:
+        key = (spell_type, args)
+        found = self._calls.get(key)
+        if found is None:
+            found = self._calls[key] = SpellCall(spell_type, args)
+        return found
+
+    def cast(self, tick: int, spell_type: str, args: tuple, on: tuple[str, ...] = (),
+             to: tuple[tuple[int, int], ...] = (), with_room: str | None = None) -> Cast:
+        key = (tick, spell_type, args, on, to, with_room)
+        found = self._casts.get(key)
+        if found is None:
+            found = self._casts[key] = Cast(tick, self.call(spell_type, args), on=on, to=to, with_room=with_room)
+        return found
+
+
 def _to_board(world: Any, slot: tuple[int, int]) -> tuple[int, int]:
     return slot if world.dungeon is None else world.dungeon.to_board(slot)
 
@@ -64,48 +88,48 @@ def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) ->
 
 
 def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-               active: Any = _UNKNOWN) -> Iterator[Cast]:
+               active: Any = _UNKNOWN, book: CastBook | None = None) -> Iterator[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
     count (Sleep on a sleeper, Wake on a waker, Banality on a Warrior, ZR-24): keeping a spell
     is never worse unless a constraint reads unused spells, and then callers pass ``noops=True``.
     """
-    tick = state.tick
     tried: set[tuple] = set()
     active = board_active(world, state) if active is _UNKNOWN else active
+    book = CastBook() if book is None else book
     for spell in world.spells:
         if not state.spells_left[spell.index] or (spell.type, spell.args) in tried:
             continue
         tried.add((spell.type, spell.args))
-        call = SpellCall(spell.type, spell.args)
         if spell.behaviour.cast_form == "select":
             yield from _selection_candidates(world, state, spell, margin)
             continue
-        yield from _plain(world, state, spell, call, tick, active, margin, noops)
+        yield from _plain(world, state, spell, book, active, margin, noops)
 
 
-def _plain(world: Any, state: GameState, spell: Any, call: SpellCall, tick: int, active: int | None,
+def _plain(world: Any, state: GameState, spell: Any, book: CastBook, active: int | None,
            margin: int, noops: bool) -> Iterator[Cast]:
     form = spell.behaviour.cast_form
+    tick, kind, args = state.tick, spell.type, spell.args
     if form == "on":
         for i in _hero_targets(world, state, spell.type, noops):
-            yield Cast(tick, call, on=(world.heroes[i].label,))
+            yield book.cast(tick, kind, args, on=(world.heroes[i].label,))
     elif form == "to":
         if active is not None:
             room = state.heroes[active].pos[0]
             for slot in move_slots(world, state, {room}, margin):
-                yield Cast(tick, call, to=(_to_board(world, slot),))
+                yield book.cast(tick, kind, args, to=(_to_board(world, slot),))
     elif form == "with":
         if active is not None:
             room = state.heroes[active].pos[0]
             for other in world.rooms:
                 if other.index != room:
-                    yield Cast(tick, call, with_room=other.label)
+                    yield book.cast(tick, kind, args, with_room=other.label)
     else:                                   # no target: Attack, Teleport, any such new type
         if spell.behaviour.target == "active" and active is None:
             return
-        yield Cast(tick, call)
+        yield book.cast(tick, kind, args)
 
 
 def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:
@@ -141,13 +165,14 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
 
 
 def legal_casts(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-                record: bool = False, active: Any = _UNKNOWN) -> list[tuple[Cast, GameState, list[Event]]]:
+                record: bool = False, active: Any = _UNKNOWN,
+                book: CastBook | None = None) -> list[tuple[Cast, GameState, list[Event]]]:
     """Each legal cast at this casting point with the state it leads to (``active``: ZR-14's
-    active hero, when the caller already knows it)."""
+    active hero, when the caller already knows it; ``book``: casts a search built before)."""
     out = []
     if active is _UNKNOWN:
         active = board_active(world, state)
-    for cast in candidates(world, state, margin, noops, active):
+    for cast in candidates(world, state, margin, noops, active, book):
         try:
             new, events = cast_spell(world, state, cast, record=record, active=active)
         except CastError:

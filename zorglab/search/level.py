@@ -28,10 +28,14 @@ class LevelVerdict:
     def states(self) -> int:
         return sum(v.states for _, v in self.worlds)
 
+    @property
+    def generated(self) -> int:
+        return sum(v.generated for _, v in self.worlds)
+
     def to_json(self) -> dict[str, Any]:
         main = self.worlds[0][1]
         data = {"verdict": self.verdict, "casts": main.cast_texts(), "states": self.states,
-                "seconds": round(self.seconds, 4), "reason": "; ".join(f"{n}: {v.reason}" for n, v in self.worlds),
+                "generated": self.generated, "seconds": round(self.seconds, 4), "reason": "; ".join(f"{n}: {v.reason}" for n, v in self.worlds),
                 "pruned": sum(v.pruned for _, v in self.worlds)}
         if len(self.worlds) > 1:
             data["mirror_casts"] = {n: v.cast_texts() for n, v in self.worlds[1:]}

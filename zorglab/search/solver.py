@@ -10,12 +10,17 @@ Exactness: a state is skipped only when (a) its transposition key (everything a 
 observe, no tick) was already reached with no more spells used, or (b) — when no constraint
 reads unused spells — an otherwise identical state was reached holding a superset of the spells
 left, because casting is optional: whatever the poorer state can do, the richer one can too.
+The table files states by :meth:`~zorglab.engine.state.GameState.situation` (the key without
+the spells), each entry mapping spells left (as a bit mask) to the fewest spells spent, so both
+tests cost one lookup.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -24,7 +29,7 @@ from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.level.model import Cast
 from zorglab.level.printer import format_cast
-from zorglab.search.casts import ISOLATED_MARGIN, legal_casts
+from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
 
 SOLVABLE = "solvable"
 UNSOLVABLE = "unsolvable"
@@ -61,17 +66,42 @@ class Verdict:
                 "pruned": self.pruned}
 
 
+@contextmanager
+def gc_paused():
+    """Hold the cyclic garbage collector off while a search runs.
+
+    A search allocates hundreds of thousands of acyclic tuples (states and transposition keys)
+    that all stay alive; each full collection walks every one of them again, which cost a third
+    of the search's time (docs/performance.md). Reference counting still frees everything; the
+    collector resumes, and catches any cycle, when the search returns.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def all_dead(world: Any, state: GameState) -> bool:
     return all(not h.alive for h in state.heroes)
 
 
-@dataclass
 class _Node:
-    state: GameState
-    spent: int
-    parent: "_Node | None" = None
-    cast: Cast | None = None
-    key: tuple = ()             # the state's transposition key, computed once when admitted
+    """A state waiting in the queue: the spells it cost, how it was reached, and its table entry
+    (spells-left mask -> fewest spent, for the state's situation) so expanding it looks nothing up."""
+
+    __slots__ = ("state", "spent", "parent", "cast", "entry", "mask")
+
+    def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None,
+                 entry: dict[int, int], mask: int):
+        self.state = state
+        self.spent = spent
+        self.parent = parent
+        self.cast = cast
+        self.entry = entry
+        self.mask = mask
 
 
 @dataclass
@@ -96,9 +126,10 @@ class Search:
     seconds: float = 0.0
     _queue: deque = field(default_factory=deque, repr=False)
     _later: list = field(default_factory=list, repr=False)
-    _best: dict = field(default_factory=dict, repr=False)
-    _fronts: dict = field(default_factory=dict, repr=False)
+    _table: dict = field(default_factory=dict, repr=False)
+    _masks: dict = field(default_factory=dict, repr=False)
     _found: _Node | None = field(default=None, repr=False)
+    _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
 
     def __post_init__(self) -> None:
@@ -108,24 +139,31 @@ class Search:
 
     # -- bookkeeping ------------------------------------------------------------------------
 
-    def _admit(self, state: GameState, spent: int) -> tuple | None:
-        """Record a state reached with ``spent`` spells; its key, or None if it adds nothing new."""
-        key = state.key(self.reach)
-        best = self._best.get(key)
-        if best is not None and best <= spent:
-            self.pruned += 1
-            return None
-        self._best[key] = spent
-        if self.prune and not self.reads_unused:
-            rest = (key[:4], key[5:])
-            left = state.spells_left
-            front = self._fronts.setdefault(rest, [])
-            for other in front:
-                if all(o or not mine for o, mine in zip(other, left)) and other != left:
-                    self.pruned += 1
-                    return None
-            front.append(left)
-        return key
+    def _mask(self, left: tuple[bool, ...]) -> int:
+        mask = self._masks.get(left)
+        if mask is None:
+            mask = self._masks[left] = sum(1 << i for i, has in enumerate(left) if has)
+        return mask
+
+    def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
+        """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
+        situation = state.situation(self.reach)
+        mask = self._mask(state.spells_left)
+        entry = self._table.get(situation)
+        if entry is None:
+            entry = self._table[situation] = {}
+        else:
+            best = entry.get(mask)
+            if best is not None and best <= spent:
+                self.pruned += 1
+                return
+            if self.prune and not self.reads_unused:
+                for other in entry:
+                    if other & mask == mask and other != mask:
+                        self.pruned += 1
+                        return
+        entry[mask] = spent
+        self._push(_Node(state, spent, parent, cast, entry, mask), cost)
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:
@@ -150,7 +188,7 @@ class Search:
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
-            self._queue.append(_Node(start, 0, key=self._admit(start, 0)))
+            self._offer(start, 0, None, None, 0)
         t0 = time.perf_counter()
         limit_states = None if max_states is None else self.states + max_states
         bar = None
@@ -159,18 +197,19 @@ class Search:
             bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
         node = None
         try:
-            while self._found is None:
-                if limit_states is not None and self.states >= limit_states:
-                    return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
-                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-                    return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds} s spent")
-                node = self._pop()
-                if node is None:
-                    break
-                self._expand(node)
-                node = None
-                if bar is not None and self.states % 256 == 0:
-                    bar.update(256)
+            with gc_paused():
+                while self._found is None:
+                    if limit_states is not None and self.states >= limit_states:
+                        return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
+                    if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                        return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds} s spent")
+                    node = self._pop()
+                    if node is None:
+                        break
+                    self._expand(node)
+                    node = None
+                    if bar is not None and self.states % 256 == 0:
+                        bar.update(256)
         except KeyboardInterrupt:
             if node is not None:
                 # Expanded only in part: put it back. Children it already admitted wait in the
@@ -188,7 +227,7 @@ class Search:
     def _expand(self, node: _Node) -> None:
         state = node.state
         self.states += 1
-        if node.spent > self._best.get(node.key, node.spent):
+        if node.spent > node.entry[node.mask]:
             return                  # reached again more cheaply since it was queued
         if state.lost:
             return
@@ -199,19 +238,15 @@ class Search:
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
             self.generated += 1
-            key = self._admit(nxt, node.spent)
-            if key is not None:
-                self._push(_Node(nxt, node.spent, node, None, key), 0)
+            self._offer(nxt, node.spent, node, None, 0)
         if any(state.spells_left):
             left = sum(state.spells_left)
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active):
+                                            active=active, book=self._book):
                 cost = left - sum(nxt.spells_left)
                 self.generated += 1
-                key = self._admit(nxt, node.spent + cost)
-                if key is not None:
-                    self._push(_Node(nxt, node.spent + cost, node, cast, key), cost)
+                self._offer(nxt, node.spent + cost, node, cast, cost)
 
     def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
         self.seconds += time.perf_counter() - t0
