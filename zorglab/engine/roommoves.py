@@ -6,7 +6,7 @@ re-check is written once and uses the layout validator's own side matching.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.layout import border_violations
@@ -23,11 +23,22 @@ def board_to_dungeon(res: "Resolution", slot: Slot) -> Slot:
 
 
 def move_problem(res: "Resolution", moves: dict[int, Slot]) -> str | None:
-    """Why these simultaneous room moves are illegal, or None (every border still matches)."""
-    world = res.world
+    """Why these simultaneous room moves are illegal, or None (every border still matches).
+
+    The answer depends only on where the rooms end up and which of them moved, so the world
+    keeps it: a search tries the same Swap from many states.
+    """
     slots = list(res.slots)
     for room, slot in moves.items():
         slots[room] = slot
+    key = (tuple(slots), tuple(sorted(moves)))
+    known = res.world.move_problems
+    if key not in known:
+        known[key] = _problem(res.world, slots, moves)
+    return known[key]
+
+
+def _problem(world: Any, slots: list[Slot], moves: dict[int, Slot]) -> str | None:
     seen: dict[Slot, int] = {}
     for room, slot in enumerate(slots):
         if slot in seen:

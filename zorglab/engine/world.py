@@ -95,6 +95,7 @@ class World:
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
+        self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
         self._behaviours: dict[str, type] = {}
         from zorglab.engine.planner import Planner
