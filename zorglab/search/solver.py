@@ -72,8 +72,10 @@ def gc_paused():
 
     A search allocates hundreds of thousands of acyclic tuples (states and transposition keys)
     that all stay alive; each full collection walks every one of them again, which cost a third
-    of the search's time (docs/performance.md). Reference counting still frees everything; the
-    collector resumes, and catches any cycle, when the search returns.
+    of the search's time (docs/performance.md). Reference counting still frees everything. On the
+    way out what the search allocated joins the oldest generation unwalked (freeze, then unfreeze),
+    so no young-generation pass over the whole table follows; the next full collection, and any
+    cycle, is the collector's business again.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -81,6 +83,9 @@ def gc_paused():
         yield
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:      # never thaw what someone else froze
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
