@@ -50,7 +50,8 @@ def cast_spell(world: Any, state: GameState, cast: Cast, *, record: bool = True,
     spell = world.spells[index]
     res = Resolution(world, state, tick=state.tick, record=record)
     ctx = CastContext(res, cast, spell.args, board_active(world, state) if active is _UNKNOWN else active)
-    res.emit(ev.Cast, spell.label, text or cast.source or spell.type)
+    if record:
+        res.emit(ev.Cast, spell.label, text or cast.source or spell.type)
     spell.behaviour.apply(ctx)
     res.settle()
     left = list(state.spells_left)

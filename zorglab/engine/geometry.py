@@ -18,13 +18,9 @@ class Direction(enum.Enum):
     LEFT = (-1, 0)
     DOWN = (0, 1)
 
-    @property
-    def dx(self) -> int:
-        return self.value[0]
-
-    @property
-    def dy(self) -> int:
-        return self.value[1]
+    def __init__(self, dx: int, dy: int) -> None:
+        self.dx = dx        # plain attributes, not properties: every step reads them
+        self.dy = dy
 
     @property
     def opposite(self) -> "Direction":

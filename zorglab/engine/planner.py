@@ -360,34 +360,46 @@ class Planner:
         """What of the map a plan depends on besides the plan state (ZR-23)."""
         return (state.slots, state.cleared)
 
-    def _profile(self, hero: HeroState) -> tuple[type, tuple]:
+    def _profile(self, hero: HeroState) -> tuple[type, tuple, PlanView]:
         return self._profile_of(hero.type, hero.args)
 
-    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[type, tuple]:
+    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[type, tuple, PlanView]:
+        """A hero type's behaviour, its planning profile and its plan view, looked up once."""
         key = (hero_type, args)
         found = self._profiles.get(key)
         if found is None:
             behaviour = self.world.behaviour(hero_type)
-            found = self._profiles[key] = (behaviour, behaviour.profile(args))
+            found = self._profiles[key] = (behaviour, behaviour.profile(args), self.view(behaviour))
         return found
 
     def plan_state(self, state: GameState, hero: HeroState) -> PlanState:
+        return self._project(self._profile(hero)[2], state, hero)
+
+    def _project(self, view: PlanView, state: GameState, hero: HeroState) -> PlanState:
         world = self.world
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items()) \
             if world.portal_caps else ()
-        return self.view(self._profile(hero)[0]).project(hero.pos, hero.gold, state.gold, state.main_a, counts,
-                                                         hero.history, hero.poisoned, hero.extra)
+        return view.project(hero.pos, hero.gold, state.gold, state.main_a, counts, hero.history, hero.poisoned,
+                            hero.extra)
 
     def graph(self, state: GameState, index: int) -> PlanGraph:
+        return self._plan(state, index)[0]
+
+    def _plan(self, state: GameState, index: int) -> tuple[PlanGraph, PlanState]:
+        """The hero's plan graph on this map and where it stands in it."""
         hero = state.heroes[index]
-        targets = self._profile(hero)[0].targets(self.world, state, index)
-        return self.graph_for(state.slots, state.cleared, hero.type, hero.args, targets)
+        behaviour, profile, view = self._profile_of(hero.type, hero.args)
+        targets = behaviour.targets(self.world, state, index)
+        graph = self.graphs.get((state.slots, state.cleared, profile, targets))
+        if graph is None:
+            graph = self.graph_for(state.slots, state.cleared, hero.type, hero.args, targets)
+        return graph, self._project(view, state, hero)
 
     def graph_for(self, slots: tuple, cleared: frozenset, hero_type: str, args: tuple[Any, ...],
                   targets: frozenset[int]) -> PlanGraph:
         """The cached plan graph of one hero profile on one map towards ``targets``; the weight
         pull asks it which rooms are reachable, the Mechanic how far it would walk (FR-24, FR-25)."""
-        behaviour, profile = self._profile_of(hero_type, args)
+        behaviour, profile, _view = self._profile_of(hero_type, args)
         key = (slots, cleared, profile, targets)
         graph = self.graphs.get(key)
         if graph is None:
@@ -397,12 +409,12 @@ class Planner:
 
     def action(self, state: GameState, index: int) -> Action | None:
         """The hero's next action, or None when it is stuck (no plan reaches its goal)."""
-        hero = state.heroes[index]
-        if hero.pos is None:
+        if state.heroes[index].pos is None:
             return SPAWN
-        return self.graph(state, index).action(self.plan_state(state, hero))
+        graph, s = self._plan(state, index)
+        return graph.action(s)
 
     def explain(self, state: GameState, index: int) -> list[Candidate]:
         """Every candidate first step with its plan's cost vector, and which one wins."""
-        hero = state.heroes[index]
-        return self.graph(state, index).candidates(self.plan_state(state, hero))
+        graph, s = self._plan(state, index)
+        return graph.candidates(s)

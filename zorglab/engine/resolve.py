@@ -14,6 +14,9 @@ from zorglab.engine import cells, events as ev
 from zorglab.engine.geometry import ROOM_SIZE, Direction
 from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
 
+FLOOR = cells.FLOOR
+_new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
+
 # ZR-10 leaves chains of portal teleports unbounded; an action that teleports more often
 # than this is a loop, and the hero is stranded in the waiting room (docs/rules.md, FR-15).
 MAX_TELEPORTS_PER_ACTION = 64
@@ -52,9 +55,9 @@ class HeroScratch:
         return count
 
     def freeze(self) -> HeroState:
-        return HeroState(self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
-                         self.entries, self.poisoned, self.gold_at_death, self.extra, self.history,
-                         self.died_at)
+        return _new_tuple(HeroState, (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
+                                      self.entries, self.poisoned, self.gold_at_death, self.extra, self.history,
+                                      self.died_at))
 
 
 class Resolution:
@@ -145,12 +148,9 @@ class Resolution:
 
     def code(self, hero: HeroScratch, room: int, local: Local) -> int:
         """The cell's behaviour for this hero: cleared cells are floor, immunity too."""
-        return self.code_for(hero.immune, room, local)
-
-    def code_for(self, immune: frozenset[int], room: int, local: Local) -> int:
         code = self.world.rooms[room].codes[local[1]][local[0]]
-        if code > cells.FLOOR and ((room, local) in self.cleared or code in immune):
-            return cells.FLOOR
+        if code > FLOOR and ((room, local) in self.cleared or code in hero.immune):
+            return FLOOR
         return code
 
     def neighbour(self, pos: Position, direction: Direction) -> Position | None:
@@ -373,6 +373,6 @@ class Resolution:
             for index, hero in self.heroes.items():
                 changed[index] = hero.freeze()
             heroes = tuple(changed)
-        return GameState(self.state.tick if tick is None else tick, self.slots, self.gold, self.main_a,
-                         heroes, self.state.spells_left if spells_left is None else spells_left, self.cleared,
-                         self.deaths, self.lost_by, self.state.extra)
+        return _new_tuple(GameState, (self.state.tick if tick is None else tick, self.slots, self.gold, self.main_a,
+                                      heroes, self.state.spells_left if spells_left is None else spells_left,
+                                      self.cleared, self.deaths, self.lost_by, self.state.extra))

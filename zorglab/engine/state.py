@@ -65,6 +65,13 @@ class HeroState(NamedTuple):
 OBSERVED = HeroState._fields.index("history")     # HeroState fields before it: read whole by rules
 
 
+def hero_key(hero: HeroState, history_reach: int) -> tuple:
+    """What a rule can read of one hero: all but the tick of death, the history to its depth."""
+    if history_reach:
+        return hero[:OBSERVED] + (hero[OBSERVED][-history_reach:],)
+    return hero[:OBSERVED]
+
+
 class GameState(NamedTuple):
     """The whole world at a casting point. ``key()`` is what the rules can observe."""
 
@@ -86,17 +93,15 @@ class GameState(NamedTuple):
     def replace(self, **changes: Any) -> "GameState":
         return self._replace(**changes)
 
+    def board(self) -> tuple:
+        """What a rule can read of the board: rooms' places and gold, main A, cleared cells, deaths."""
+        return (self.slots, self.gold, self.main_a, self.cleared, self.deaths, self.lost_by, self.extra)
+
     def situation(self, history_reach: int) -> tuple:
         """Everything a rule can read except the spells left, nothing else (no tick): the search's
-        transposition table files states by it, then by spells left (for spell dominance).
-
-        Carries the same information as :meth:`key` without the spells, laid out to build fast.
-        """
-        if history_reach:
-            heroes = tuple([h[:OBSERVED] + (h[OBSERVED][-history_reach:],) for h in self.heroes])
-        else:
-            heroes = tuple([h[:OBSERVED] for h in self.heroes])
-        return (self.slots, self.gold, self.main_a, heroes, self.cleared, self.deaths, self.lost_by, self.extra)
+        transposition table files states by it (in parts: the board, then each hero), then by
+        spells left (for spell dominance). Carries the same information as :meth:`key`."""
+        return (self.board(), tuple([hero_key(h, history_reach) for h in self.heroes]))
 
     def key(self, history_reach: int) -> tuple:
         """A transposition key: everything a rule can read, nothing else (no tick).

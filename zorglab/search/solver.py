@@ -12,7 +12,8 @@ reads unused spells — an otherwise identical state was reached holding a super
 left, because casting is optional: whatever the poorer state can do, the richer one can too.
 The table files states by :meth:`~zorglab.engine.state.GameState.situation` (the key without
 the spells), each entry mapping spells left (as a bit mask) to the fewest spells spent, so both
-tests cost one lookup.
+tests cost one lookup. The situation's parts (the board, each hero) are numbered once each; a
+move changes one or two parts, and the parts it leaves alone keep the number they had.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ import time
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, hero_key
 from zorglab.engine.turns import act, next_action
 from zorglab.level.model import Cast
 from zorglab.level.printer import format_cast
@@ -97,16 +99,17 @@ class _Node:
     """A state waiting in the queue: the spells it cost, how it was reached, and its table entry
     (spells-left mask -> fewest spent, for the state's situation) so expanding it looks nothing up."""
 
-    __slots__ = ("state", "spent", "parent", "cast", "entry", "mask")
+    __slots__ = ("state", "spent", "parent", "cast", "entry", "mask", "parts")
 
     def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None,
-                 entry: dict[int, int], mask: int):
+                 entry: dict[int, int], mask: int, parts: tuple[int, tuple[int, ...]]):
         self.state = state
         self.spent = spent
         self.parent = parent
         self.cast = cast
         self.entry = entry
         self.mask = mask
+        self.parts = parts      # the situation as numbers: (the board's, (each hero's, ...))
 
 
 @dataclass
@@ -133,6 +136,8 @@ class Search:
     _later: list = field(default_factory=list, repr=False)
     _table: dict = field(default_factory=dict, repr=False)
     _masks: dict = field(default_factory=dict, repr=False)
+    _boards: dict = field(default_factory=dict, repr=False)
+    _heroes: dict = field(default_factory=dict, repr=False)
     _found: _Node | None = field(default=None, repr=False)
     _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
@@ -150,9 +155,33 @@ class Search:
             mask = self._masks[left] = sum(1 << i for i, has in enumerate(left) if has)
         return mask
 
+    def _parts(self, state: GameState, parent: _Node | None) -> tuple[int, tuple[int, ...]]:
+        """The state's situation as part numbers (the board's, each hero's): equal numbers exactly
+        when the parts are equal. A hero the move left alone keeps its parent's number."""
+        board = state.board()
+        number = self._boards.get(board)
+        if number is None:
+            number = self._boards[board] = len(self._boards)
+        if parent is None:
+            pairs = zip(state.heroes, repeat(None), repeat(None))
+        else:
+            pairs = zip(state.heroes, parent.state.heroes, parent.parts[1])
+        known = self._heroes
+        heroes = []
+        for hero, before, kept in pairs:
+            if hero is before:
+                heroes.append(kept)
+                continue
+            key = hero_key(hero, self.reach)
+            kept = known.get(key)
+            if kept is None:
+                kept = known[key] = len(known)
+            heroes.append(kept)
+        return (number, tuple(heroes))
+
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
         """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
-        situation = state.situation(self.reach)
+        situation = self._parts(state, parent)
         mask = self._mask(state.spells_left)
         entry = self._table.get(situation)
         if entry is None:
@@ -168,7 +197,7 @@ class Search:
                         self.pruned += 1
                         return
         entry[mask] = spent
-        self._push(_Node(state, spent, parent, cast, entry, mask), cost)
+        self._push(_Node(state, spent, parent, cast, entry, mask, situation), cost)
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:

@@ -55,7 +55,7 @@ class SpellBehaviour:
         if cls.target == "all":
             if ctx.cast.on:
                 raise CastError(f"{cls.name} hits every living hero on the board; it takes no target")
-            return tuple(i for i, h in enumerate(ctx.res.state.heroes) if h.alive and h.pos is not None)
+            return tuple([i for i, h in enumerate(ctx.res.state.heroes) if h.alive and h.pos is not None])
         if cls.target == "active":
             if ctx.cast.on:
                 raise CastError(f"{cls.name} acts on the active hero; it takes no target (ZR-14)")
