@@ -15,13 +15,14 @@ from zorglab.level.model import Cast
 
 def find_spell(world: Any, state: GameState, cast: Cast) -> int:
     """The first unused spell of the level matching the cast's type and arguments."""
-    for spell in world.spells:
-        if state.spells_left[spell.index] and spell.type == cast.spell.type and spell.args == cast.spell.args:
-            return spell.index
+    matching = world.spells_by_call.get((cast.spell.type, cast.spell.args), ())
+    for index in matching:
+        if state.spells_left[index]:
+            return index
     from zorglab.level.printer import format_value
     args = ", ".join(format_value(a) for a in cast.spell.args)
     named = f"{cast.spell.type}({args})"
-    if any(s.type == cast.spell.type and s.args == cast.spell.args for s in world.spells):
+    if matching:
         raise CastError(f"{named} was already cast: every spell is single-use (FR-32)")
     raise CastError(f"the level has no spell {named} to cast (ZR-24)")
 

@@ -38,6 +38,7 @@ class _Goal:
 
 
 GOAL = _Goal()
+_UNPLANNED = object()       # "no policy entry yet" (None is a policy: the hero is stuck)
 
 
 class PlanningLimitError(RuntimeError):
@@ -266,8 +267,9 @@ class PlanGraph:
         return self._out(start)[rank][0]
 
     def action(self, s: PlanState) -> Action | None:
-        if s in self.policy:
-            return self.policy[s]
+        known = self.policy.get(s, _UNPLANNED)
+        if known is not _UNPLANNED:
+            return known
         if not self.local:
             try:
                 self._explore(s)

@@ -78,6 +78,7 @@ class Resolution:
         self.planning = planning
         self.events: list[ev.Event] | None = [] if record else None
         self.slots = state.slots
+        self.slot_room: dict | None = None      # built on first use: most casts never cross a side
         self.gold = state.gold
         self.main_a = state.main_a
         self.cleared = state.cleared
@@ -114,14 +115,6 @@ class Resolution:
         return res
 
     # -- access -----------------------------------------------------------------------------
-
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for an attribute not yet set: the slot index is built on first use, as
-        # most casts never look across a side.
-        if name == "slot_room":
-            self.slot_room = self.world.slot_index(self.slots)
-            return self.slot_room
-        raise AttributeError(name)
 
     def hero(self, index: int) -> HeroScratch:
         h = self.heroes.get(index)
@@ -160,6 +153,8 @@ class Resolution:
         if 0 <= nx < ROOM_SIZE and 0 <= ny < ROOM_SIZE:
             return (room, (nx, ny))
         col, row = self.slots[room]
+        if self.slot_room is None:
+            self.slot_room = self.world.slot_index(self.slots)
         other = self.slot_room.get((col + direction.dx, row + direction.dy))
         if other is None:
             return None
@@ -288,9 +283,8 @@ class Resolution:
         hero.hp += delta
         if delta < 0:
             self.hp_lost -= delta
-            self.emit(ev.Damaged, hero.label, -delta, hero.hp, cause)
-        else:
-            self.emit(ev.Healed, hero.label, delta, hero.hp, cause)
+        if self.events is not None:
+            self.emit(ev.Damaged if delta < 0 else ev.Healed, hero.label, abs(delta), hero.hp, cause)
         if hero.hp <= 0:
             self.kill(hero, cause)          # a sleeper killed by the hit simply dies
         elif hero.asleep:
@@ -308,12 +302,13 @@ class Resolution:
         hero.gold_at_death = hero.gold_total
         self.deaths = self.deaths + (hero.index,)
         room_label = self.world.rooms[hero.pos[0]].label if hero.pos is not None else None
-        cell = self.global_cell(hero.pos) if hero.pos is not None else None
         if hero.gold and hero.pos is not None:
             self.add_gold(hero.pos[0], hero.gold_total)
             self.emit(ev.GoldDropped, hero.label, room_label, hero.gold_total)
             hero.gold = ()
-        self.emit(ev.Died, hero.label, room_label, cell, cause)
+        if self.events is not None:
+            self.emit(ev.Died, hero.label, room_label, self.global_cell(hero.pos) if hero.pos is not None else None,
+                      cause)
 
     def teleport_to_visit(self, hero: HeroScratch, k: int, cause: str) -> None:
         """ZR-10: to the arrival cell of the k-th most recent visit, or the waiting room."""

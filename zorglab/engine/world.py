@@ -80,6 +80,10 @@ class World:
         self.hero_index = {hero.label: hero.index for hero in self.heroes}
         self.spells: tuple[SpellInfo, ...] = tuple(self._spell_info(i, spec) for i, spec in enumerate(spell_specs))
         self.spell_index = {spell.label: spell.index for spell in self.spells}
+        self.spells_by_call: dict[tuple[str, tuple], tuple[int, ...]] = {}     # (type, args) -> indices
+        for spell in self.spells:
+            key = (spell.type, spell.args)
+            self.spells_by_call[key] = self.spells_by_call.get(key, ()) + (spell.index,)
         spawn_rooms = [room.index for room in self.rooms if room.behaviour.is_spawn]
         if not spawn_rooms:
             raise LevelError(f"{level.id}: a level needs an A room")
@@ -95,6 +99,8 @@ class World:
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
+        self._last_slots: tuple[Slot, ...] | None = None
+        self._last_index: dict[Slot, int] = {}
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
         self._behaviours: dict[str, type] = {}
@@ -153,10 +159,13 @@ class World:
     # -- lookups ----------------------------------------------------------------------------
 
     def slot_index(self, slots: tuple[Slot, ...]) -> dict[Slot, int]:
+        if slots is self._last_slots:       # states share their slots tuple until a room moves
+            return self._last_index
         index = self._slot_indexes.get(slots)
         if index is None:
             index = {slot: room for room, slot in enumerate(slots)}
             self._slot_indexes[slots] = index
+        self._last_slots, self._last_index = slots, index
         return index
 
     def behaviour(self, hero_type: str) -> type:

@@ -23,8 +23,9 @@ import time
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import repeat
-from typing import Any, Callable
+from itertools import compress, count
+from operator import is_not
+from typing import Any, Callable, Iterable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, hero_key
@@ -162,27 +163,28 @@ class Search:
         number = self._boards.get(board)
         if number is None:
             number = self._boards[board] = len(self._boards)
+        heroes = state.heroes
         if parent is None:
-            pairs = zip(state.heroes, repeat(None), repeat(None))
+            numbers = [0] * len(heroes)
+            changed: Iterable[int] = range(len(heroes))
         else:
-            pairs = zip(state.heroes, parent.state.heroes, parent.parts[1])
+            numbers = list(parent.parts[1])
+            changed = compress(count(), map(is_not, heroes, parent.state.heroes))
         known = self._heroes
-        heroes = []
-        for hero, before, kept in pairs:
-            if hero is before:
-                heroes.append(kept)
-                continue
-            key = hero_key(hero, self.reach)
-            kept = known.get(key)
-            if kept is None:
-                kept = known[key] = len(known)
-            heroes.append(kept)
-        return (number, tuple(heroes))
+        for i in changed:
+            key = hero_key(heroes[i], self.reach)
+            hero_number = known.get(key)
+            if hero_number is None:
+                hero_number = known[key] = len(known)
+            numbers[i] = hero_number
+        return (number, tuple(numbers))
 
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
         """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
         situation = self._parts(state, parent)
-        mask = self._mask(state.spells_left)
+        mask = self._masks.get(state.spells_left)
+        if mask is None:
+            mask = self._mask(state.spells_left)
         entry = self._table.get(situation)
         if entry is None:
             entry = self._table[situation] = {}
@@ -197,7 +199,10 @@ class Search:
                         self.pruned += 1
                         return
         entry[mask] = spent
-        self._push(_Node(state, spent, parent, cast, entry, mask, situation), cost)
+        if cost:
+            self._push(_Node(state, spent, parent, cast, entry, mask, situation), cost)
+        else:
+            self._queue.appendleft(_Node(state, spent, parent, cast, entry, mask, situation))
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:
