@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from zorglab.engine import cells, events as ev
+from zorglab.engine import events as ev
+from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.engine.geometry import ROOM_SIZE, Direction
 from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
 
-FLOOR = cells.FLOOR
 _new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
 
 # ZR-10 leaves chains of portal teleports unbounded; an action that teleports more often
@@ -163,9 +163,9 @@ class Resolution:
     def passable(self, hero: HeroScratch, pos: Position) -> bool:
         """ZR-9: walls and water block; a light cell needs the toll in hand."""
         code = self.code(hero, pos[0], pos[1])
-        if code == cells.WALL or code == cells.WATER:
+        if code == WALL or code == WATER:
             return False
-        if code == cells.LIGHT:
+        if code == LIGHT:
             return hero.gold_total >= self.world.rooms[pos[0]].toll
         return True
 
@@ -237,21 +237,21 @@ class Resolution:
     def cell_effect(self, hero: HeroScratch, room: int, local: Local, direction: Direction | None) -> None:
         """ZR-9: what the cell does to the hero who just entered it."""
         code = self.code(hero, room, local)
-        if code <= cells.FLOOR or code == cells.WATER:
+        if code <= FLOOR or code == WATER:
             return              # water kills at the end of the resolution (settle)
-        if code == cells.FIRE:
+        if code == FIRE:
             self.change_hp(hero, -1, "fire")
-        elif code == cells.ICE:
+        elif code == ICE:
             if direction is not None:
                 hero.slide = direction
-        elif code == cells.POISON:
+        elif code == POISON:
             key = (room, local)
             if key in hero.poisoned:
                 self.change_hp(hero, -3, "poison")
             else:
                 hero.poisoned = hero.poisoned | {key}
                 self.change_hp(hero, 1, "poison")
-        elif code == cells.LIGHT:
+        elif code == LIGHT:
             self.pay_toll(hero, room)
 
     def pay_toll(self, hero: HeroScratch, room: int) -> None:
@@ -356,7 +356,7 @@ class Resolution:
         if self.planning:
             return
         for hero in self.heroes.values():
-            if hero.alive and hero.pos is not None and self.code(hero, *hero.pos) == cells.WATER:
+            if hero.alive and hero.pos is not None and self.code(hero, hero.pos[0], hero.pos[1]) == WATER:
                 self.kill(hero, "water")
 
     # -- result -----------------------------------------------------------------------------
