@@ -50,11 +50,15 @@ def test_levels_summary():
         seconds = time.perf_counter() - t0
         plain = solve_setup(setup_solution(level, 0), max_states=2_000_000, prune=False)
         rows.append({"level": level.id, "verdict": pruned.verdict, "seconds": round(seconds, 4),
-                     "states": pruned.states, "states_without_pruning": plain.states,
+                     "states": pruned.states, "generated": pruned.generated,
+                     "states_without_pruning": plain.states,
                      "states_per_second": round(pruned.states / seconds) if seconds else None})
     _write("search-levels.csv", rows)
     median = statistics.median(r["seconds"] for r in rows)
-    print(f"\nlevels decided: {len(rows)}; median {median:.3f} s; max {max(r['seconds'] for r in rows):.3f} s")
+    total = sum(r["seconds"] for r in rows)
+    print(f"\nlevels decided: {len(rows)}; median {median:.3f} s; max {max(r['seconds'] for r in rows):.3f} s; "
+          f"whole pack (cold plans) {sum(r['states'] for r in rows) / total:,.0f} expanded/s, "
+          f"{sum(r['generated'] for r in rows) / total:,.0f} generated/s")
     assert all(r["verdict"] != "unknown" for r in rows)
 
 

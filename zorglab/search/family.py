@@ -41,7 +41,9 @@ def family_world(heroes: int, spells: int) -> World:
 
 def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 200_000,
                  max_seconds: float = 20.0, prune: bool = True) -> list[dict]:
-    """One row per (heroes, spells): verdict, states explored, seconds, states per second."""
+    """One row per (heroes, spells): verdict, states expanded and generated, seconds, and both
+    per second (an expanded state had every move tried; a generated one is each state a move
+    computed and looked up in the table, kept or pruned)."""
     import time
 
     from zorglab.search.solver import solve_world
@@ -54,7 +56,9 @@ def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 
             verdict = solve_world(world, max_states=max_states, max_seconds=max_seconds, prune=prune)
             seconds = time.perf_counter() - t0
             rows.append({"heroes": heroes, "spells": spells, "verdict": verdict.verdict,
-                         "states": verdict.states, "pruned": verdict.pruned, "seconds": round(seconds, 4),
+                         "states": verdict.states, "generated": verdict.generated, "pruned": verdict.pruned,
+                         "seconds": round(seconds, 4),
                          "states_per_second": round(verdict.states / seconds) if seconds else None,
+                         "generated_per_second": round(verdict.generated / seconds) if seconds else None,
                          "witness": " ".join(verdict.cast_texts())})
     return rows

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from zorglab.level.model import Cast
 
 
-@dataclass
+@dataclass(slots=True)
 class CastContext:
     """Everything a spell may read while it is cast at a casting point."""
 
