@@ -355,8 +355,9 @@ class Resolution:
         """
         if self.planning:
             return
+        water = self.world.water_cells      # only these can read as water (immunity and clearing make floor)
         for hero in self.heroes.values():
-            if hero.alive and hero.pos is not None and self.code(hero, hero.pos[0], hero.pos[1]) == WATER:
+            if hero.alive and hero.pos in water and self.code(hero, hero.pos[0], hero.pos[1]) == WATER:
                 self.kill(hero, "water")
 
     # -- result -----------------------------------------------------------------------------

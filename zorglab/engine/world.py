@@ -95,6 +95,9 @@ class World:
         else:
             raise LevelError(f"{level.id}: main = {main_label!r} is not an A room (ZR-22)")
         self.z_rooms = frozenset(room.index for room in self.rooms if room.behaviour.ends_level)
+        self.water_cells = frozenset((room.index, (x, y)) for room in self.rooms
+                                     for y, row in enumerate(room.codes) for x, code in enumerate(row)
+                                     if code == cells.WATER)
         self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
