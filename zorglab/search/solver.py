@@ -103,14 +103,14 @@ class _Node:
     __slots__ = ("state", "spent", "parent", "cast", "entry", "mask", "parts")
 
     def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None,
-                 entry: dict[int, int], mask: int, parts: tuple[int, tuple[int, ...]]):
+                 entry: dict[int, int], mask: int, parts: tuple[int, ...]):
         self.state = state
         self.spent = spent
         self.parent = parent
         self.cast = cast
         self.entry = entry
         self.mask = mask
-        self.parts = parts      # the situation as numbers: (the board's, (each hero's, ...))
+        self.parts = parts      # the situation as numbers: the board's, then each hero's
 
 
 @dataclass
@@ -156,19 +156,20 @@ class Search:
             mask = self._masks[left] = sum(1 << i for i, has in enumerate(left) if has)
         return mask
 
-    def _parts(self, state: GameState, parent: _Node | None) -> tuple[int, tuple[int, ...]]:
-        """The state's situation as part numbers (the board's, each hero's): equal numbers exactly
-        when the parts are equal. A hero the move left alone keeps its parent's number."""
+    def _parts(self, state: GameState, parent: _Node | None) -> tuple[int, ...]:
+        """The state's situation as part numbers (the board's, then each hero's): equal numbers
+        exactly when the parts are equal. A hero the move left alone keeps its parent's number."""
         board = state.board()
         number = self._boards.get(board)
         if number is None:
             number = self._boards[board] = len(self._boards)
         heroes = state.heroes
         if parent is None:
-            numbers = [0] * len(heroes)
+            numbers = [number] * (len(heroes) + 1)
             changed: Iterable[int] = range(len(heroes))
         else:
-            numbers = list(parent.parts[1])
+            numbers = list(parent.parts)
+            numbers[0] = number
             changed = compress(count(), map(is_not, heroes, parent.state.heroes))
         known = self._heroes
         for i in changed:
@@ -176,8 +177,8 @@ class Search:
             hero_number = known.get(key)
             if hero_number is None:
                 hero_number = known[key] = len(known)
-            numbers[i] = hero_number
-        return (number, tuple(numbers))
+            numbers[i + 1] = hero_number
+        return tuple(numbers)
 
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
         """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
