@@ -126,6 +126,7 @@ class Resolution:
         return h
 
     def add_gold(self, room: int, amount: int) -> None:
+        """Change one room's gold; the tuple is replaced, never the state's own changed."""
         gold = list(self.gold)
         gold[room] += amount
         self.gold = tuple(gold)
