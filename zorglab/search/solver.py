@@ -12,7 +12,8 @@ reads unused spells — an otherwise identical state was reached holding a super
 left, because casting is optional: whatever the poorer state can do, the richer one can too.
 The table files states by :meth:`~zorglab.engine.state.GameState.situation` (the key without
 the spells), each entry mapping spells left (as a bit mask) to the fewest spells spent, so both
-tests cost one lookup. The situation's parts (the board, each hero) are numbered once each; a
+tests cost one lookup; nearly every situation is met with one mask only, and its entry is then
+just the pair ``(mask, spent)`` (a dictionary costs four times the memory). The situation's parts (the board, each hero) are numbered once each; a
 move changes one or two parts, and the parts it leaves alone keep the number they had.
 """
 
@@ -97,18 +98,17 @@ def all_dead(world: Any, state: GameState) -> bool:
 
 
 class _Node:
-    """A state waiting in the queue: the spells it cost, how it was reached, and its table entry
-    (spells-left mask -> fewest spent, for the state's situation) so expanding it looks nothing up."""
+    """A state waiting in the queue: the spells it cost, how it was reached, and where the table
+    files it (its situation's part numbers and its spells-left mask)."""
 
-    __slots__ = ("state", "spent", "parent", "cast", "entry", "mask", "parts")
+    __slots__ = ("state", "spent", "parent", "cast", "mask", "parts")
 
-    def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None,
-                 entry: dict[int, int], mask: int, parts: tuple[int, ...]):
+    def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None, mask: int,
+                 parts: tuple[int, ...]):
         self.state = state
         self.spent = spent
         self.parent = parent
         self.cast = cast
-        self.entry = entry
         self.mask = mask
         self.parts = parts      # the situation as numbers: the board's, then each hero's
 
@@ -188,22 +188,26 @@ class Search:
             mask = self._mask(state.spells_left)
         entry = self._table.get(situation)
         if entry is None:
-            entry = self._table[situation] = {}
+            self._table[situation] = (mask, spent)
         else:
-            best = entry.get(mask)
+            masks = entry if type(entry) is dict else {entry[0]: entry[1]}
+            best = masks.get(mask)
             if best is not None and best <= spent:
                 self.pruned += 1
                 return
             if self.prune and not self.reads_unused:
-                for other in entry:
+                for other in masks:
                     if other & mask == mask and other != mask:
                         self.pruned += 1
                         return
-        entry[mask] = spent
-        if cost:
-            self._push(_Node(state, spent, parent, cast, entry, mask, situation), cost)
-        else:
-            self._queue.appendleft(_Node(state, spent, parent, cast, entry, mask, situation))
+            masks[mask] = spent
+            self._table[situation] = masks if len(masks) > 1 else (mask, spent)
+        self._push(_Node(state, spent, parent, cast, mask, situation), cost)
+
+    def _best(self, node: _Node) -> int:
+        """The fewest spells any state filed with this node's situation and mask was reached with."""
+        entry = self._table[node.parts]
+        return entry[1] if type(entry) is tuple else entry[node.mask]
 
     def _push(self, node: _Node, cost: int) -> None:
         if cost:
@@ -267,7 +271,7 @@ class Search:
     def _expand(self, node: _Node) -> None:
         state = node.state
         self.states += 1
-        if node.spent > node.entry[node.mask]:
+        if node.spent > self._best(node):
             return                  # reached again more cheaply since it was queued
         if state.lost:
             return
