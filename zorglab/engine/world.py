@@ -102,8 +102,7 @@ class World:
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
-        self._last_slots: tuple[Slot, ...] | None = None
-        self._last_index: dict[Slot, int] = {}
+        self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
         self._behaviours: dict[str, type] = {}
@@ -162,13 +161,14 @@ class World:
     # -- lookups ----------------------------------------------------------------------------
 
     def slot_index(self, slots: tuple[Slot, ...]) -> dict[Slot, int]:
-        if slots is self._last_slots:       # states share their slots tuple until a room moves
-            return self._last_index
+        last = self._last_slot_index      # one attribute, read and written whole (threads share worlds)
+        if slots is last[0]:                # states share their slots tuple until a room moves
+            return last[1]
         index = self._slot_indexes.get(slots)
         if index is None:
             index = {slot: room for room, slot in enumerate(slots)}
             self._slot_indexes[slots] = index
-        self._last_slots, self._last_index = slots, index
+        self._last_slot_index = (slots, index)
         return index
 
     def behaviour(self, hero_type: str) -> type:
