@@ -24,6 +24,7 @@ import time
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import compress, count
 from operator import is_not
 from typing import Any, Callable, Iterable
@@ -145,7 +146,7 @@ class Search:
 
     def __post_init__(self) -> None:
         if self.wins is None:
-            self.wins = lambda state: all_dead(self.world, state)
+            self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         self.reach = self.world.history_reach
 
     # -- bookkeeping ------------------------------------------------------------------------
