@@ -89,3 +89,24 @@ def test_objects_someone_else_froze_stay_frozen(collector_on):
         assert gc.get_freeze_count() >= frozen > 0
     finally:
         gc.unfreeze()
+
+
+def test_a_finished_search_is_freed_by_reference_counting_alone():
+    # No reference cycle through the search (its default win test once was a lambda on itself):
+    # its table goes the moment the caller drops it, not at some later full collection.
+    import weakref
+
+    from zorglab.search.solver import Search
+
+    world = setup_solution(load_level(LEVEL), 0).world()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        search = Search(world)
+        assert search.run().verdict == SOLVABLE
+        gone = weakref.ref(search)
+        del search
+        assert gone() is None
+    finally:
+        if was:
+            gc.enable()
