@@ -25,9 +25,8 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import compress, count
-from operator import is_not
-from typing import Any, Callable, Iterable
+from itertools import repeat
+from typing import Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, hero_key
@@ -164,21 +163,17 @@ class Search:
         number = self._boards.get(board)
         if number is None:
             number = self._boards[board] = len(self._boards)
-        heroes = state.heroes
-        if parent is None:
-            numbers = [number] * (len(heroes) + 1)
-            changed: Iterable[int] = range(len(heroes))
-        else:
-            numbers = list(parent.parts)
-            numbers[0] = number
-            changed = compress(count(), map(is_not, heroes, parent.state.heroes))
         known = self._heroes
-        for i in changed:
-            key = hero_key(heroes[i], self.reach)
-            hero_number = known.get(key)
-            if hero_number is None:
-                hero_number = known[key] = len(known)
-            numbers[i + 1] = hero_number
+        numbers = [number]
+        before = parent.state.heroes if parent is not None else repeat(None)
+        kept_numbers = parent.parts[1:] if parent is not None else repeat(None)
+        for hero, old, kept in zip(state.heroes, before, kept_numbers):
+            if hero is not old:
+                key = hero_key(hero, self.reach)
+                kept = known.get(key)
+                if kept is None:
+                    kept = known[key] = len(known)
+            numbers.append(kept)
         return tuple(numbers)
 
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
