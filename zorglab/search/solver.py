@@ -179,9 +179,7 @@ class Search:
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
         """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
         situation = self._parts(state, parent)
-        mask = self._masks.get(state.spells_left)
-        if mask is None:
-            mask = self._mask(state.spells_left)
+        mask = self._mask(state.spells_left)
         entry = self._table.get(situation)
         if entry is None:
             self._table[situation] = (mask, spent)
