@@ -32,13 +32,13 @@ class HeroScratch:
     __slots__ = ("index", "label", "type", "args", "hp", "pos", "alive", "asleep", "gold", "history",
                  "entries", "poisoned", "died_at", "gold_at_death", "extra", "immune", "slide")
 
-    def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int]):
+    def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
         self.index = index
         self.label = label
         # tuples throughout (gold, history, ...): copied only when they change
         (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold, self.entries,
          self.poisoned, self.gold_at_death, self.extra, self.history, self.died_at) = h
-        self.immune = immune
+        self.immune = immune        # cell codes it treats as floor; looked up on first need
         self.slide: Direction | None = None
 
     @property
@@ -119,10 +119,7 @@ class Resolution:
     def hero(self, index: int) -> HeroScratch:
         h = self.heroes.get(index)
         if h is None:
-            state = self.state.heroes[index]
-            world = self.world
-            h = self.heroes[index] = HeroScratch(index, world.heroes[index].label, state,
-                                                 world.immune_codes(state.type, state.args))
+            h = self.heroes[index] = HeroScratch(index, self.world.heroes[index].label, self.state.heroes[index])
         return h
 
     def add_gold(self, room: int, amount: int) -> None:
@@ -143,8 +140,14 @@ class Resolution:
     def code(self, hero: HeroScratch, room: int, local: Local) -> int:
         """The cell's behaviour for this hero: cleared cells are floor, immunity too."""
         code = self.world.rooms[room].codes[local[1]][local[0]]
-        if code > FLOOR and ((room, local) in self.cleared or code in hero.immune):
-            return FLOOR
+        if code > FLOOR:
+            if (room, local) in self.cleared:
+                return FLOOR
+            immune = hero.immune
+            if immune is None:
+                immune = hero.immune = self.world.immune_codes(hero.type, hero.args)
+            if code in immune:
+                return FLOOR
         return code
 
     def neighbour(self, pos: Position, direction: Direction) -> Position | None:

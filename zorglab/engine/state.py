@@ -97,6 +97,12 @@ class GameState(NamedTuple):
         """What a rule can read of the board: rooms' places and gold, main A, cleared cells, deaths."""
         return (self.slots, self.gold, self.main_a, self.cleared, self.deaths, self.lost_by, self.extra)
 
+    def same_board(self, other: "GameState") -> bool:
+        """``self.board() == other.board()``, cheaply: the board is every field but the tick, the
+        heroes and the spells left, and a move shares the parts it leaves alone (compared by
+        identity before value)."""
+        return self[1:4] == other[1:4] and self[6:] == other[6:]
+
     def situation(self, history_reach: int) -> tuple:
         """Everything a rule can read except the spells left, nothing else (no tick): the search's
         transposition table files states by it (in parts: the board, then each hero), then by

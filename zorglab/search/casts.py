@@ -26,12 +26,14 @@ _UNKNOWN = object()         # "the caller did not say who the active hero is"
 
 
 class CastBook:
-    """Casts already built, by tick and content: a search meets the same cast at the same tick in
-    many states, and building a frozen Cast costs more than looking one up."""
+    """What a search builds again and again, built once: the casts (by tick and content: the
+    search meets the same cast at the same tick in many states, and building a frozen Cast costs
+    more than looking one up) and which distinct spells a set of spells left offers."""
 
     def __init__(self) -> None:
         self._casts: dict[tuple, Cast] = {}
         self._calls: dict[tuple, SpellCall] = {}
+        self._offered: dict[tuple[bool, ...], tuple[Any, ...]] = {}
 
     def call(self, spell_type: str, args: tuple) -> SpellCall:
         key = (spell_type, args)
@@ -46,6 +48,20 @@ class CastBook:
         found = self._casts.get(key)
         if found is None:
             found = self._casts[key] = Cast(tick, self.call(spell_type, args), on=on, to=to, with_room=with_room)
+        return found
+
+    def offered(self, world: Any, left: tuple[bool, ...]) -> tuple[Any, ...]:
+        """The unused spells, one per distinct (type, arguments), in the level's order: the engine
+        always casts the first unused one of identical spells, so the others add no cast."""
+        found = self._offered.get(left)
+        if found is None:
+            seen: set[tuple] = set()
+            spells = []
+            for spell in world.spells:
+                if left[spell.index] and (spell.type, spell.args) not in seen:
+                    seen.add((spell.type, spell.args))
+                    spells.append(spell)
+            found = self._offered[left] = tuple(spells)
         return found
 
 
@@ -88,48 +104,46 @@ def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) ->
 
 
 def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-               active: Any = _UNKNOWN, book: CastBook | None = None) -> Iterator[Cast]:
+               active: Any = _UNKNOWN, book: CastBook | None = None) -> list[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
     count (Sleep on a sleeper, Wake on a waker, Banality on a Warrior, ZR-24): keeping a spell
     is never worse unless a constraint reads unused spells, and then callers pass ``noops=True``.
     """
-    tried: set[tuple] = set()
     active = board_active(world, state) if active is _UNKNOWN else active
     book = CastBook() if book is None else book
-    for spell in world.spells:
-        if not state.spells_left[spell.index] or (spell.type, spell.args) in tried:
-            continue
-        tried.add((spell.type, spell.args))
+    found: list[Cast] = []
+    for spell in book.offered(world, state.spells_left):
         if spell.behaviour.cast_form == "select":
-            yield from _selection_candidates(world, state, spell, margin)
-            continue
-        yield from _plain(world, state, spell, book, active, margin, noops)
+            found += _selection_candidates(world, state, spell, margin)
+        else:
+            _plain(world, state, spell, book, active, margin, noops, found)
+    return found
 
 
 def _plain(world: Any, state: GameState, spell: Any, book: CastBook, active: int | None,
-           margin: int, noops: bool) -> Iterator[Cast]:
-    form = spell.behaviour.cast_form
+           margin: int, noops: bool, found: list[Cast]) -> None:
+    behaviour = spell.behaviour
+    form = behaviour.cast_form
     tick, kind, args = state.tick, spell.type, spell.args
-    if form == "on":
+    if form is None:                        # no target: Attack, Teleport, any such new type
+        if behaviour.target != "active" or active is not None:
+            found.append(book.cast(tick, kind, args))
+    elif form == "on":
         for i in _hero_targets(world, state, spell.type, noops):
-            yield book.cast(tick, kind, args, on=(world.heroes[i].label,))
+            found.append(book.cast(tick, kind, args, on=(world.heroes[i].label,)))
     elif form == "to":
         if active is not None:
             room = state.heroes[active].pos[0]
             for slot in move_slots(world, state, {room}, margin):
-                yield book.cast(tick, kind, args, to=(_to_board(world, slot),))
+                found.append(book.cast(tick, kind, args, to=(_to_board(world, slot),)))
     elif form == "with":
         if active is not None:
             room = state.heroes[active].pos[0]
             for other in world.rooms:
                 if other.index != room:
-                    yield book.cast(tick, kind, args, with_room=other.label)
-    else:                                   # no target: Attack, Teleport, any such new type
-        if spell.behaviour.target == "active" and active is None:
-            return
-        yield book.cast(tick, kind, args)
+                    found.append(book.cast(tick, kind, args, with_room=other.label))
 
 
 def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:

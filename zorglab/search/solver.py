@@ -25,7 +25,6 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import repeat
 from typing import Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
@@ -158,23 +157,28 @@ class Search:
 
     def _parts(self, state: GameState, parent: _Node | None) -> tuple[int, ...]:
         """The state's situation as part numbers (the board's, then each hero's): equal numbers
-        exactly when the parts are equal. A hero the move left alone keeps its parent's number."""
+        exactly when the parts are equal. A part the move left alone keeps its parent's number."""
+        if parent is None:
+            return (self._board_number(state), *[self._hero_number(hero) for hero in state.heroes])
+        before = parent.state
+        numbers = [parent.parts[0] if state.same_board(before) else self._board_number(state)]
+        for hero, old, kept in zip(state.heroes, before.heroes, parent.parts[1:]):
+            numbers.append(kept if hero is old else self._hero_number(hero))
+        return tuple(numbers)
+
+    def _board_number(self, state: GameState) -> int:
         board = state.board()
         number = self._boards.get(board)
         if number is None:
             number = self._boards[board] = len(self._boards)
-        known = self._heroes
-        numbers = [number]
-        before = parent.state.heroes if parent is not None else repeat(None)
-        kept_numbers = parent.parts[1:] if parent is not None else repeat(None)
-        for hero, old, kept in zip(state.heroes, before, kept_numbers):
-            if hero is not old:
-                key = hero_key(hero, self.reach)
-                kept = known.get(key)
-                if kept is None:
-                    kept = known[key] = len(known)
-            numbers.append(kept)
-        return tuple(numbers)
+        return number
+
+    def _hero_number(self, hero: Any) -> int:
+        key = hero_key(hero, self.reach)
+        number = self._heroes.get(key)
+        if number is None:
+            number = self._heroes[key] = len(self._heroes)
+        return number
 
     def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
         """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
