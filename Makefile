@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: install lab test test-fast bench browser-test notebooks clean
+.PHONY: install native native-if-possible lab test test-fast bench browser-test notebooks clean
 
 # nbval over the notebooks: checked cells (# NBVAL_CHECK_OUTPUT) must reproduce their stored outputs
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg \
@@ -19,19 +19,38 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The engine's transition modules and the search compiled with mypyc (zorglab/compiled.py): the same
+# source, about twice as fast. Rebuilt when one of them changes; a stale build is never used.
+NATIVE_SOURCES := $(shell sed -n 's/^    "\(zorglab\..*\)",$$/\1/p' zorglab/compiled.py | tr . / | sed 's/$$/.py/')
+NATIVE := zorglab/compiled.stamp
+PY_NATIVE = ZORGLAB_PURE=1 $(BIN)/python -c "import sys, zorglab.compiled as c; sys.exit(c.main(sys.argv[1:]))"
+
+native: $(NATIVE)
+
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES) zorglab/compiled.py
+	$(PY_NATIVE) build
+
+# The workbench runs on the Python sources when no C compiler is at hand.
+native-if-possible: $(STAMP)
+	@$(MAKE) --no-print-directory native || echo "zorglab: compiled engine not built; the workbench runs on the Python sources (slower)"
+
 # JupyterLab refuses to run as root unless told; machines where everyone is root need the flag.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-lab: install
+lab: install native-if-possible
 	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/
 
-test: install
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
+# Every test on the compiled build, then the rules and the search again on the Python sources:
+# both builds must give the same runs, digests and verdicts.
+test: install native
+	ZORGLAB_REQUIRE_NATIVE=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
+	ZORGLAB_PURE=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/engine tests/search tests/golden \
+		tests/test_level_pack.py
 
 test-fast: install
 	$(BIN)/python -m pytest -q -x -p no:cacheprovider tests -m "not slow and not browser"
 
-bench: install
+bench: install native
 	$(BIN)/python -m pytest -q -s -p no:cacheprovider benchmarks --benchmark-columns=min,median,ops,rounds \
 		--benchmark-sort=name
 
@@ -45,4 +64,5 @@ notebooks: install
 			--ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; done
 
 clean:
+	test ! -x $(BIN)/python || $(PY_NATIVE) clean
 	rm -rf $(VENV) build *.egg-info

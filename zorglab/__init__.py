@@ -7,3 +7,7 @@ Layers (see docs/architecture.md): ``zorglab.level`` reads and writes level file
 """
 
 __version__ = "0.1.0"
+
+from zorglab import compiled as _compiled
+
+_compiled.guard()       # before any compiled module can load: the current build, or the sources

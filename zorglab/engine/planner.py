@@ -96,24 +96,9 @@ class PlanGraph:
 
     def _scratch(self, s: PlanState) -> HeroScratch:
         pos, ledger, _gold, _main, counts, history, poisoned, extra = s
-        hero = HeroScratch.__new__(HeroScratch)
-        hero.index = 0
-        hero.label = ""
-        hero.type = self.behaviour.name
-        hero.args = self.args
-        hero.hp = 0
-        hero.pos = pos
-        hero.alive = True
-        hero.asleep = False
-        hero.gold = ledger
-        hero.history = history
-        hero.entries = tuple(zip(self.portals, counts))
-        hero.poisoned = poisoned
-        hero.died_at = None
-        hero.gold_at_death = 0
-        hero.extra = extra
-        hero.immune = self.immune
-        hero.slide = None
+        hero = HeroScratch(0, "", HeroState(self.behaviour.name, self.args, 0, pos, True, False, ledger,
+                                            tuple(zip(self.portals, counts)), poisoned, 0, extra, history),
+                           self.immune)
         return hero
 
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:

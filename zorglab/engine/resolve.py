@@ -8,7 +8,7 @@ planner only sets ``planning=True`` (nobody dies, no events: ZR-12, ZR-13).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
@@ -31,6 +31,23 @@ class HeroScratch:
 
     __slots__ = ("index", "label", "type", "args", "hp", "pos", "alive", "asleep", "gold", "history",
                  "entries", "poisoned", "died_at", "gold_at_death", "extra", "immune", "slide")
+    index: int
+    label: str
+    type: str
+    args: tuple[Any, ...]
+    hp: int
+    pos: Position | None
+    alive: bool
+    asleep: bool
+    gold: tuple[tuple[int, int], ...]
+    entries: tuple[tuple[int, int], ...]
+    poisoned: frozenset[Position]
+    gold_at_death: int
+    extra: tuple[Any, ...]
+    history: tuple[Position, ...]
+    died_at: int | None
+    immune: frozenset[int] | None
+    slide: Direction | None
 
     def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
         self.index = index
@@ -39,7 +56,7 @@ class HeroScratch:
         (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold, self.entries,
          self.poisoned, self.gold_at_death, self.extra, self.history, self.died_at) = h
         self.immune = immune        # cell codes it treats as floor; looked up on first need
-        self.slide: Direction | None = None
+        self.slide = None
 
     @property
     def gold_total(self) -> int:
@@ -94,24 +111,9 @@ class Resolution:
     def for_plan(cls, world: Any, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
                  cleared: frozenset, hero: HeroScratch) -> "Resolution":
         """A planning scratch: one hero alone on a fixed map, nobody dies, no events (ZR-13)."""
-        res = cls.__new__(cls)
-        res.world = world
-        res.state = None
-        res.tick = 0
-        res.planning = True
-        res.events = None
-        res.slots = slots
+        res = cls(world, GameState(0, slots, gold, main_a, (), (), cleared), tick=0, planning=True, record=False)
         res.slot_room = slot_room
-        res.gold = gold
-        res.main_a = main_a
-        res.cleared = cleared
-        res.deaths = ()
-        res.lost_by = None
-        res.lost_by_room = None
         res.heroes = {hero.index: hero}
-        res.hp_lost = 0
-        res.teleports = 0
-        res.performed = None
         return res
 
     # -- access -----------------------------------------------------------------------------
@@ -193,7 +195,7 @@ class Resolution:
         if self.events is not None:
             self.emit(ev.Stepped, hero.label, str(direction), self.global_cell(target))
         self.enter_cell(hero, target, direction)
-        while hero.slide is not None and hero.alive and self.lost_by is None:
+        while hero.slide is not None and hero.alive and self.lost_by is None and hero.pos is not None:
             direction, hero.slide = hero.slide, None
             target = self.neighbour(hero.pos, direction)
             if target is None or not self.passable(hero, target):
@@ -210,7 +212,7 @@ class Resolution:
         """Arrive on a cell: a room entry if the room differs (ZR-8), then the cell effect."""
         room, local = pos
         entering = hero.pos is None or hero.pos[0] != room
-        hero.pos = pos
+        hero.pos = cast("Position | None", pos)     # not narrowed: step 3 may move the hero on (a portal)
         if entering:
             self.enter_room(hero, room, local)
             if not hero.alive or self.lost_by is not None or hero.pos != pos:
@@ -361,7 +363,8 @@ class Resolution:
             return
         water = self.world.water_cells      # only these can read as water (immunity and clearing make floor)
         for hero in self.heroes.values():
-            if hero.alive and hero.pos in water and self.code(hero, hero.pos[0], hero.pos[1]) == WATER:
+            pos = hero.pos
+            if hero.alive and pos is not None and pos in water and self.code(hero, pos[0], pos[1]) == WATER:
                 self.kill(hero, "water")
 
     # -- result -----------------------------------------------------------------------------

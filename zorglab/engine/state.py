@@ -68,7 +68,7 @@ OBSERVED = HeroState._fields.index("history")     # HeroState fields before it: 
 def hero_key(hero: HeroState, history_reach: int) -> tuple:
     """What a rule can read of one hero: all but the tick of death, the history to its depth."""
     if history_reach:
-        return hero[:OBSERVED] + (hero[OBSERVED][-history_reach:],)
+        return hero[:OBSERVED] + (hero.history[-history_reach:],)
     return hero[:OBSERVED]
 
 

@@ -87,6 +87,13 @@ def move_slots(world: Any, state: GameState, moving: set[int], margin: int = ISO
     return found
 
 
+def _room(state: GameState, hero: int) -> int:
+    """The room a hero on the board stands in (only such heroes are chosen or active)."""
+    pos = state.heroes[hero].pos
+    assert pos is not None, "a hero in the waiting room has no room"
+    return pos[0]
+
+
 def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) -> list[int]:
     out = []
     for i, h in enumerate(state.heroes):
@@ -135,12 +142,12 @@ def _plain(world: Any, state: GameState, spell: Any, book: CastBook, active: int
             found.append(book.cast(tick, kind, args, on=(world.heroes[i].label,)))
     elif form == "to":
         if active is not None:
-            room = state.heroes[active].pos[0]
+            room = _room(state, active)
             for slot in move_slots(world, state, {room}, margin):
                 found.append(book.cast(tick, kind, args, to=(_to_board(world, slot),)))
     elif form == "with":
         if active is not None:
-            room = state.heroes[active].pos[0]
+            room = _room(state, active)
             for other in world.rooms:
                 if other.index != room:
                     found.append(book.cast(tick, kind, args, with_room=other.label))
@@ -162,7 +169,7 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
                 outer = SpellCall("Selection", spell.args)
                 form = inner.behaviour.cast_form
                 if form == "to":
-                    rooms = {state.heroes[i].pos[0] for i in group}
+                    rooms = {_room(state, i) for i in group}
                     if len(rooms) != len(group):
                         continue
                     slots = move_slots(world, state, rooms, margin)
@@ -170,9 +177,9 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
                         to = tuple(_to_board(world, s) for s in chosen)
                         yield Cast(tick, outer, on=labels, inner=Cast(tick, call, to=to))
                 elif form == "with":
-                    rooms = [state.heroes[i].pos[0] for i in group]
+                    taken = [_room(state, i) for i in group]
                     for other in world.rooms:
-                        if other.index not in rooms:
+                        if other.index not in taken:
                             yield Cast(tick, outer, on=labels, inner=Cast(tick, call, with_room=other.label))
                 else:
                     yield Cast(tick, outer, on=labels, inner=Cast(tick, call))

@@ -141,6 +141,7 @@ class Search:
     _found: _Node | None = field(default=None, repr=False)
     _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
+    _wins: Callable[[GameState], bool] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.wins is None:
@@ -180,10 +181,11 @@ class Search:
             number = self._heroes[key] = len(self._heroes)
         return number
 
-    def _offer(self, state: GameState, spent: int, parent: _Node | None, cast: Cast | None, cost: int) -> None:
-        """Queue a state reached with ``spent`` spells, unless it adds nothing new."""
+    def _offer(self, state: GameState, parent: _Node | None, cast: Cast | None, mask: int, cost: int) -> None:
+        """Queue a state with spells left ``mask``, reached by a move costing ``cost`` spells,
+        unless it adds nothing new."""
+        spent = cost if parent is None else parent.spent + cost
         situation = self._parts(state, parent)
-        mask = self._mask(state.spells_left)
         entry = self._table.get(situation)
         if entry is None:
             self._table[situation] = (mask, spent)
@@ -230,7 +232,9 @@ class Search:
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
-            self._offer(start, 0, None, None, 0)
+            self._offer(start, None, None, self._mask(start.spells_left), 0)
+        assert self.wins is not None
+        self._wins = self.wins      # as it stands now: a caller may have replaced it
         t0 = time.perf_counter()
         limit_states = None if max_states is None else self.states + max_states
         bar = None
@@ -274,21 +278,21 @@ class Search:
         if state.lost:
             return
         found = next_action(self.world, state)
-        if found is None and self.wins(state):
+        if found is None and self._wins(state):
             self._found = node
             return
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
             self.generated += 1
-            self._offer(nxt, node.spent, node, None, 0)
-        if any(state.spells_left):
-            left = sum(state.spells_left)
+            self._offer(nxt, node, None, node.mask, 0)
+        if node.mask:
+            left = node.mask.bit_count()
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
                                             active=active, book=self._book):
-                cost = left - sum(nxt.spells_left)
+                mask = self._mask(nxt.spells_left)
                 self.generated += 1
-                self._offer(nxt, node.spent + cost, node, cast, cost)
+                self._offer(nxt, node, cast, mask, left - mask.bit_count())
 
     def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
         self.seconds += time.perf_counter() - t0
