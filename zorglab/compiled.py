@@ -31,9 +31,13 @@ MODULES = (
     "zorglab.engine.resolve",
     "zorglab.engine.casting",
     "zorglab.engine.turns",
+    "zorglab.engine.planner",
     "zorglab.search.casts",
     "zorglab.search.solver",
 )
+# The compiled code also bakes in the types of what it imports: a build is current only while these
+# (the packages the modules import from, the modules included) are unchanged.
+READS = ("engine", "search", "level", "errors.py")
 GROUP = "zorglab.compiled"                  # mypyc names the shared library GROUP + "__mypyc"
 STAMP = PACKAGE / "compiled.stamp"          # the sources' digest at build time
 _active = False
@@ -44,11 +48,20 @@ def source_path(module: str) -> Path:
     return PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def read_sources() -> list[Path]:
+    """Every source a build depends on: the compiled modules and what they read types from."""
+    found: list[Path] = []
+    for name in READS:
+        path = PACKAGE / name
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
+
+
 def source_digest() -> str:
-    """One digest over the compiled modules' sources, in a fixed order."""
+    """One digest over every source a build depends on, in a fixed order."""
     digest = hashlib.sha256()
-    for module in MODULES:
-        digest.update(module.encode() + b"\0" + source_path(module).read_bytes() + b"\0")
+    for path in read_sources():
+        digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

@@ -112,3 +112,7 @@ class CastError(ValueError):
 
 class OptionError(ValueError):
     """A bad option given to a command or generator, naming the offending value."""
+
+
+class PlanningLimitError(RuntimeError):
+    """A hero's plan space is larger than the planner will explore."""

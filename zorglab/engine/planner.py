@@ -15,12 +15,18 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import count
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
 from zorglab.engine.geometry import Direction
 from zorglab.engine.resolve import HeroScratch, Resolution
 from zorglab.engine.state import GameState, HeroState
+from zorglab.errors import PlanningLimitError
+
+if TYPE_CHECKING:
+    from zorglab.engine.heroes.base import HeroBehaviour
+
+Behaviour = type["HeroBehaviour"]     # hero types are classes with class-level rules (heroes/base.py)
 
 SPAWN = "spawn"
 MAX_PLAN_STATES = 250_000
@@ -39,10 +45,6 @@ class _Goal:
 
 GOAL = _Goal()
 _UNPLANNED = object()       # "no policy entry yet" (None is a policy: the hero is stuck)
-
-
-class PlanningLimitError(RuntimeError):
-    """A hero's plan space is larger than the planner will explore."""
 
 
 class _TooLarge(Exception):
@@ -66,7 +68,7 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
-    def __init__(self, world: Any, map_key: tuple, behaviour: type, args: tuple[Any, ...],
+    def __init__(self, world: Any, map_key: tuple, behaviour: Behaviour, args: tuple[Any, ...],
                  targets: frozenset[int]):
         self.world = world
         self.slots, self.cleared = map_key[0], map_key[1]
@@ -79,7 +81,7 @@ class PlanGraph:
         # before it fires); ``plan_goal(res, hero)`` gives the extra cost, or None for "not here".
         self.goal_cost = behaviour.plan_goal
         self.edges: dict[PlanState, list[tuple[Action, tuple[int, ...], Any]]] = {}
-        self.value: dict[PlanState, tuple[int, ...]] = {}
+        self.value: dict[PlanState | _Goal, tuple[int, ...]] = {}      # cost-to-go, the goal included
         self.policy: dict[PlanState, Action | None] = {}
         portals = tuple(world.portal_caps.items())
         self.portals = tuple(room for room, _ in portals)
@@ -321,10 +323,10 @@ class Planner:
     def __init__(self, world: Any):
         self.world = world
         self.graphs: dict[tuple, PlanGraph] = {}
-        self._profiles: dict[tuple, tuple[type, tuple]] = {}
-        self._views: dict[type, PlanView] = {}
+        self._profiles: dict[tuple, tuple[Behaviour, tuple, PlanView]] = {}
+        self._views: dict[Behaviour, PlanView] = {}
 
-    def view(self, behaviour: type) -> PlanView:
+    def view(self, behaviour: Behaviour) -> PlanView:
         found = self._views.get(behaviour)
         if found is None:
             world = self.world
@@ -347,10 +349,10 @@ class Planner:
         """What of the map a plan depends on besides the plan state (ZR-23)."""
         return (state.slots, state.cleared)
 
-    def _profile(self, hero: HeroState) -> tuple[type, tuple, PlanView]:
+    def _profile(self, hero: HeroState) -> tuple[Behaviour, tuple, PlanView]:
         return self._profile_of(hero.type, hero.args)
 
-    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[type, tuple, PlanView]:
+    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[Behaviour, tuple, PlanView]:
         """A hero type's behaviour, its planning profile and its plan view, looked up once."""
         key = (hero_type, args)
         found = self._profiles.get(key)

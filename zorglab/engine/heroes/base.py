@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.geometry import Direction
 from zorglab.level.values import Element
@@ -20,7 +20,7 @@ class HeroBehaviour:
     reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
-    plan_goal = None             # optional (res, hero) -> extra cost at a plan's end, or None to veto it
+    plan_goal: Callable[..., Any] | None = None    # optional (res, hero) -> extra cost at a plan's end, or None to veto it
 
     @staticmethod
     def max_hp(args: tuple[Any, ...]) -> int:
