@@ -97,7 +97,7 @@ def decide(built: bool, pure: bool, stamp: str | None, digest: str) -> tuple[boo
     if pure:
         return False, "ZORGLAB_PURE is set"
     if stamp is None or stamp.strip() != digest:
-        return False, "sources changed since the build (run `make native` again)"
+        return False, "sources changed since the build: run `make native` again"
     return True, "built from the current sources"
 
 
@@ -111,7 +111,7 @@ def guard() -> None:
     if _active or not built:
         return
     if not pure:
-        warnings.warn(f"zorglab: the compiled engine is stale ({_reason}); running the Python sources",
+        warnings.warn(f"zorglab: compiled engine not used, {_reason}; running the Python sources",
                       RuntimeWarning, stacklevel=3)
     if not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFirst())
