@@ -42,7 +42,7 @@ def test_the_digest_covers_every_compiled_source_and_what_it_imports():
 def test_the_source_finder_serves_only_the_compiled_modules_from_their_sources():
     spec = compiled._SourceFirst.find_spec("zorglab.engine.resolve")
     assert spec is not None and spec.origin.endswith("resolve.py")
-    assert compiled._SourceFirst.find_spec("zorglab.engine.world") is None
+    assert compiled._SourceFirst.find_spec("zorglab.engine.cells") is None
 
 
 def _native_or_skip() -> None:

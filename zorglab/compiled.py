@@ -32,6 +32,7 @@ MODULES = (
     "zorglab.engine.casting",
     "zorglab.engine.turns",
     "zorglab.engine.planner",
+    "zorglab.engine.world",
     "zorglab.search.casts",
     "zorglab.search.solver",
 )

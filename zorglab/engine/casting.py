@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import events as ev
 from zorglab.engine.resolve import Resolution
@@ -12,8 +12,11 @@ from zorglab.engine.turns import active_hero
 from zorglab.errors import CastError
 from zorglab.level.model import Cast
 
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
-def find_spell(world: Any, state: GameState, cast: Cast) -> int:
+
+def find_spell(world: World, state: GameState, cast: Cast) -> int:
     """The first unused spell of the level matching the cast's type and arguments."""
     matching = world.spells_by_call.get((cast.spell.type, cast.spell.args), ())
     for index in matching:
@@ -27,7 +30,7 @@ def find_spell(world: Any, state: GameState, cast: Cast) -> int:
     raise CastError(f"the level has no spell {named} to cast (ZR-24)")
 
 
-def board_active(world: Any, state: GameState) -> int | None:
+def board_active(world: World, state: GameState) -> int | None:
     """ZR-14's active hero: the one ZR-7 would let act next, if it stands on the board."""
     index = active_hero(world, state)
     if index is None or state.heroes[index].pos is None:
@@ -38,7 +41,7 @@ def board_active(world: Any, state: GameState) -> int | None:
 _UNKNOWN = object()
 
 
-def cast_spell(world: Any, state: GameState, cast: Cast, *, record: bool = True,
+def cast_spell(world: World, state: GameState, cast: Cast, *, record: bool = True,
                text: str = "", active: Any = _UNKNOWN) -> tuple[GameState, list[ev.Event]]:
     """Cast one spell; raises CastError (consuming nothing) when the rules refuse it.
 

@@ -24,6 +24,7 @@ from zorglab.engine.state import GameState, HeroState
 from zorglab.errors import PlanningLimitError
 
 if TYPE_CHECKING:
+    from zorglab.engine.world import World
     from zorglab.engine.heroes.base import HeroBehaviour
 
 Behaviour = type["HeroBehaviour"]     # hero types are classes with class-level rules (heroes/base.py)
@@ -68,7 +69,7 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
-    def __init__(self, world: Any, map_key: tuple, behaviour: Behaviour, args: tuple[Any, ...],
+    def __init__(self, world: World, map_key: tuple, behaviour: Behaviour, args: tuple[Any, ...],
                  targets: frozenset[int]):
         self.world = world
         self.slots, self.cleared = map_key[0], map_key[1]
@@ -320,7 +321,7 @@ class PlanView:
 class Planner:
     """Per-world cache of plan graphs keyed by (map, hero profile)."""
 
-    def __init__(self, world: Any):
+    def __init__(self, world: World):
         self.world = world
         self.graphs: dict[tuple, PlanGraph] = {}
         self._profiles: dict[tuple, tuple[Behaviour, tuple, PlanView]] = {}

@@ -11,7 +11,12 @@ from __future__ import annotations
 import enum
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from zorglab.engine.heroes.base import HeroBehaviour
+    from zorglab.engine.rooms.base import RoomBehaviour
+    from zorglab.engine.spells.base import SpellBehaviour
 
 
 class ParamKind(enum.Enum):
@@ -63,12 +68,12 @@ class Signature:
 
 T = TypeVar("T", bound=type)
 
-_ROOMS: dict[str, type] = {}
-_HEROES: dict[str, type] = {}
-_SPELLS: dict[str, type] = {}
+_ROOMS: dict[str, type[RoomBehaviour]] = {}
+_HEROES: dict[str, type[HeroBehaviour]] = {}
+_SPELLS: dict[str, type[SpellBehaviour]] = {}
 
 
-def _register(table: dict[str, type], kind: str, name: str, params: tuple[Param, ...],
+def _register(table: dict[str, Any], kind: str, name: str, params: tuple[Param, ...],
               undefined: str | None, variadic_max: int | None) -> Callable[[T], T]:
     def decorate(cls: T) -> T:
         if name in table and table[name] is not cls:
@@ -110,17 +115,17 @@ def load_builtin_types() -> None:
         _loaded = True
 
 
-def find_room_type(name: str) -> type | None:
+def find_room_type(name: str) -> type[RoomBehaviour] | None:
     load_builtin_types()
     return _ROOMS.get(name)
 
 
-def find_hero_type(name: str) -> type | None:
+def find_hero_type(name: str) -> type[HeroBehaviour] | None:
     load_builtin_types()
     return _HEROES.get(name)
 
 
-def find_spell_type(name: str) -> type | None:
+def find_spell_type(name: str) -> type[SpellBehaviour] | None:
     load_builtin_types()
     return _SPELLS.get(name)
 

@@ -8,12 +8,15 @@ planner only sets ``planning=True`` (nobody dies, no events: ZR-12, ZR-13).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.engine.geometry import ROOM_SIZE, Direction
 from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
 _new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
 
@@ -87,7 +90,7 @@ class Resolution:
     __slots__ = ("world", "state", "tick", "planning", "events", "slots", "slot_room", "gold", "main_a",
                  "cleared", "deaths", "lost_by", "lost_by_room", "heroes", "hp_lost", "teleports", "performed")
 
-    def __init__(self, world: Any, state: GameState, *, tick: int, planning: bool = False,
+    def __init__(self, world: World, state: GameState, *, tick: int, planning: bool = False,
                  record: bool = True):
         self.world = world
         self.state = state
@@ -108,7 +111,7 @@ class Resolution:
         self.performed: Any = None  # the type-specific action a hero's perform carried out, for its plan costs
 
     @classmethod
-    def for_plan(cls, world: Any, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
+    def for_plan(cls, world: World, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
                  cleared: frozenset, hero: HeroScratch) -> "Resolution":
         """A planning scratch: one hero alone on a fixed map, nobody dies, no events (ZR-13)."""
         res = cls(world, GameState(0, slots, gold, main_a, (), (), cleared), tick=0, planning=True, record=False)
@@ -181,6 +184,7 @@ class Resolution:
         """The hero leaves the waiting room onto the main A's spawn cell (ZR-7)."""
         room = self.main_a
         local = self.world.rooms[room].spawn
+        assert local is not None, "the main A is an A room, and an A tile has a spawn cell"
         if self.events is not None:
             self.emit(ev.Spawned, hero.label, self.world.rooms[room].label, self.global_cell((room, local)))
         self.teleports = 0

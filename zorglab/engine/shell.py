@@ -17,8 +17,7 @@ the map is no shot. Hits on heroes do not count, since a hero plans as if alone 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING
 
 from zorglab.engine import cells, events as ev
 from zorglab.engine.geometry import Direction
@@ -31,16 +30,13 @@ if TYPE_CHECKING:
 SHELL_DAMAGE = 2
 ELEMENTAL = frozenset({cells.FIRE, cells.WATER, cells.ICE, cells.POISON})
 
-_FLIGHTS: "WeakKeyDictionary[Any, dict[tuple, tuple[Position, ...]]]" = WeakKeyDictionary()
-
-
 def flight(res: "Resolution", start: Position, direction: Direction) -> tuple[Position, ...]:
     """Every cell a Shell fired from ``start`` crosses, in order (empty: a wall right there).
 
     Always finite: a straight line leaves a finite dungeon, so no shot lasts forever (FR-22).
     Walls never change, so flights are memoised per world by (slots, start, direction).
     """
-    memo = _FLIGHTS.setdefault(res.world, {})
+    memo = res.world.memo("shell.flight")
     key = (res.slots, start, direction)
     crossed = memo.get(key)
     if crossed is None:

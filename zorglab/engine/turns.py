@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import events as ev
 from zorglab.engine.planner import SPAWN
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.state import GameState
 
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
-def next_action(world: Any, state: GameState) -> tuple[int, Any] | None:
+
+def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
     """ZR-7: the first hero in spawn order that is alive, awake, and waiting or has a plan,
     with the action it takes; None when the world is idle."""
     if state.lost:
@@ -27,19 +30,19 @@ def next_action(world: Any, state: GameState) -> tuple[int, Any] | None:
     return None
 
 
-def active_hero(world: Any, state: GameState) -> int | None:
+def active_hero(world: World, state: GameState) -> int | None:
     """The index of the hero ZR-7 lets act next, or None when the world is idle."""
     found = next_action(world, state)
     return None if found is None else found[0]
 
 
-def stuck_heroes(world: Any, state: GameState) -> tuple[int, ...]:
+def stuck_heroes(world: World, state: GameState) -> tuple[int, ...]:
     """Living, awake heroes on the board that no plan takes to their goal (FR-30)."""
     return tuple(i for i, h in enumerate(state.heroes)
                  if h.alive and not h.asleep and h.pos is not None and world.planner.action(state, i) is None)
 
 
-def act(world: Any, state: GameState, found: tuple[int, Any] | None = None, *,
+def act(world: World, state: GameState, found: tuple[int, Any] | None = None, *,
         record: bool = True) -> tuple[GameState, list[ev.Event]]:
     """The active hero's action (a spawn or one step) resolved to the end; tick + 1."""
     if found is None:

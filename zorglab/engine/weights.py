@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from zorglab.engine.state import GameState
 from zorglab.errors import LevelError
@@ -24,8 +23,6 @@ from zorglab.errors import LevelError
 PRINCESS = "Princess"
 
 Weights = tuple[Fraction, ...]            # per room index
-
-_MEMO: "WeakKeyDictionary[Any, dict[tuple, Weights]]" = WeakKeyDictionary()
 
 
 def own_weights(world: Any, hero_type: str, args: tuple[Any, ...]) -> Weights:
@@ -50,7 +47,7 @@ def perceived(world: Any, state: GameState, index: int) -> Weights:
     """Every room's perceived weight for hero ``index``: own weight and pulls averaged (FR-25)."""
     hero = state.heroes[index]
     others = pulls(state, but=index)
-    memo = _MEMO.setdefault(world, {})
+    memo = world.memo("weights")
     key = (hero.type, hero.args, others)
     found = memo.get(key)
     if found is None:

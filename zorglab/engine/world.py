@@ -8,7 +8,7 @@ dungeon frame (ZR-3: every tile upright). Everything that changes lives in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from zorglab.engine import cells, weights
 from zorglab.engine.geometry import Slot
@@ -19,13 +19,24 @@ from zorglab.errors import LevelError
 from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
 from zorglab.level.values import INF
 
+if TYPE_CHECKING:
+    from zorglab.engine.heroes.base import HeroBehaviour
+    from zorglab.engine.rooms.base import RoomBehaviour
+    from zorglab.engine.spells.base import SpellBehaviour
+
+# Behaviour classes (the registries' types); named here because the info classes below have a
+# field called ``type``, which would shadow the builtin in their own annotations.
+RoomType = type["RoomBehaviour"]
+SpellType = type["SpellBehaviour"]
+HeroType = type["HeroBehaviour"]
+
 
 @dataclass(frozen=True, slots=True)
 class RoomInfo:
     index: int
     label: str
     type: str
-    behaviour: type
+    behaviour: RoomType
     args: tuple[Any, ...]
     tile: Tile
     codes: tuple[tuple[int, ...], ...]     # codes[y][x]
@@ -47,7 +58,7 @@ class SpellInfo:
     label: str
     type: str
     args: tuple[Any, ...]
-    behaviour: type
+    behaviour: SpellType
 
 
 def _check_concrete(label: str, args: tuple[Any, ...]) -> None:
@@ -105,7 +116,10 @@ class World:
         self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
-        self._behaviours: dict[str, type] = {}
+        self._behaviours: dict[str, HeroType] = {}
+        # Memo tables that type modules keep for this world (Shell flights, Princess weights,
+        # Mechanic shoves), by owner name: they live and die with the world.
+        self.memos: dict[str, dict[tuple, Any]] = {}
         from zorglab.engine.planner import Planner
         self.planner = Planner(self)
 
@@ -160,6 +174,13 @@ class World:
 
     # -- lookups ----------------------------------------------------------------------------
 
+    def memo(self, owner: str) -> dict[tuple, Any]:
+        """The memo table ``owner`` keeps for this world (created empty on first use)."""
+        table = self.memos.get(owner)
+        if table is None:
+            table = self.memos[owner] = {}
+        return table
+
     def slot_index(self, slots: tuple[Slot, ...]) -> dict[Slot, int]:
         last = self._last_slot_index      # one attribute, read and written whole (threads share worlds)
         if slots is last[0]:                # states share their slots tuple until a room moves
@@ -171,10 +192,13 @@ class World:
         self._last_slot_index = (slots, index)
         return index
 
-    def behaviour(self, hero_type: str) -> type:
+    def behaviour(self, hero_type: str) -> HeroType:
         behaviour = self._behaviours.get(hero_type)
         if behaviour is None:
-            behaviour = self._behaviours[hero_type] = find_hero_type(hero_type)
+            found = find_hero_type(hero_type)
+            if found is None:
+                raise LevelError(f"unknown hero type {hero_type!r}")
+            behaviour = self._behaviours[hero_type] = found
         return behaviour
 
     def target_rooms(self, state: GameState, index: int) -> frozenset[int]:

@@ -9,7 +9,7 @@ tried once: the engine always takes the first unused one.
 from __future__ import annotations
 
 from itertools import combinations, permutations
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from zorglab.engine.casting import board_active, cast_spell
 from zorglab.engine.events import Event
@@ -17,6 +17,9 @@ from zorglab.engine.geometry import Direction, neighbour_slot
 from zorglab.engine.state import GameState
 from zorglab.errors import CastError
 from zorglab.level.model import Cast, SpellCall
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
 # How far from the dungeon's rooms an isolated Move destination may be. Every slot farther off is
 # equivalent for the rules (no side touches another room) except through dist(); levels whose
@@ -50,7 +53,7 @@ class CastBook:
             found = self._casts[key] = Cast(tick, self.call(spell_type, args), on=on, to=to, with_room=with_room)
         return found
 
-    def offered(self, world: Any, left: tuple[bool, ...]) -> tuple[Any, ...]:
+    def offered(self, world: World, left: tuple[bool, ...]) -> tuple[Any, ...]:
         """The unused spells, one per distinct (type, arguments), in the level's order: the engine
         always casts the first unused one of identical spells, so the others add no cast."""
         found = self._offered.get(left)
@@ -65,11 +68,11 @@ class CastBook:
         return found
 
 
-def _to_board(world: Any, slot: tuple[int, int]) -> tuple[int, int]:
+def _to_board(world: World, slot: tuple[int, int]) -> tuple[int, int]:
     return slot if world.dungeon is None else world.dungeon.to_board(slot)
 
 
-def move_slots(world: Any, state: GameState, moving: set[int], margin: int = ISOLATED_MARGIN) -> list[tuple[int, int]]:
+def move_slots(world: World, state: GameState, moving: set[int], margin: int = ISOLATED_MARGIN) -> list[tuple[int, int]]:
     """Empty slots a room may be moved to: next to a room that stays, or isolated nearby."""
     staying = {slot for room, slot in enumerate(state.slots) if room not in moving}
     occupied = set(state.slots)
@@ -94,7 +97,7 @@ def _room(state: GameState, hero: int) -> int:
     return pos[0]
 
 
-def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) -> list[int]:
+def _hero_targets(world: World, state: GameState, spell_type: str, noops: bool) -> list[int]:
     out = []
     for i, h in enumerate(state.heroes):
         if h.pos is None or not h.alive:
@@ -110,7 +113,7 @@ def _hero_targets(world: Any, state: GameState, spell_type: str, noops: bool) ->
     return out
 
 
-def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
+def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
                active: Any = _UNKNOWN, book: CastBook | None = None) -> list[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
@@ -129,7 +132,7 @@ def candidates(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noop
     return found
 
 
-def _plain(world: Any, state: GameState, spell: Any, book: CastBook, active: int | None,
+def _plain(world: World, state: GameState, spell: Any, book: CastBook, active: int | None,
            margin: int, noops: bool, found: list[Cast]) -> None:
     behaviour = spell.behaviour
     form = behaviour.cast_form
@@ -153,7 +156,7 @@ def _plain(world: Any, state: GameState, spell: Any, book: CastBook, active: int
                     found.append(book.cast(tick, kind, args, with_room=other.label))
 
 
-def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:
+def _selection_candidates(world: World, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:
     tick = state.tick
     corpses = bool(spell.args[0])
     pool = [i for i, h in enumerate(state.heroes) if h.pos is not None and (h.alive or corpses)]
@@ -185,7 +188,7 @@ def _selection_candidates(world: Any, state: GameState, spell: Any, margin: int)
                     yield Cast(tick, outer, on=labels, inner=Cast(tick, call))
 
 
-def legal_casts(world: Any, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
+def legal_casts(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
                 record: bool = False, active: Any = _UNKNOWN,
                 book: CastBook | None = None) -> list[tuple[Cast, GameState, list[Event]]]:
     """Each legal cast at this casting point with the state it leads to (``active``: ZR-14's

@@ -25,7 +25,7 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, hero_key
@@ -33,6 +33,9 @@ from zorglab.engine.turns import act, next_action
 from zorglab.level.model import Cast
 from zorglab.level.printer import format_cast
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
 SOLVABLE = "solvable"
 UNSOLVABLE = "unsolvable"
@@ -92,7 +95,7 @@ def gc_paused():
             gc.enable()
 
 
-def all_dead(world: Any, state: GameState) -> bool:
+def all_dead(world: World, state: GameState) -> bool:
     return all(not h.alive for h in state.heroes)
 
 
@@ -121,7 +124,7 @@ class Search:
     what pruning saves, and for the brute-force cross-check).
     """
 
-    world: Any
+    world: World
     wins: Callable[[GameState], bool] | None = None
     start: GameState | None = None
     prune: bool = True
@@ -306,7 +309,7 @@ class Search:
                        self.generated)
 
 
-def solve_world(world: Any, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
+def solve_world(world: World, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
                 max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
                 progress: bool = False, start: GameState | None = None) -> Verdict:
     """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named)."""

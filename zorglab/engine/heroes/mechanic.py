@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from zorglab.engine import events as ev
 from zorglab.engine.geometry import Direction, neighbour_slot
@@ -32,9 +31,6 @@ from zorglab.engine.roommoves import move_problem
 
 ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
 WALKER = ("Warrior", (1,))      # the walking distance of ZR-13's Warrior: actions, HP ignored
-
-_SHOVES: "WeakKeyDictionary[Any, dict[tuple, tuple | None]]" = WeakKeyDictionary()
-
 
 @dataclass(frozen=True)
 class Shove:
@@ -55,7 +51,7 @@ def weight(world: Any, args: tuple[Any, ...], room: int) -> int | None:
 
 def shoved_slots(world: Any, slots: tuple, room: int, direction: Direction) -> tuple | None:
     """The slots after shoving ``room`` one slot in ``direction``, or None if illegal (FR-38)."""
-    cache = _SHOVES.setdefault(world, {})
+    cache = world.memo("mechanic.shoves")
     key = (slots, room, direction)
     if key not in cache:
         target = neighbour_slot(slots[room], direction)

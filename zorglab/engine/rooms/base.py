@@ -8,13 +8,15 @@ from zorglab.engine import cells
 from zorglab.engine.tiles import CellKind
 
 if TYPE_CHECKING:
+    from zorglab.engine.registry import Signature
     from zorglab.engine.resolve import HeroScratch, Resolution
 
 
 class RoomBehaviour:
     """Default room: walls are walls, everything else is plain floor, no entry effect."""
 
-    name: str
+    name: str                   # these two are set by the registry's decorator
+    signature: Signature
     ends_level: bool = False    # Z: entering loses the level (ZR-8 step 1)
     is_spawn: bool = False      # A: heroes spawn here; entering makes it the main A
 
