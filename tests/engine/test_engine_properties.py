@@ -15,6 +15,7 @@ from builders import cast, compose, dungeon, table
 from zorglab.engine import cells
 from zorglab.engine.geometry import Direction
 from zorglab.engine.run import run_world
+from zorglab.engine.state import GameState
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -185,6 +186,17 @@ def test_situation_and_spells_left_tell_states_apart_exactly_as_the_key_does(lev
     assert any(len(members) > 1 for members in by_key)      # some states meet again
     first = states[-1]
     assert first.situation(reach) == first.replace(tick=first.tick + 7).situation(reach)
+    # The search keeps a parent's board number when same_board says the board is unchanged.
+    for a, b in zip(states, states[1:] + states[:1]):
+        assert a.same_board(b) == (a.board() == b.board())
+    assert any(a.same_board(b) for a, b in zip(states, states[1:]))
+
+
+def test_the_board_is_every_field_but_the_tick_the_heroes_and_the_spells_left():
+    state = GameState(3, ((0, 0),), (5,), 0, (), (True,), frozenset({(0, (1, 1))}), (0,), None, ("x",))
+    assert state.board() == (((0, 0),), (5,), 0, frozenset({(0, (1, 1))}), (0,), None, ("x",))
+    assert set(GameState._fields) - {"tick", "heroes", "spells_left"} == {
+        "slots", "gold", "main_a", "cleared", "deaths", "lost_by", "extra"}
 
 
 # -- the planner's choice is a least-cost first step ---------------------------------------------

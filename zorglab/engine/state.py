@@ -94,13 +94,13 @@ class GameState(NamedTuple):
         return self._replace(**changes)
 
     def board(self) -> tuple:
-        """What a rule can read of the board: rooms' places and gold, main A, cleared cells, deaths."""
-        return (self.slots, self.gold, self.main_a, self.cleared, self.deaths, self.lost_by, self.extra)
+        """What a rule can read of the board: every field but the tick, the heroes and the spells
+        left (rooms' places and gold, main A, cleared cells, deaths, who lost, extras)."""
+        return self[1:4] + self[6:]
 
     def same_board(self, other: "GameState") -> bool:
-        """``self.board() == other.board()``, cheaply: the board is every field but the tick, the
-        heroes and the spells left, and a move shares the parts it leaves alone (compared by
-        identity before value)."""
+        """``self.board() == other.board()``, cheaply: a move shares the parts it leaves alone, and
+        tuples compare their items by identity before value."""
         return self[1:4] == other[1:4] and self[6:] == other[6:]
 
     def situation(self, history_reach: int) -> tuple:

@@ -28,7 +28,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
-from zorglab.engine.state import GameState, hero_key
+from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
 from zorglab.level.model import Cast
 from zorglab.level.printer import format_cast
@@ -177,7 +177,7 @@ class Search:
             number = self._boards[board] = len(self._boards)
         return number
 
-    def _hero_number(self, hero: Any) -> int:
+    def _hero_number(self, hero: HeroState) -> int:
         key = hero_key(hero, self.reach)
         number = self._heroes.get(key)
         if number is None:
