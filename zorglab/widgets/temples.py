@@ -20,9 +20,11 @@ from zorglab.paint import palette
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
-from zorglab.paint.temple import ROOM_COLOURS, ROOM_MARKS, TempleView, draw_temple, temple_view
+from zorglab.paint.temple import (BARRIER, BOMBABLE, BOSS_DOOR, LOCK, PATH, ROOM_COLOURS, ROOM_MARKS, TempleView,
+                                  draw_temple, temple_view)
 from zorglab.temples import check_options, generate_temple, lint_temple, solve, sweep_rows, temple_cells
 from zorglab.temples.options import ELEMENTS, SIZES
+from zorglab.temples.words import describe, place_words, places_in_words, type_words
 
 
 class TempleViewer:
@@ -36,14 +38,8 @@ class TempleViewer:
         self.details = w.HTML()
         self.milestones = w.HTML()
         self.lint_box = w.HTML()
-        legend = " ".join(f"<span style='background:{colour};padding:1px 4px;border:1px solid #aaa'>"
-                          f"{ROOM_MARKS.get(kind, '')} {kind}</span>" for kind, colour in ROOM_COLOURS.items())
-        self.widget = w.VBox([self.canvas, self.details, self.milestones, self.lint_box,
-                              w.HTML(f"<div style='font-size:11px;line-height:1.9'>{legend} · "
-                                     "<span style='color:#cc0000'>red side</span> locked door, "
-                                     "<span style='color:#5c0000'>dark red</span> boss door, black barrier, "
-                                     "<span style='color:#e67e22'>orange dashes</span> bombable, "
-                                     "<span style='color:#1f6feb'>blue</span> critical path</div>")])
+        self.legend = w.HTML(viewer_legend())
+        self.widget = w.VBox([self.canvas, self.details, self.milestones, self.lint_box, self.legend])
         self.show(temple)
 
     def show(self, temple: Any) -> None:
@@ -58,7 +54,8 @@ class TempleViewer:
             self.draw(self.painter)
         self.milestones.value = ("<b>critical path</b>: none (the gate cannot be reached)" if self.route is None else
                                  f"<b>critical path</b> ({len(self.route)} rooms): " + html.escape(
-                                     "; ".join(f"{place} {what}" for place, what in self.route.milestones)))
+                                     "; ".join(f"{places_in_words(temple, what)} ({place_words(temple, place)})"
+                                               for place, what in self.route.milestones)))
         found = self.lint.violations
         self.lint_box.value = ("<span style='color:#1a7f37'>R1–R12: no violation</span>" if not found else
                                "<ul>" + "".join(f"<li style='color:{palette.VIOLATION}'>{html.escape(str(v))}</li>"
@@ -89,20 +86,57 @@ class TempleViewer:
         cell = next((c for c in self.cells if tuple(c.place) == place), None)
         if cell is None:
             return
-        room = self.temple.room_at(cell.place)
-        facts = [f"{cell.place} {cell.type} (token {cell.token!r})"]
-        if cell.critical is not None:
-            facts.append(f"critical step {cell.critical}")
-        if cell.locked:
-            facts.append("locked: " + ", ".join(cell.locked))
-        if cell.stairs:
-            facts.append(f"stairs {cell.stairs}" + (f", locked ({cell.stairs_lock})" if cell.stairs_lock else ""))
-        for target, name in ((cell.teleport_to, "teleports to"), (cell.pit_to, "drops to")):
-            if target is not None:
-                facts.append(f"{name} {target}")
-        if room.content:
-            facts.append(f"content {dict(room.content)}")
-        self.details.value = html.escape("; ".join(facts))
+        self.details.value = html.escape(describe(self.temple, cell))
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ink(background: str) -> str:
+    """Black or white, whichever contrasts more with ``background`` (the void and wall chips are dark)."""
+    light = _luminance(background)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"
+
+
+def viewer_legend() -> str:
+    """Every room colour with its mark and words, then the door and path strokes; no entry wraps inside."""
+    chip = "white-space:nowrap;display:inline-block;padding:1px 4px;margin:1px 0;border:1px solid #aaa"
+    shown: dict[str, str] = {}
+    for kind, colour in ROOM_COLOURS.items():
+        words = f"{ROOM_MARKS.get(kind, '')} {type_words(kind)}".strip()
+        shown.setdefault(words, colour)
+    parts = [f"<span style='background:{colour};color:{_ink(colour)};{chip}'>{html.escape(words)}</span>"
+             for words, colour in shown.items()]
+    parts += [f"<span style='white-space:nowrap'><span style='color:{colour};font-weight:bold'>{html.escape(name)}"
+              f"</span> {html.escape(what)}</span>" for name, colour, what in STROKES]
+    return f"<div style='font-size:11px;line-height:1.9'>{' '.join(parts)}</div>"
+
+
+STROKES = (("red side", LOCK, "locked door"), ("dark red side", BOSS_DOOR, "boss door"),
+           ("black side", BARRIER, "barrier"), ("orange dashes", BOMBABLE, "bombable wall"),
+           ("blue", PATH, "critical path, with each room's first step"))
+
+
+SEED_DECIDES = "seed decides"      # a dropdown's value for the option None ("the seed decides")
+DESCRIPTION_WIDTH = "64px"
+CONTROL_WIDTH = "250px"
+PANEL_WIDTH = "262px"
+
+
+def _seed_dropdown(name: str, values: tuple[Any, ...], value: Any, style: dict[str, str],
+                   layout: w.Layout) -> w.Dropdown:
+    """A dropdown of (label, value) pairs only, "seed decides" first.
+
+    ipywidgets reads a mixed list as plain values (labels like ``('seed decides', None)``) and
+    shows the value ``None`` as no selection at all, so "seed decides" has a value of its own.
+    """
+    options = [(SEED_DECIDES, SEED_DECIDES)] + [(str(v), v) for v in values]
+    return w.Dropdown(options=options, value=SEED_DECIDES if value is None else value, description=name,
+                      style=style, layout=layout)
 
 
 STATISTICS = ("rooms", "critical_path", "combat_share", "locks", "keys", "loops", "retries", "solver_states")
@@ -140,27 +174,34 @@ class TempleTuner:
 
     def _build_widgets(self, live_sweep: bool) -> None:
         o = self.options
+        style = {"description_width": DESCRIPTION_WIDTH}
+        wide = w.Layout(width=CONTROL_WIDTH)
         self.controls: dict[str, w.Widget] = {
-            "theme": w.Text(value=o["theme"], description="theme"),
-            "size": w.Dropdown(options=SIZES, value=o["size"], description="size"),
-            "floors": w.Dropdown(options=[("seed decides", None), 1, 2, 3], value=o["floors"], description="floors"),
-            "locks": w.Dropdown(options=[("seed decides", None), 0, 1, 2, 3], value=o["locks"], description="locks"),
-            "element": w.Dropdown(options=[("seed decides", None)] + list(ELEMENTS), value=o["element"],
-                                  description="element"),
-            "quests": w.Text(value=", ".join(o["quests"]), description="quests", placeholder="comma separated"),
-            "gate": w.Checkbox(value=o["gate"], description="separate gate"),
+            "theme": w.Text(value=o["theme"], description="theme", style=style, layout=wide),
+            "size": w.Dropdown(options=[(s, s) for s in SIZES], value=o["size"], description="size",
+                               style=style, layout=wide),
+            "floors": _seed_dropdown("floors", (1, 2, 3), o["floors"], style, wide),
+            "locks": _seed_dropdown("locks", (0, 1, 2, 3), o["locks"], style, wide),
+            "element": _seed_dropdown("element", ELEMENTS, o["element"], style, wide),
+            "quests": w.Text(value=", ".join(o["quests"]), description="quests", placeholder="comma separated",
+                             style=style, layout=wide),
+            "gate": w.Checkbox(value=o["gate"], description="separate gate", indent=False),
         }
         for name, control in self.controls.items():
             control.observe(lambda change, name=name: self._changed(name, change["new"]), names="value")
-        self.seed_box = w.IntText(value=self.seed, description="seed")
+        self.seed_box = w.IntText(value=self.seed, description="seed", style=style, layout=wide)
         self.seed_box.observe(lambda change: self.set_seed(change["new"]), names="value")
-        self.live = w.Checkbox(value=live_sweep, description="live sweep")
-        self.sweep_button = w.Button(description="sweep", icon="table")
+        self.live = w.Checkbox(value=live_sweep, description="live sweep", indent=False,
+                               layout=w.Layout(width="auto"))
+        self.sweep_button = w.Button(description="sweep", icon="table", layout=w.Layout(width="auto"))
         self.sweep_button.on_click(lambda _b: self.sweep())
-        self.error_box = w.HTML()
+        self.error_box = w.HTML(layout=w.Layout(width=CONTROL_WIDTH))
         self.stats_box = w.HTML()
+        # the controls column keeps its width (the canvas beside it must not squeeze it) and wraps its text
         panel = w.VBox(list(self.controls.values()) + [self.seed_box, w.HBox([self.live, self.sweep_button]),
-                                                       self.error_box])
+                                                       self.error_box],
+                       layout=w.Layout(flex="0 0 auto", width=PANEL_WIDTH, overflow="visible"))
+        self.panel = panel
         self.widget = w.VBox([w.HBox([panel, self.viewer.widget]), self.stats_box])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -181,7 +222,21 @@ class TempleTuner:
             self.error = str(problem)
             self.error_box.value = f"<span style='color:{palette.VIOLATION}'>{html.escape(self.error)}</span>"
             return
+        self._show_options()
         self.refresh()
+
+    def _show_options(self) -> None:
+        """Each control shows the option as checked (a change made in code shows in the panel too)."""
+        for name, control in self.controls.items():
+            value = self.options[name]
+            if name == "quests":
+                shown: Any = ", ".join(value)
+                if [q.strip() for q in control.value.split(",") if q.strip()] == list(value):
+                    continue
+            else:
+                shown = SEED_DECIDES if value is None and name in ("floors", "locks", "element") else value
+            if control.value != shown:
+                control.value = shown
 
     def set_seed(self, seed: int) -> None:
         self.seed = seed
@@ -211,6 +266,8 @@ class TempleTuner:
             self.sweep()
 
     def _changed(self, name: str, value: Any) -> None:
+        if value == SEED_DECIDES:
+            value = None
         if self.options.get(name) != value:
             self.set_option(name, value)
 
