@@ -5,6 +5,7 @@ global backend is touched (figures render through the Agg canvas when saved; not
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 from matplotlib.figure import Figure
@@ -12,6 +13,9 @@ from matplotlib.patches import Patch
 
 from zorglab.temples.options import SIZES
 
+LABEL_SIZE = 10            # points: the level ids under the difficulty chart
+LABEL_ROTATION = 55
+LEVEL_WIDTH = 0.36         # inches per level on the difficulty chart
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c",
            "#ccb974", "#64b5cd")
 
@@ -26,7 +30,7 @@ def in_campaign_order(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> pd.Da
 def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> Figure:
     """Fewest spells and search states per level, in campaign order, coloured by contract."""
     rows = in_campaign_order(difficulty, campaign)
-    fig = Figure(figsize=(max(6.0, 0.32 * len(rows) + 2), 6.0), layout="constrained")
+    fig = Figure(figsize=(max(6.0, LEVEL_WIDTH * len(rows) + 2), 6.5), layout="constrained")
     top, bottom = fig.subplots(2, 1, sharex=True)
     contracts = list(dict.fromkeys(rows["contract"]))
     colours = [PALETTE[contracts.index(c) % len(PALETTE)] for c in rows["contract"]]
@@ -44,7 +48,9 @@ def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> Figure
             ax.annotate("?", (i, 0), ha="center", va="bottom", color="#b02a2a", fontweight="bold")
     bottom.set_yscale("symlog")
     bottom.set_ylabel("search states to a win")
-    bottom.set_xticks(list(x), list(rows["level"]), rotation=90, fontsize=7)
+    # level ids at a readable size, slanted so neighbours never overlap (issue 13 item 12)
+    bottom.set_xticks(list(x), list(rows["level"]), rotation=LABEL_ROTATION, ha="right",
+                      rotation_mode="anchor", fontsize=LABEL_SIZE)
     if contracts:
         handles = [Patch(color=PALETTE[i % len(PALETTE)], label=c) for i, c in enumerate(contracts)]
         top.legend(handles=handles, fontsize=7, ncols=min(4, len(contracts)))
@@ -74,18 +80,30 @@ def generator_chart(temples: pd.DataFrame) -> Figure:
     sizes = [s for s in SIZES if s in set(temples["size"])]
     for ax, measure in zip(axes.flat, ("rooms", "critical_path", "solver_states", "retries")):
         data = [pd.to_numeric(temples.loc[temples["size"] == s, measure], errors="coerce").dropna() for s in sizes]
-        if any(len(d) for d in data):
-            bins = _bins(pd.concat(data))
+        values = pd.concat(data) if any(len(d) for d in data) else pd.Series(dtype=float)
+        if measure == "retries" and not values.empty and (values == 0).all():
+            # a histogram of one bar at 0 on an axis from -1 to 1 says nothing: say it in words
+            _no_histogram(ax, f"no retries:\nall {len(values)} temples placed\ntheir locks at the first try")
+        elif not values.empty:
+            bins = _bins(values)
             ax.hist(data, bins=bins, label=sizes, color=PALETTE[:len(sizes)])
             if isinstance(bins, list):
                 ax.set_xlim(bins[0] - 0.5, bins[-1] + 0.5)
             ax.xaxis.get_major_locator().set_params(integer=True)
             ax.yaxis.get_major_locator().set_params(integer=True)
             ax.legend(fontsize=8)
+            ax.set_ylabel("temples")
+        else:
+            _no_histogram(ax, f"no {measure.replace('_', ' ')} measured")
         ax.set_title(measure.replace("_", " "))
-        ax.set_ylabel("temples")
     fig.suptitle(f"Temple generator: {len(temples)} temples")
     return fig
+
+
+def _no_histogram(ax: Any, words: str) -> None:
+    ax.text(0.5, 0.5, words, ha="center", va="center", fontsize=12, transform=ax.transAxes)
+    ax.set_xticks([])
+    ax.set_yticks([])
 
 
 def _bins(values: pd.Series) -> list[float] | int:

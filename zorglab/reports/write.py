@@ -2,6 +2,10 @@
 
 :func:`report_tables` derives every table from the three inputs (difficulty rows, temple rows,
 campaign order) without touching the disk; :func:`write_report` writes them.
+
+The files are tracked (``reports/``), so they must come out byte for byte the same on every run:
+wall-clock figures (the ``seconds`` columns, the ``seconds`` measure, how long the run took) go to
+``timings.csv`` only, which git ignores (issue 13 item 11).
 """
 
 from __future__ import annotations
@@ -49,10 +53,43 @@ def report_tables(difficulty: pd.DataFrame, campaign: pd.DataFrame, temples: pd.
     return ReportTables(difficulty, campaign, temples, notes, derived)
 
 
-def write_report(tables: ReportTables, out: str | Path) -> list[Path]:
-    """Write CSVs, PNGs and ``index.html`` into ``out`` (created); the files written, in order."""
+TIMINGS = "timings.csv"            # wall-clock figures: not reproducible, so not tracked (.gitignore)
+TIMING_COLUMNS = ("seconds",)
+TIMING_KEYS = {"level_difficulty": ("level",), "temples": ("seed", "size")}
+
+
+def reproducible(tables: ReportTables) -> ReportTables:
+    """The same tables without wall-clock figures: no ``seconds`` column, no ``seconds`` measure."""
+    derived = {stem: _untimed(stem, frame) for stem, frame in tables.derived.items()}
+    return ReportTables(_untimed("level_difficulty", tables.difficulty), tables.campaign,
+                        _untimed("temples", tables.temples), tables.notes, derived)
+
+
+def _untimed(stem: str, frame: pd.DataFrame) -> pd.DataFrame:
+    if stem == "generator_stats" and "measure" in frame:
+        frame = frame[~frame["measure"].isin(TIMING_COLUMNS)].reset_index(drop=True)
+    return frame.drop(columns=[c for c in TIMING_COLUMNS if c in frame.columns])
+
+
+def timings(tables: ReportTables, run: tuple[tuple[str, float], ...] = ()) -> pd.DataFrame:
+    """Every wall-clock figure of a report: ``table, key, seconds`` (``run`` rows: what, seconds)."""
+    rows = [{"table": "run", "key": what, "seconds": round(seconds, 3)} for what, seconds in run]
+    for stem, keys in TIMING_KEYS.items():
+        frame = tables.tables()[stem]
+        if frame.empty or "seconds" not in frame:
+            continue
+        for record in frame.to_dict("records"):
+            rows.append({"table": stem, "key": " ".join(str(record[k]) for k in keys),
+                         "seconds": record["seconds"]})
+    return pd.DataFrame(rows, columns=["table", "key", "seconds"])
+
+
+def write_report(tables: ReportTables, out: str | Path, run: tuple[tuple[str, float], ...] = ()) -> list[Path]:
+    """Write CSVs, PNGs and ``index.html`` into ``out`` (created), reproducible byte for byte, and the
+    wall-clock figures (``run``: (what, seconds) pairs too) into ``timings.csv``; the files written."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    timed, tables = tables, reproducible(tables)
     written = []
     for stem, frame in tables.tables().items():
         path = out / f"{stem}.csv"
@@ -67,6 +104,8 @@ def write_report(tables: ReportTables, out: str | Path) -> list[Path]:
     index = out / "index.html"
     index.write_text(render_index(tables, sorted(p.name for p in written)), encoding="utf-8")
     written.append(index)
+    timings(timed, run).to_csv(out / TIMINGS, index=False)
+    written.append(out / TIMINGS)
     return written
 
 
