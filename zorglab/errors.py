@@ -116,3 +116,7 @@ class OptionError(ValueError):
 
 class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
+
+
+class ReplayError(LevelError):
+    """A known solution that does not replay to its ``expect`` (NFR-5), found by ``validate --replay``."""

@@ -10,7 +10,8 @@ from zorglab.engine.game import play, setup_solution
 from zorglab.engine.render import render
 from zorglab.engine.report import run_json
 from zorglab.engine.run import run_world
-from zorglab.errors import OptionError
+from zorglab.cli.solution_checks import solution_problems
+from zorglab.errors import LayoutError, OptionError
 from zorglab.level import load_level, parse_cast
 from zorglab.level.printer import format_cast
 
@@ -35,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.solution < len(level.solutions):
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
     solution = level.solutions[args.solution]
+    faults = solution_problems(args.file, level, [args.solution])      # located at the map, not bare violations
+    if faults:
+        raise LayoutError(faults)
     casts = [] if args.no_casts else list(solution.casts)
     casts += [parse_cast(text, level, origin=f"--cast {text!r}") for text in args.cast]
     casts.sort(key=lambda c: c.tick)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from zorglab.cli.solution_checks import solution_problems
 from zorglab.errors import LevelStructureError, Location, Problem
 from zorglab.level.contracts import CONTRACTS_NAME, ContractFile, find_contracts, read_contracts
 from zorglab.level.loader import LevelCheck, check_level, level_files
@@ -25,11 +26,13 @@ def register(subparsers: Any) -> None:
         "validate", help="check level files; report every problem as path:line:col: message",
         description="Load every level under PATH... and report every problem, one per line.")
     parser.add_argument("paths", nargs="+", metavar="PATH", help="level files or directories of levels")
+    parser.add_argument("--replay", action="store_true",
+                        help="also play every solution and report each that does not end as its expect says")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    report = validate(args.paths)
+    report = validate(args.paths, replay=args.replay)
     for line in report.errors:
         print(line, file=sys.stderr)
     print(report.summary)
@@ -47,8 +50,9 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def validate(paths: list[str]) -> Report:
-    """Check every path; the report holds the problem lines and the summary line."""
+def validate(paths: list[str], *, replay: bool = False) -> Report:
+    """Check every path; the report holds the problem lines and the summary line. Every solution's
+    layout is checked too (at its map), and with ``replay`` every solution is played against its expect."""
     report = Report()
     problems: list[Problem] = []
     levels: list[Path] = []
@@ -67,6 +71,8 @@ def validate(paths: list[str]) -> Report:
     checks = [check_level(p) for p in levels]
     for check in checks:
         problems.extend(check.problems)
+        if check.level is not None:
+            problems.extend(solution_problems(check.path, check.level, replay=replay))
     for path in special:
         problems.extend(_special(path))
     contract_files, contract_problems = _contracts(levels, special)
@@ -81,7 +87,8 @@ def validate(paths: list[str]) -> Report:
         return report
     sound = [c.level for c in checks if c.level is not None]
     solutions = sum(len(level.solutions) for level in sound)
-    report.summary = f"{_plural(len(sound), 'level')} OK ({_plural(solutions, 'solution')})"
+    report.summary = f"{_plural(len(sound), 'level')} OK ({_plural(solutions, 'solution')}" + \
+        (", each replayed to its expect)" if replay else ")")
     contracts = [c for f in contract_files.values() for c in f.contracts]
     if contracts:
         unwritten = sum(1 for c in contracts if c.unwritten)
