@@ -64,7 +64,7 @@ def test_sweep_commands_write_csv(tmp_path, capsys):
     assert main(["sweep", "temples", "--seeds", "2", "--sizes", "small,large", "--serial", "--out", str(temples)]) == 0
     table = pd.read_csv(temples)
     assert tuple(table.columns) == TEMPLE_COLUMNS and len(table) == 4
-    assert "4 temples (0 failed)" in capsys.readouterr().out
+    assert "4 temples: seeds 0..1 for each of small, large (0 failed)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, says", [

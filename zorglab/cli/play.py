@@ -7,7 +7,7 @@ import json
 import sys
 
 from zorglab.engine.game import play, setup_solution
-from zorglab.engine.render import render
+from zorglab.engine.render import legend, render
 from zorglab.engine.report import run_json
 from zorglab.engine.run import run_world
 from zorglab.cli.solution_checks import solution_problems
@@ -52,8 +52,10 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         world = result.main_world
         traced = run_world(world, casts, keep_states=True)
+        print(legend(world))
+        print()
         for state in traced.states:
-            print(render(world, state))
+            print(render(world, state, labels=True))
             print()
     for run_ in result.worlds:
         world, world_run = run_.world, run_.result

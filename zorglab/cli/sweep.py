@@ -32,6 +32,9 @@ def add_run_options(p: argparse.ArgumentParser, budget: bool = True) -> None:
 
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
+    if not args.serial:
+        from zorglab.sweep.runner import silence_dask_logs
+        silence_dask_logs()
     return {"serial": args.serial, "scheduler": args.scheduler, "workers": args.workers}
 
 
@@ -74,8 +77,15 @@ def run_temples(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     table = sweep_temples(args.seeds, sizes, lint=not args.no_lint, progress=args.progress, **run_options(args))
     failed = int((table["failure"].fillna("") != "").sum())
-    _emit(table, args.out, f"{len(table)} temples ({failed} failed) in {time.perf_counter() - t0:.1f} s")
+    _emit(table, args.out, f"{temple_count(len(table), args.seeds, sizes)} ({failed} failed) "
+                           f"in {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
+    """``"600 temples: seeds 0..199 for each of small, medium, large"``: the count says what it counts."""
+    each = "for " + (f"each of {', '.join(sizes)}" if len(sizes) > 1 else ", ".join(sizes))
+    return f"{temples} temple{'s' * (temples != 1)}: seed{'s 0..' + str(seeds - 1) if seeds > 1 else ' 0'} {each}"
 
 
 def _emit(table: pd.DataFrame, out: str | None, summary: str) -> None:

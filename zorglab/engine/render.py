@@ -2,7 +2,8 @@
 
 Cells: ``#`` wall, ``.`` floor, ``F`` fire, ``W`` water, ``I`` ice, ``P`` poison, ``$`` light
 (toll); a living hero shows as its spawn number (1-9, then letters), a corpse as ``x``;
-empty slots are blank.
+empty slots are blank. ``labels=True`` writes each room's label above it, and :func:`legend`
+says what every character on a board means (the CLI's ``--trace`` prints both).
 """
 
 from __future__ import annotations
@@ -22,8 +23,34 @@ def hero_mark(index: int) -> str:
     return _HERO_MARKS[index] if index < len(_HERO_MARKS) else "?"
 
 
-def render_board(world: Any, state: GameState) -> str:
-    """The whole board in the dungeon frame, one character per cell."""
+_CELL_WORDS = {"#": "wall", ".": "floor", "F": "fire", "W": "water", "I": "ice", "P": "poison",
+               "$": "light (toll)"}
+
+
+def legend(world: Any) -> str:
+    """What the characters of this world's boards mean: its cell kinds, its heroes' marks, corpses."""
+    present = {_CELL_CHARS[code] for room in world.rooms for line in room.codes for code in line}
+    parts = [f"{char} {words}" for char, words in _CELL_WORDS.items() if char in present]
+    parts += [f"{hero_mark(i)} {hero.label}" for i, hero in enumerate(world.heroes)]
+    parts += ["x a corpse", "each room's label is written above it"]
+    return "legend: " + ", ".join(parts)
+
+
+def _label_line(world: Any, slots: Any, row: int, min_col: int) -> str:
+    """The labels of the rooms in one row of slots, each centred over its 5 columns (a long label
+    runs on to the right, never over its neighbour's)."""
+    line = ""
+    for col, label in sorted((slots[room.index][0], room.label) for room in world.rooms
+                             if slots[room.index][1] == row):
+        start = (col - min_col) * ROOM_SIZE + max(0, (ROOM_SIZE - len(label)) // 2)
+        start = max(start, len(line) + 1 if line.strip() else start)
+        line = line.ljust(start) + label
+    return line.rstrip()
+
+
+def render_board(world: Any, state: GameState, labels: bool = False) -> str:
+    """The whole board in the dungeon frame, one character per cell; ``labels`` puts each room's
+    label on a line above its row of rooms."""
     slots = state.slots
     min_col = min(c for c, _ in slots)
     min_row = min(r for _, r in slots)
@@ -48,7 +75,15 @@ def render_board(world: Any, state: GameState) -> str:
             grid[gy][gx] = hero_mark(index)
         elif grid[gy][gx] not in _HERO_MARKS:
             grid[gy][gx] = "x"
-    return "\n".join("".join(line).rstrip() for line in grid)
+    lines = ["".join(line).rstrip() for line in grid]
+    if not labels:
+        return "\n".join(lines)
+    out = []
+    for index, line in enumerate(lines):
+        if index % ROOM_SIZE == 0:
+            out.append(_label_line(world, slots, min_row + index // ROOM_SIZE, min_col))
+        out.append(line)
+    return "\n".join(out)
 
 
 def render_status(world: Any, state: GameState) -> str:
@@ -69,5 +104,5 @@ def render_status(world: Any, state: GameState) -> str:
     return "\n".join(lines)
 
 
-def render(world: Any, state: GameState) -> str:
-    return render_board(world, state) + "\n" + render_status(world, state)
+def render(world: Any, state: GameState, labels: bool = False) -> str:
+    return render_board(world, state, labels) + "\n" + render_status(world, state)

@@ -8,6 +8,7 @@ leaves it open. Rows come back in task order; callers sort them by key.
 
 from __future__ import annotations
 
+import logging
 import sys
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
@@ -60,13 +61,15 @@ def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int
             return Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as error:
             raise OptionError(f"--scheduler {scheduler}: cannot connect ({error})") from None
+    # workers log at CRITICAL only: a task's error reaches the caller through gather(), and a worker's
+    # heartbeat racing the scheduler's shutdown is no news for the user's terminal (issue 13 item 14)
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, memory_limit=MEMORY_LIMIT,
-                           dashboard_address="127.0.0.1:0", silence_logs=40)
+                           dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
     return _ClusterClient(Client(cluster), cluster)
 
 
 class _ClusterClient:
-    """A client together with the local cluster it owns: leaving closes both."""
+    """A client together with the local cluster it owns: leaving closes both, in order and quietly."""
 
     def __init__(self, client: Any, cluster: Any):
         self.client, self.cluster = client, cluster
@@ -75,10 +78,36 @@ class _ClusterClient:
         return self.client
 
     def __exit__(self, *exc: Any) -> None:
-        try:
-            self.client.close()
-        finally:
-            self.cluster.close()
+        with quiet_shutdown():
+            try:
+                self.client.close()         # the client first, then the cluster: workers, then the scheduler
+            finally:
+                self.cluster.close()
+
+
+DASK_LOGGERS = ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler",
+                "distributed.core", "distributed.batched", "distributed.comm", "tornado")
+
+
+@contextmanager
+def quiet_shutdown() -> Iterator[None]:
+    """dask.distributed's loggers in this process silenced while a cluster shuts down, then restored."""
+    loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def silence_dask_logs() -> None:
+    """For the command line: dask.distributed's own log lines (a connection closed late, a heartbeat
+    racing the shutdown) never reach the user's terminal; what went wrong in a task still does, raised."""
+    for name in DASK_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _bar(items: Any, progress: bool, total: int | None = None) -> Any:

@@ -24,6 +24,7 @@ from zorglab.temples.model import (
 )
 from zorglab.temples.route import Route
 from zorglab.temples.topology import neighbour, pit_drop_of, stairs_lock, teleport_target_for
+from zorglab.temples.words import text_legend
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ def temple_cells(temple: Temple, route: Route | None | bool = True) -> Iterator[
 
 
 def temple_text(temple: Temple, route: Route | None | bool = True) -> str:
-    """Each floor as a grid of tokens; ``*`` marks the critical path, ``@`` the entrance."""
+    """Each floor as a grid of tokens; ``*`` marks the critical path, ``@`` the entrance; then the
+    legend (every token in words), the locked doors and the critical order."""
     if route is True:
         route = critical_route_of(temple)
     cells = list(temple_cells(temple, route))
@@ -118,6 +120,8 @@ def temple_text(temple: Temple, route: Route | None | bool = True) -> str:
                     mark = "@" if cell.entrance else "*" if cell.critical is not None else " "
                     row.append(f"{mark}{cell.token:<4}")
             lines.append(" ".join(row).rstrip())
+    lines.append("")
+    lines.extend(text_legend(temple))
     graph = compile_temple(temple)
     if graph.doors:
         lines.append("")

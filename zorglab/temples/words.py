@@ -21,9 +21,10 @@ TYPE_WORDS: dict[str, str] = {
     "save": "save point", "stairs_up": "stairs up", "stairs_down": "stairs down", "teleport": "teleport circle",
     "pit": "pit", "trap": "trap", "puzzle": "puzzle room",
 }
-DUNGEON_ITEMS: dict[str, str] = {"key": "small key", "master-key": "master key (opens the boss door)",
+DUNGEON_ITEMS: dict[str, str] = {"key": "small key", "master-key": "master key",
                                  "Pegasus": "Pegasus", "map": "map", "compass": "compass"}
-TEXT_MAP_MARKS = (("@", "the entrance"), ("*", "on the critical path"), (".", "wall or void (no room)"))
+TEXT_MAP_MARKS = (("@", "the entrance"), ("*", "on the critical path"), (".", "wall or void (no room)"),
+                  ("(f,r,c)", "floor, row, column from 0"))
 
 
 def type_words(kind: str) -> str:
