@@ -29,7 +29,13 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[
 
 def test_the_fixtures_are_sound_and_counted(capsys) -> None:
     status, out, err = run([str(FIXTURES)], capsys)
-    assert (status, out, err) == (0, ["4 levels OK (4 solutions)"], [])
+    # everything.toml's solution samples the format, not a dungeon: since issue 13 item 13 validate checks
+    # every solution's layout, so its three faults are reported at the map, and only they
+    assert (status, out) == (2, ["3 problems in 1 file"])
+    assert [e.split(": solution 0: ")[0] for e in err] == [f"{FIXTURES / 'everything.toml'}:{lc}"
+                                                           for lc in ("65:1", "65:6", "67:1")], err
+    status, out, err = run([str(FIXTURES / name) for name in ("inline.toml", "labels.toml", "minimal.toml")], capsys)
+    assert (status, out, err) == (0, ["3 levels OK (2 solutions)"], [])
 
 
 def test_a_pack_with_contracts_names_them_in_the_summary(tmp_path, capsys, monkeypatch) -> None:
