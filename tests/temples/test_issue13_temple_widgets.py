@@ -49,6 +49,9 @@ def test_item_9_options_set_in_code_show_in_the_panel(tuner):
     assert tuner.controls["locks"].value == 2
     tuner.set_option("locks", None)
     assert tuner.controls["locks"].label == "seed decides"
+    tuner.set_option("floors", 1)
+    tuner.set_option("floors", "seed decides")            # the dropdown's own word is understood too
+    assert tuner.options["floors"] is None and tuner.error == ""
     tuner.set_option("quests", "dishes, laundry")
     assert tuner.controls["quests"].value == "dishes, laundry"
 

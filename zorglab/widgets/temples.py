@@ -215,6 +215,8 @@ class TempleTuner:
         """Change one option; a bad value is shown (``error``) and the last good temple stays."""
         if name == "quests" and isinstance(value, str):
             value = [q.strip() for q in value.split(",") if q.strip()]
+        if value == SEED_DECIDES and name in ("floors", "locks", "element"):
+            value = None
         candidate = {**self.options, name: value}
         try:
             self.options = check_options(candidate).as_dict()
