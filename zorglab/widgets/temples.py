@@ -111,8 +111,9 @@ def viewer_legend() -> str:
         shown.setdefault(words, colour)
     parts = [f"<span style='background:{colour};color:{_ink(colour)};{chip}'>{html.escape(words)}</span>"
              for words, colour in shown.items()]
-    parts += [f"<span style='white-space:nowrap;display:inline-block;margin-right:8px'><span style='color:{colour};font-weight:bold'>{html.escape(name)}"
-              f"</span> {html.escape(what)}</span>" for name, colour, what in STROKES]
+    entry = "white-space:nowrap;display:inline-block;margin-right:8px"
+    parts += [f"<span style='{entry}'><span style='color:{colour};font-weight:bold'>{html.escape(name)}</span> "
+              f"{html.escape(what)}</span>" for name, colour, what in STROKES]
     return f"<div style='font-size:11px;line-height:1.9'>{' '.join(parts)}</div>"
 
 
