@@ -116,3 +116,13 @@ class OptionError(ValueError):
 
 class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
+
+
+class LevelFileError(LevelError):
+    """A file that cannot be read or written as asked: missing, not a regular file, too large,
+    read-only, locked by another writer, or a disk fault while saving (the file is then unchanged)."""
+
+
+class StaleFileError(LevelError):
+    """The file changed on disk since it was loaded: saving would overwrite or contradict someone
+    else's edit, so nothing is written; reload the file and save again."""
