@@ -78,8 +78,8 @@ def profile_problems(data: Any) -> list[str]:
     if not isinstance(data, Mapping):
         return ["a profile is a JSON object"]
     problems = []
-    if data.get(FORMAT_KEY) != FORMAT_VERSION:
-        problems.append(f"{FORMAT_KEY!r} must be {FORMAT_VERSION} (got {data.get(FORMAT_KEY)!r})")
+    if type(data.get(FORMAT_KEY)) is not int or data.get(FORMAT_KEY) != FORMAT_VERSION:   # `true` is not 1
+        problems.append(f"{FORMAT_KEY!r} must be {FORMAT_VERSION} (got {json.dumps(data.get(FORMAT_KEY))})")
     unknown = sorted(k for k in data if k not in (FORMAT_KEY, "levels"))
     if unknown:
         problems.append(f"unknown keys {', '.join(map(repr, unknown))} (known: {FORMAT_KEY!r}, 'levels')")
@@ -127,8 +127,11 @@ def load_profile(path: str | Path) -> Profile:
     """The profile in ``path``; a missing file is a fresh player with no wins. Only a regular file
     of bounded size is read (a FIFO or a device is refused, never waited on)."""
     path = Path(path)
-    if not path.exists():
-        return Profile()
+    try:
+        if not path.exists():
+            return Profile()
+    except OSError as error:          # a name too long, a loop of symlinks
+        raise OptionError(f"--profile {path}: cannot read it: {error.strerror or error}") from None
     try:
         text = files.read_bounded(path, "profile", limit=files.MAX_FILE_BYTES).decode("utf-8")
     except LevelFileError as error:
