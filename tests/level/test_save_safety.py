@@ -253,3 +253,10 @@ def test_a_device_is_never_read_as_a_level(special):
         save_solution(special, ROW)
     with pytest.raises(LevelFileError, match="not a regular file"):
         load_level(special)
+
+
+def test_write_level_text_refuses_text_that_is_not_toml(tmp_path):
+    path = tmp_path / "new.toml"
+    with pytest.raises(LevelSyntaxError, match=r"new\.toml:3:1: not valid TOML .*; nothing written"):
+        write_level_text(path, 'id = "x"\nrooms = [\n')
+    assert names(tmp_path) == []

@@ -71,7 +71,7 @@ def edit_level_file(path: str | Path, edit: Callable[[tomlkit.TOMLDocument], Any
     def change(text: str, shown: str) -> str:
         document = _parse(text, shown)
         edit(document)
-        return tomlkit.dumps(document)
+        return _require_toml(tomlkit.dumps(document), shown)
     return _rewrite(path, change, expected_digest)
 
 
@@ -81,6 +81,7 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
     byte-order mark and line ends; ``expected_digest`` for a file that does not exist is stale."""
     shown = str(path)
     target = _target(path)
+    _require_toml(text, shown)
     if target.exists() or expected_digest is not None:
         return _rewrite(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
     with files.locked(target, shown):
@@ -121,6 +122,21 @@ def _rewrite(path: str | Path, change: Callable[[str, str], str], expected_diges
 
 def _missing(shown: str) -> bytes:
     raise LevelFileError(f"{shown}: no such level file; nothing written")
+
+
+def _require_toml(text: str, shown: str) -> str:
+    """``text`` when it is TOML; else a located :class:`LevelSyntaxError`, nothing written."""
+    from zorglab.level.loader import toml_error_location
+    from zorglab.level.positions import SourceText
+    try:
+        tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as error:
+        where, reason = toml_error_location(error, SourceText(shown, text))
+        raise LevelSyntaxError([Problem(where, f"not valid TOML ({reason}); nothing written",
+                                        LevelSyntaxError)]) from None
+    except RecursionError:
+        raise LevelSyntaxError(f"{shown}: nested too deeply to be a level; nothing written") from None
+    return text
 
 
 def _parse(text: str, shown: str) -> tomlkit.TOMLDocument:
