@@ -166,3 +166,10 @@ def test_a_folder_refusing_the_write_is_a_message_even_for_root(pack, tmp_path, 
     err = capsys.readouterr().err
     assert f"the folder {tmp_path} is not writable; nothing written. The win is not recorded" in err
     assert not path.exists()
+
+
+def test_a_format_marker_of_true_is_not_version_1(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text('{"zorglab_profile": true, "levels": {}}', encoding="utf-8")
+    with pytest.raises(OptionError, match=r"'zorglab_profile' must be 1 \(got true\)"):
+        load_profile(path)
