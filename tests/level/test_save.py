@@ -13,8 +13,8 @@ import tomlkit
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from zorglab.engine.layout import Layout, Placement
-from zorglab.errors import LayoutError, LevelError, OptionError
-from zorglab.level import save as save_module
+from zorglab.errors import LayoutError, LevelError, LevelFileError, OptionError
+from zorglab.level import files as files_module, save as save_module
 from zorglab.level.model import Outcome, Solution
 from zorglab.level.save import format_map, save_solution
 from zorglab.level.values import INF
@@ -137,7 +137,7 @@ def test_minimal_entry_has_only_rotation_and_map(tmp_path):
 
 
 def test_append_to_a_file_without_solutions(tmp_path):
-    text = '# only a header\nid = "x"\nrooms = ["A", "Z"]  # two rooms\n'
+    text = '# only a header\nid = "x"\nrooms = ["A", "Z"]  # two rooms\nspells = ["Attack(9)"]\n'
     path = level_file(tmp_path, text)
     save_solution(path, Layout.from_slots({"A": (0, 0), "Z": (0, 1)}), casts=["@0 Attack(9)"])
     written = path.read_text(encoding="utf-8")
@@ -176,7 +176,7 @@ def test_replace_changes_only_that_entry(tmp_path):
     before = LEVEL[:LEVEL.index("[[solutions]]")]
     after = LEVEL[LEVEL.index("# comment at the end of solution 0"):]
     assert text.startswith(before) and text.endswith(after)
-    assert comment_lines(text) == [line for line in comment_lines(LEVEL) if "# upright" not in line]
+    assert comment_lines(text) == [line.replace("rotation = 0", "rotation = 1") for line in comment_lines(LEVEL)]
     layout, entry = read_back(path, 0)
     assert layout == TURNED and entry["casts"] == ["@1 Attack(3)"] and "expect" not in entry
     assert tomllib.loads(text)["solutions"][1] == {"rotation": 0, "map": "Z A\n", "expect": "loss"}
@@ -232,8 +232,8 @@ def boom(*args, **kwargs):
 @pytest.mark.parametrize("step", ["replace", "fsync", "chmod"])
 def test_a_failure_mid_write_leaves_the_original_and_no_temporary_file(tmp_path, monkeypatch, step):
     path = level_file(tmp_path)
-    monkeypatch.setattr(save_module.os, step, boom)
-    with pytest.raises(OSError, match="disk on fire"):
+    monkeypatch.setattr(files_module.os, step, boom)
+    with pytest.raises(LevelFileError, match="disk on fire; the file is unchanged"):
         save_solution(path, TURNED, casts=["@1 Attack(1)"])
     monkeypatch.undo()
     assert path.read_bytes() == LEVEL.encode()
@@ -258,8 +258,8 @@ def test_a_failure_while_writing_the_text_leaves_the_original(tmp_path, monkeypa
             self.handle.write(text[: len(text) // 2])
             raise OSError("disk full")
 
-    monkeypatch.setattr(save_module.os, "fdopen", lambda *a, **k: Failing(real_fdopen(*a, **k)))
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(files_module.os, "fdopen", lambda *a, **k: Failing(real_fdopen(*a, **k)))
+    with pytest.raises(LevelFileError, match="disk full; the file is unchanged"):
         save_solution(path, ROW)
     assert path.read_bytes() == LEVEL.encode()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["base-04.toml"]
