@@ -234,3 +234,33 @@ def test_undo_everything_then_redo_everything(edits):
     for expected in seen[1:]:
         maker.redo()
         assert maker.layout == expected
+
+
+def test_item_1_the_maker_answers_keys_from_anywhere_in_its_widget():
+    from zorglab.widgets.keys import ROOT_CLASS, KeyGuard
+    maker = Maker(corridor_level())
+    guard = maker.keys
+    assert isinstance(guard, KeyGuard) and guard in maker.widget.children
+    assert ROOT_CLASS in maker.widget._dom_classes
+    assert {"r", "R", "Delete", "ArrowRight", "z"} <= set(guard.shortcuts)
+    maker.place("A", 0, 0)
+    guard.press("r")                                        # what the browser sends on a keydown
+    assert maker.layout.rotation("A") == 1
+    guard.press("R", shift=True)
+    assert maker.layout.rotation("A") == 0
+    guard.press("ArrowRight")
+    assert maker.layout.slot("A") == (1, 0)
+    guard.press("Delete")
+    assert "A" not in maker.layout
+    guard.press("z", ctrl=True)
+    assert maker.layout.slot("A") == (1, 0)
+
+
+def test_item_7_the_disabled_start_button_is_not_green_and_a_deselect_says_so():
+    maker = Maker(corridor_level())
+    assert maker.start_button.disabled and maker.start_button.button_style == ""
+    built(maker, ROW)
+    assert not maker.start_button.disabled and maker.start_button.button_style == "success"
+    maker.click_slot(*ROW["Z"])                             # Z was just placed, so it is selected
+    assert maker.selected is None and maker.notice == "Z deselected (click it again to select it)"
+    assert "Z deselected" in maker.status.value

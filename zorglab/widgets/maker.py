@@ -29,11 +29,13 @@ from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
+from zorglab.widgets.keys import guard
 from zorglab.widgets.messages import status_html, violations_html
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
 _ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
            "ArrowDown": Direction.DOWN}
+KEYS = ("r", "R", "Delete", "Backspace", "z", "Z", "y", "Y", *_ARROWS)    # what ``key`` answers
 
 
 class Maker:
@@ -71,7 +73,7 @@ class Maker:
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.mouse_down)
         self.canvas.on_mouse_up(self.mouse_up)
-        self.canvas.on_key_down(self.key)
+        self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
             b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
@@ -87,7 +89,6 @@ class Maker:
         self.redo_button = button("redo", "arrow-right", self.redo, "ctrl+y")
         self.save_button = button("save", "save", self.save, "write this layout into the level file as a solution")
         self.start_button = button("start", "play", self.start, "start the extermination (needs a valid layout)")
-        self.start_button.button_style = "success"
         spawns = [room.label for room in self.level.rooms if room.type == "A"]
         self.main_dropdown = w.Dropdown(options=spawns, description="main A", layout=w.Layout(width="180px"),
                                         value=main_room(self.level, self.layout) if spawns else None)
@@ -101,6 +102,7 @@ class Maker:
                         self.start_button])
         self.widget = w.VBox([w.HTML(f"<b>Maker</b> — {html.escape(self.level.title or self.level.id)}"),
                               tools, self.status, w.HBox([self.canvas, self.message_box]), self.play_area])
+        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), KEYS)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -184,9 +186,12 @@ class Maker:
         elif occupant is not None and occupant != self.selected:
             self.selected = occupant
             self.notice = f"{occupant} selected ({describe_rotation(self.layout.rotation(occupant))})"
+        elif occupant is not None:
+            self.selected = None
+            self.notice = f"{occupant} deselected (click it again to select it)"
         else:
             self.selected = None
-            self.notice = ""
+            self.notice = "nothing selected"
         self.refresh()
 
     def drag(self, source: Slot, target: Slot) -> None:
@@ -386,6 +391,7 @@ class Maker:
             self.painter.resize(*self.view.size)
             self.draw(self.painter)
         self.start_button.disabled = not self.valid
+        self.start_button.button_style = "success" if self.valid else ""      # green only when it starts
         self.save_button.disabled = not self.valid or self.path is None
         self.undo_button.disabled = not self._undo
         self.redo_button.disabled = not self._redo

@@ -29,11 +29,15 @@ from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
-from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
+from zorglab.widgets.heroes import CELLS_NOTE, HeroRow, describe_event, hero_rows
+from zorglab.widgets.keys import guard
 from zorglab.widgets.spelltray import SpellTray
 from zorglab.widgets.timeline import Timeline
 
 Solver = Callable[[Any, GameState], Any]
+PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
+               ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
+KEYS = ("ArrowRight", "ArrowLeft", ".", ",", "Home", "End", "p", "b", "Escape")    # what ``key`` answers
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class Player:
         self.cast_error = ""
         self.verdict: Any = None
         self.branches: list[Player] = []
+        self.trunk: Player | None = None       # the Player this one was branched from (its table shows us)
         self._syncing = False
         self.tray = SpellTray(world)
         self._build_widgets()
@@ -93,6 +98,7 @@ class Player:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.click_board)
+        self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
             b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
@@ -106,7 +112,8 @@ class Player:
         self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
         self.window_button = button("win window", "line-chart", self.window,
                                     "at each casting point so far: could the world still be won?")
-        self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play")
+        self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play",
+                           show_repeat=False, tooltip="play the run, one frame every ms/step (p)")
         self.speed = w.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step")
         w.link((self.speed, "value"), (self.play, "interval"))
         self.play.observe(self._played, names="value")
@@ -123,7 +130,7 @@ class Player:
         self.status = w.HTML()
         self.heroes_box = w.HTML()
         self.explain_box = w.HTML()
-        self.log_box = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
+        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see _log_html)
         self.verdict_box = w.HTML()
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
@@ -131,9 +138,12 @@ class Player:
                            self.branch_button, self.solve_button, self.window_button, self.explain_toggle],
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
-        self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"), controls,
-                              self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
-                              self.verdict_box, self.compare_box, self.branch_box])
+        line = w.VBox([controls, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
+                       self.verdict_box, self.compare_box])
+        self.branch_box.layout = w.Layout(align_items="flex-start", margin="0 0 0 12px")
+        self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"),
+                              w.HBox([line, self.branch_box], layout=w.Layout(align_items="flex-start"))])
+        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), KEYS, PLAY_TITLES)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -215,6 +225,26 @@ class Player:
         self.refresh()
         return steps
 
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """Keyboard: → or . step, ← or , back, Home first frame, End to the end, p play/pause,
+        b branch here, Escape drops the spell being cast."""
+        if ctrl or meta:
+            return
+        if key in ("ArrowRight", "."):
+            self.step()
+        elif key in ("ArrowLeft", ","):
+            self.back()
+        elif key == "Home":
+            self.goto(0)
+        elif key == "End":
+            self.run_to_end()
+        elif key == "p":
+            self.play.playing = not self.play.playing
+        elif key == "b":
+            self.branch()
+        elif key == "Escape":
+            self.select_spell(None)
+
     # --- casting ----------------------------------------------------------------------------------
 
     def select_spell(self, label: str | None) -> None:
@@ -282,11 +312,11 @@ class Player:
     # --- explain, branch, solve -----------------------------------------------------------------------
 
     def explain(self, index: int | None = None) -> Explanation | None:
-        """Why hero ``index`` (default: the focused hero, else the active one) takes its next step."""
+        """Why hero ``index`` (default: the focused hero, else the active one) takes its next step,
+        or why it takes none (dead, asleep, waiting, stuck)."""
         if index is None:
-            index = self.focus if self.focus is not None and self.state.heroes[self.focus].alive \
-                else active_hero(self.world, self.state)
-        if index is None or not self.state.heroes[index].alive:
+            index = self.focus if self.focus is not None else active_hero(self.world, self.state)
+        if index is None:
             return None
         return explain(self.world, self.state, index)
 
@@ -294,6 +324,7 @@ class Player:
         """Fork the run at the current frame; the fork is shown beside this one, compared below."""
         fork = Player(self.world, solver=self.solver, cell=self.cell,
                       _timeline=self.timeline.branch(name or f"branch {len(self.branches) + 1}"))
+        fork.trunk = self
         self.branches.append(fork)
         self.branch_box.children = tuple(b.widget for b in self.branches)
         self.refresh()
@@ -358,6 +389,8 @@ class Player:
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
         if self.branches:
             self.compare_box.value = self._compare_html()
+        if self.trunk is not None:              # a branch moved: the trunk's comparison follows it
+            self.trunk.compare_box.value = self.trunk._compare_html()
 
     def _status_html(self) -> str:
         t = self.timeline
@@ -376,7 +409,8 @@ class Player:
             f"{'' if r.type in r.label else ' (' + r.type + ')'}</td><td>{r.hp}</td><td>{r.gold}</td>"
             f"<td>{r.status}</td><td>{html.escape(r.where)}</td><td>{html.escape(' > '.join(r.visits))}</td></tr>"
             for r in self.heroes)
-        return f"<table style='font-size:12px'>{head}{body}</table>"
+        return (f"<table style='font-size:12px'>{head}{body}</table>"
+                f"<div style='font-size:11px;color:#555'>{CELLS_NOTE} (here and in the log)</div>")
 
     def _explain_html(self) -> str:
         found = self.explain()
@@ -384,8 +418,9 @@ class Player:
             return "<i>explain: no hero acts next (the world is idle)</i>"
         rows = "".join(f"<tr style='{'font-weight:bold' if r.chosen else ''}'><td>{r.action}</td>"
                        f"<td>{found.cost_text(r.cost)}</td><td>{html.escape(r.note)}</td></tr>" for r in found.rows)
-        return (f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>"
-                f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}</table>")
+        table = (f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}"
+                 "</table>") if rows else ""
+        return f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>{table}"
 
     def _log_html(self) -> str:
         t = self.timeline
@@ -393,7 +428,11 @@ class Player:
         for k, frame in enumerate(t.frames[1:t.position + 1], start=1):
             style = "font-weight:bold" if k == t.position else "color:#555"
             lines += [f"<div style='{style}'>@{e.tick} {html.escape(describe_event(e))}</div>" for e in frame.events]
-        return "".join(lines[-300:]) or "<i>no events yet</i>"
+        # column-reverse anchors the scroll box at its end: the current frame's events (the last
+        # lines, a winning death included) are in view without scrolling, and stay so on every step
+        body = "".join(lines[-300:]) or "<i>no events yet</i>"
+        return ("<div class='zorglab-log' style='max-height:260px;overflow-y:auto;display:flex;"
+                f"flex-direction:column-reverse'><div>{body}</div></div>")
 
     def _compare_html(self) -> str:
         rows = "".join(f"<tr><td>{html.escape(r.name)}</td><td>{r.tick}</td><td>{html.escape('; '.join(r.casts))}</td>"

@@ -1,0 +1,80 @@
+"""Issue #13 items 1, 4 and 6 in a real JupyterLab: keys pressed in the Maker and the Player reach
+the widget, never the notebook; the branch table follows a branch; the event log follows the run.
+
+Each notebook is a fresh copy of ``notebooks/02_maker.ipynb`` run in headless Chromium; what the
+widget should say is computed by a Maker or Player in this process fed the same actions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from labkit import NotebookPage, fresh_copy, wait_for
+from test_maker_browser import SANDBOX, SandboxDriver
+
+pytestmark = pytest.mark.browser
+
+# the notebook's state as JupyterLab sees it: the sandbox cell's type and the side-by-side layout
+_LAB_STATE = """(marker) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cell = panel.content.widgets.find(c => c.model.sharedModel.getSource().includes(marker));
+  return {type: cell ? cell.model.type : null, cells: panel.content.widgets.length,
+          sideBySide: panel.content.node.classList.contains('jp-mod-sideBySide')
+                      || panel.content.renderingLayout === 'side-by-side'};
+}"""
+
+
+def _lab_state(nb: NotebookPage, marker: str) -> dict:
+    return nb.page.evaluate(_LAB_STATE, marker)
+
+
+def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab(lab, page):
+    nb = NotebookPage(page, lab.url, fresh_copy("02_maker.ipynb", lab.root))
+    nb.run_all()
+    cell = nb.cell(SANDBOX, "sandbox")
+    maker = SandboxDriver(nb, cell)
+    wait_for("the sandbox Maker's canvas to be drawn", lambda: (nb.pixels(maker.canvas) or {}).get("inked"))
+    wait_for("the key guard to be ready", lambda: page.locator(f"{cell} [data-zorglab-keys='ready']").count())
+    start = _lab_state(nb, SANDBOX)
+    assert start == {"type": "code", "cells": start["cells"], "sideBySide": False}
+
+    maker.click("tray", "A1")
+    maker.click("slot", (0, 0))                     # A1 placed and selected
+    page.locator(f"{cell} button", has_text="rotate").first.click()      # a Maker button has the focus
+    maker.mirror.rotate()
+    wait_for("the rotate button's notice", lambda: maker.mirror.notice in maker.status())
+    for key, (name, shift, ctrl) in {"r": ("r", False, False), "Shift+R": ("R", True, False),
+                                     "ArrowRight": ("ArrowRight", False, False),
+                                     "Delete": ("Delete", False, False),
+                                     "Control+z": ("z", False, True)}.items():
+        page.keyboard.press(key)
+        maker.mirror.key(name, shift=shift, ctrl=ctrl)
+        notice = maker.mirror.notice
+        wait_for(f"the Maker to answer {key} with {notice!r}", lambda: notice in maker.status(), timeout=30)
+        assert _lab_state(nb, SANDBOX) == start, f"{key} reached JupyterLab"
+    assert maker.mirror.layout.slot("A1") == (1, 0)
+
+    # a click on the Maker's text (no control there) gives the widget the focus too
+    page.locator(f"{cell} .widget-html", has_text="Maker").first.click()
+    page.keyboard.press("r")
+    maker.mirror.key("r")
+    notice = maker.mirror.notice
+    wait_for(f"the Maker to answer r with {notice!r}", lambda: notice in maker.status(), timeout=30)
+    assert _lab_state(nb, SANDBOX) == start
+
+    # the notebook's Player (run to its end by the notebook): back button, then its keys
+    editor = nb.cell("maker = Maker(level, path=", "editor")
+    player = page.locator(f"{editor} .widget-vbox:has(> .widget-html:first-child:has-text('Player — world'))")
+    status = lambda: player.first.inner_text()      # noqa: E731
+    wait_for("the notebook's Player to show its won run", lambda: "ended: win" in status())
+    frame = lambda: status().split("frame ", 1)[1].split(" ", 1)[0]      # noqa: E731
+    last = frame()
+    total = int(last.split("/")[1])
+    player.first.locator("button", has_text="back").first.click()
+    wait_for("the back button to step back", lambda: frame() == f"{total - 1}/{total}")
+    for key, expected in (("ArrowLeft", total - 2), (",", total - 3), ("ArrowRight", total - 2),
+                          ("Home", 0), ("End", total)):
+        page.keyboard.press(key)
+        wait_for(f"the Player to answer {key} (frame {expected})", lambda: frame() == f"{expected}/{total}")
+        assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code", f"{key} reached JupyterLab"
+    assert _lab_state(nb, SANDBOX) == start
