@@ -16,11 +16,12 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from zorglab.engine.game import Setup
+from zorglab.engine.game import Setup, play
 from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.errors import CastError
+from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.model import Cast
 from zorglab.paint import palette
 from zorglab.paint.board import draw_state, state_view, waiting_slots
@@ -31,6 +32,8 @@ from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
 from zorglab.widgets.heroes import CELLS_NOTE, HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
+from zorglab.widgets.saving import LevelFile
+from zorglab.level.save import SavedSolution
 from zorglab.widgets.spelltray import SpellTray
 from zorglab.widgets.timeline import Timeline
 
@@ -75,11 +78,17 @@ class Player:
     when set, answers the *solve* button (the search module wires it)."""
 
     def __init__(self, setup_or_world: Setup | Any, casts: Iterable[Cast] = (), *, solver: Solver | None = None,
-                 cell: int = 24, name: str = "main", _timeline: Timeline | None = None):
-        world = setup_or_world.world() if isinstance(setup_or_world, Setup) else setup_or_world
-        self.world = world
+                 cell: int = 24, name: str = "main", world: str = MAIN_WORLD, file: LevelFile | None = None,
+                 siblings: dict[str, "Player"] | None = None, _timeline: Timeline | None = None):
+        world_ = setup_or_world.world(world) if isinstance(setup_or_world, Setup) else setup_or_world
+        self.world = world_
+        self.world_name = world if isinstance(setup_or_world, Setup) else getattr(world_, "name", MAIN_WORLD)
         self.setup = setup_or_world if isinstance(setup_or_world, Setup) else None
-        self.timeline = _timeline if _timeline is not None else Timeline(world, casts, name=name)
+        self.file = file if file is not None else (LevelFile.of(self.setup.level) if self.setup else None)
+        self.siblings = siblings if siblings is not None else {}      # world name -> Player, for save_run
+        self.siblings.setdefault(self.world_name, self)
+        self.saved: SavedSolution | None = None
+        self.timeline = _timeline if _timeline is not None else Timeline(world_, casts, name=name if self.world_name == MAIN_WORLD else self.world_name)
         self.solver = solver if solver is not None else (search_from_here(self.setup) if self.setup else None)
         self.cell = cell
         self.focus: int | None = None          # the hero *explain* looks at (None: the active hero)
@@ -88,7 +97,7 @@ class Player:
         self.branches: list[Player] = []
         self.trunk: Player | None = None       # the Player this one was branched from (its table shows us)
         self._syncing = False
-        self.tray = SpellTray(world)
+        self.tray = SpellTray(world_)
         self._build_widgets()
         self.refresh()
 
@@ -112,6 +121,10 @@ class Player:
         self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
         self.window_button = button("win window", "line-chart", self.window,
                                     "at each casting point so far: could the world still be won?")
+        self.save_button = button("save run", "save", self.save_run,
+                                  "write this layout, the casts made so far and the outcome they lead to "
+                                  "into the level file as a solution")
+        self.save_box = w.HTML()
         self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play",
                            show_repeat=False, tooltip="play the run, one frame every ms/step (p)")
         self.speed = w.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step")
@@ -135,10 +148,11 @@ class Player:
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
         controls = w.HBox([self.back_button, self.step_button, self.play, self.speed, self.end_button,
-                           self.branch_button, self.solve_button, self.window_button, self.explain_toggle],
+                           self.branch_button, self.solve_button, self.window_button, self.save_button,
+                           self.explain_toggle],
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
-        line = w.VBox([controls, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
+        line = w.VBox([controls, self.save_box, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
                        self.verdict_box, self.compare_box])
         self.branch_box.layout = w.Layout(align_items="flex-start", margin="0 0 0 12px")
         self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"),
@@ -324,6 +338,8 @@ class Player:
         """Fork the run at the current frame; the fork is shown beside this one, compared below."""
         fork = Player(self.world, solver=self.solver, cell=self.cell,
                       _timeline=self.timeline.branch(name or f"branch {len(self.branches) + 1}"))
+        fork.setup, fork.file, fork.world_name = self.setup, self.file, self.world_name
+        fork.siblings = {**self.siblings, self.world_name: fork}      # a branch saves its own line
         fork.trunk = self
         self.branches.append(fork)
         self.branch_box.children = tuple(b.widget for b in self.branches)
@@ -341,6 +357,23 @@ class Player:
                                          if f.kind == "cast"),
                                    str(result.outcome), result.state.tick, hp))
         return rows
+
+    def save_run(self) -> SavedSolution | None:
+        """Save the run shown as a solution of the level file: the layout, the casts made so far on
+        this line (and on the other worlds' Players: mirror casts), and the outcome the engine's
+        ``play`` gives them with nothing more cast. An identical solution is not written twice."""
+        if self.setup is None or self.file is None:
+            self.save_box.value = "<i>save run needs a Player built from a Setup of a level with a file</i>"
+            return None
+        casts = self.timeline.casts_made() if self.world_name == MAIN_WORLD else \
+            self.siblings[MAIN_WORLD].timeline.casts_made() if MAIN_WORLD in self.siblings else ()
+        mirror_casts = {name: player.timeline.casts_made() for name, player in self.siblings.items()
+                        if name != MAIN_WORLD and player.timeline.casts_made()}
+        outcome = play(self.setup, casts, mirror_casts, record=False).outcome
+        self.saved = self.file.save(self.setup.layout, casts, expect=outcome, choices=dict(self.setup.choices),
+                                    mirror_casts=mirror_casts)
+        self.save_box.value = html.escape(self.file.said(self.saved, f"this run ({outcome})"))
+        return self.saved
 
     def solve(self) -> Any:
         """Ask the solver (``Player.solver``) for its verdict from the current state."""
@@ -380,6 +413,7 @@ class Player:
         finally:
             self._syncing = False
         self.back_button.disabled = self.timeline.position == 0
+        self.save_button.disabled = self.setup is None or self.file is None
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
         self.status.value = self._status_html()
         self.heroes_box.value = self._heroes_html()
