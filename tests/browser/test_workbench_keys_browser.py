@@ -78,3 +78,79 @@ def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab
         wait_for(f"the Player to answer {key} (frame {expected})", lambda: frame() == f"{expected}/{total}")
         assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code", f"{key} reached JupyterLab"
     assert _lab_state(nb, SANDBOX) == start
+
+
+PLAYER = ".widget-vbox:has(> .widget-html:first-child:has-text('Player — world {name}'))"
+
+
+def _editor_player(nb: NotebookPage):
+    """The notebook's own Player (under ``maker``), once the notebook has run it to its won end."""
+    editor = nb.cell("maker = Maker(level, path=", "editor")
+    player = nb.page.locator(f"{editor} {PLAYER.format(name='main')}").first
+    wait_for("the notebook's Player to show its won run", lambda: "ended: win" in player.inner_text())
+    return editor, player
+
+
+def _branch_row(nb: NotebookPage, player, name: str) -> str:
+    table = player.locator(".widget-html", has_text="each run on with no further cast").first
+    rows = [line for line in table.inner_text().splitlines() if line.startswith(name)]
+    return rows[0] if rows else ""
+
+
+def test_item_4_the_branch_table_follows_a_branch_without_a_click_in_the_main_player(lab, page):
+    nb = NotebookPage(page, lab.url, fresh_copy("02_maker.ipynb", lab.root))
+    nb.run_all()
+    editor, main = _editor_player(nb)
+    main.locator("input[type=range], .widget-slider").first.scroll_into_view_if_needed()
+    while "frame 0/" not in main.inner_text():                   # back to the start, by its own button
+        main.locator("button", has_text="back").first.click()
+        page.wait_for_timeout(150)
+    main.locator("button", has_text="branch").first.click()
+    branch = page.locator(f"{editor} {PLAYER.format(name='branch 1')}").first
+    wait_for("a branch beside the Player", lambda: branch.count() and "tick 0" in branch.inner_text())
+    wait_for("the table to list the branch", lambda: "loss" in _branch_row(nb, main, "branch 1"))
+    main_box, branch_box = main.locator("canvas").first.bounding_box(), branch.bounding_box()
+    assert branch_box["x"] > main_box["x"] + main_box["width"], "the branch opened below, not beside"
+
+    step = branch.locator("button", has_text="step").first
+    for _ in range(12):                                         # the branch alone walks to tick 12...
+        step.click()
+        page.wait_for_timeout(100)
+    wait_for("the branch at tick 12", lambda: "tick 12 " in branch.inner_text())
+    branch.locator("select").first.select_option(label="Attack1")
+    branch.locator("button", has_text="cast now").first.click()   # ...and casts there
+    wait_for("the table to show the branch's new outcome (win)", lambda: "win" in _branch_row(nb, main, "branch 1"),
+             timeout=30)
+    branch.locator("button", has_text="back").first.click()     # rewinding the branch: the table follows
+    wait_for("the table to show the rewound branch (loss)", lambda: "loss" in _branch_row(nb, main, "branch 1"),
+             timeout=30)
+
+
+# where the current frame's lines lie in the log's scroll box (the first scrolling ancestor of a line)
+_LOG_VIEW = """([root, text]) => {
+  const scope = document.querySelector(root);
+  const lines = [...scope.querySelectorAll('div')].filter(d => d.children.length === 0 && d.innerText.startsWith('@'));
+  const last = lines.filter(d => d.innerText.includes(text)).pop();
+  if (!last) return null;
+  let box = last.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight + 2 && getComputedStyle(box).overflowY !== 'visible'))
+    box = box.parentElement;
+  if (!box) return {scrolls: false};
+  const b = box.getBoundingClientRect();
+  const bold = lines.filter(d => getComputedStyle(d).fontWeight >= 600);
+  const seen = (d) => { const r = d.getBoundingClientRect(); return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; };
+  return {scrolls: true, lastSeen: seen(last), boldSeen: bold.length > 0 && bold.every(seen), bold: bold.length};
+}"""
+
+
+def test_item_6_the_event_log_shows_the_current_frames_events_without_scrolling(lab, page, shots):
+    nb = NotebookPage(page, lab.url, fresh_copy("02_maker.ipynb", lab.root))
+    nb.run_all()
+    editor, main = _editor_player(nb)
+    main.scroll_into_view_if_needed()
+    view = wait_for("the log's lines", lambda: page.evaluate(_LOG_VIEW, [editor, "Elf1 dies"]))
+    assert view["scrolls"], "the log is short enough to need no scrolling: this test proves nothing"
+    assert view["lastSeen"] and view["boldSeen"], f"the current frame's events are below the fold: {view}"
+    main.locator("button", has_text="back").first.click()      # a step back: the log follows again
+    wait_for("the log to follow the step back",
+             lambda: (page.evaluate(_LOG_VIEW, [editor, "@"]) or {}).get("boldSeen"))
