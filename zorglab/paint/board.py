@@ -211,7 +211,7 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
     pill(f"{hero.hp}hp", cy + r - 1, palette.PILL, palette.VIOLATION)
     if hero.gold_total:
         pill(f"${hero.gold_total}", cy - r - small - 2, palette.COIN, palette.TEXT)
-    badge = max(5.0, r * 0.6)
+    badge = max(6.0, r * 0.75)
     if hero.asleep:                       # a blue badge with a white z, top right: seen at a glance
         p.circle(cx + r, cy - r, badge, fill=palette.SELECTED, outline=palette.PILL)
         p.text(cx + r, cy - r, "z", palette.PILL, size=max(9, int(badge * 1.6)))

@@ -30,7 +30,8 @@ from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
-from zorglab.widgets.heroes import CELLS_NOTE, HeroRow, describe_event, hero_rows
+from zorglab.widgets import panels
+from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
@@ -427,54 +428,19 @@ class Player:
             self.trunk.compare_box.value = self.trunk._compare_html()
 
     def _status_html(self) -> str:
-        t = self.timeline
-        frame = t.frame
-        text = f"tick <b>{frame.state.tick}</b> · frame {t.position}/{len(t.frames) - 1} · {html.escape(frame.text)}"
-        if t.outcome is not None:
-            text += f" · <b>ended: {t.outcome}</b>"
-        for cast, reason in t.refusals:
-            text += f"<br><span style='color:{palette.VIOLATION}'>scheduled cast refused: {html.escape(reason)}</span>"
-        return text
+        return panels.status_html(self.timeline)
 
     def _heroes_html(self) -> str:
-        head = "<tr><th>#</th><th>hero</th><th>HP</th><th>gold</th><th>status</th><th>where</th><th>visits</th></tr>"
-        body = "".join(
-            f"<tr><td style='color:{palette.hero_colour(r.number - 1)}'><b>{r.number}</b></td><td>{r.label}"
-            f"{'' if r.type in r.label else ' (' + r.type + ')'}</td><td>{r.hp}</td><td>{r.gold}</td>"
-            f"<td>{r.status}</td><td>{html.escape(r.where)}</td><td>{html.escape(' > '.join(r.visits))}</td></tr>"
-            for r in self.heroes)
-        return (f"<table style='font-size:12px'>{head}{body}</table>"
-                f"<div style='font-size:11px;color:#555'>{CELLS_NOTE} (here and in the log)</div>")
+        return panels.heroes_html(self.heroes)
 
     def _explain_html(self) -> str:
-        found = self.explain()
-        if found is None:
-            return "<i>explain: no hero acts next (the world is idle)</i>"
-        rows = "".join(f"<tr style='{'font-weight:bold' if r.chosen else ''}'><td>{r.action}</td>"
-                       f"<td>{found.cost_text(r.cost)}</td><td>{html.escape(r.note)}</td></tr>" for r in found.rows)
-        table = (f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}"
-                 "</table>") if rows else ""
-        return f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>{table}"
+        return panels.explain_html(self.explain())
 
     def _log_html(self) -> str:
-        t = self.timeline
-        lines = []
-        for k, frame in enumerate(t.frames[1:t.position + 1], start=1):
-            style = "font-weight:bold" if k == t.position else "color:#555"
-            lines += [f"<div style='{style}'>@{e.tick} {html.escape(describe_event(e))}</div>" for e in frame.events]
-        # column-reverse anchors the scroll box at its end: the current frame's events (the last
-        # lines, a winning death included) are in view without scrolling, and stay so on every step
-        body = "".join(lines[-300:]) or "<i>no events yet</i>"
-        return ("<div class='zorglab-log' style='max-height:260px;overflow-y:auto;display:flex;"
-                f"flex-direction:column-reverse'><div>{body}</div></div>")
+        return panels.log_html(self.timeline)
 
     def _compare_html(self) -> str:
-        rows = "".join(f"<tr><td>{html.escape(r.name)}</td><td>{r.tick}</td><td>{html.escape('; '.join(r.casts))}</td>"
-                       f"<td><b>{r.outcome}</b> @{r.end_tick}</td><td>"
-                       + ", ".join(f"{h} {hp}{'' if alive else '†'}" for h, hp, alive in r.hp) + "</td></tr>"
-                       for r in self.compare())
-        return ("<b>branches</b> (each run on with no further cast)<table style='font-size:12px'><tr><th>line</th>"
-                f"<th>tick</th><th>casts</th><th>outcome</th><th>HP at end</th></tr>{rows}</table>")
+        return panels.compare_html(self.compare())
 
     # --- widget plumbing --------------------------------------------------------------------------
 
