@@ -54,7 +54,7 @@ def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab
         maker.mirror.key(name, shift=shift, ctrl=ctrl)
         notice = maker.mirror.notice
         wait_for(f"the Maker or JupyterLab to answer {key}",
-                 lambda: notice in maker.status() or _lab_state(nb, SANDBOX) != start, timeout=30)
+                 lambda: _lab_state(nb, SANDBOX) != start or notice in maker.status(), timeout=30)
         assert _lab_state(nb, SANDBOX) == start, f"{key} reached JupyterLab: {_lab_state(nb, SANDBOX)}"
         assert notice in maker.status(), f"the Maker did not answer {key} with {notice!r}"
     assert maker.mirror.layout.slot("A1") == (1, 0)
@@ -124,6 +124,8 @@ def test_item_4_the_branch_table_follows_a_branch_without_a_click_in_the_main_pl
     branch.locator("button", has_text="cast now").first.click()   # ...and casts there
     wait_for("the table to show the branch's new outcome (win)", lambda: "win" in _branch_row(nb, main, "branch 1"),
              timeout=30)
+    page.set_viewport_size({"width": 2300, "height": 1100})     # the trunk and its branch side by side
+    main.scroll_into_view_if_needed()
     screenshot(main, shots, "player-branch")
     main_box, branch_box = main.locator("canvas").first.bounding_box(), branch.bounding_box()
     assert branch_box["x"] > main_box["x"] + main_box["width"], "the branch opened below, not beside (item 7)"

@@ -302,12 +302,15 @@ def test_item_2_reopening_a_level_opens_on_a_saved_solution(tmp_path):
         Maker(level, solution=3)
     assert [label for label, _ in maker.solution_dropdown.options][1:] == \
         ["1: no cast → loss", "2: @5 Attack(2) → loss", "3: @12 Attack(2) → win"]
-    maker.solution_dropdown.value = None                    # the menu: an empty board...
+    assert maker.solution_dropdown.label == "1: no cast → loss"   # the menu shows what the board is
+    maker.solution_dropdown.value = -1                      # the menu: an empty board...
     assert maker.layout == Layout() and maker.notice == "empty board"
     maker.undo()                                            # ...undoable
     assert maker.layout == Layout.from_solution(level.solutions[0])
     maker.solution_dropdown.value = 2
     assert maker.opened == 2 and maker.notice == "opened solution 3: @12 Attack(2) → win"
+    maker.open_solution(None)
+    assert maker.solution_dropdown.label == "empty board" and maker.layout == Layout()
 
 
 def test_item_3_saving_twice_adds_one_entry_and_the_player_saves_the_run_it_shows(tmp_path):

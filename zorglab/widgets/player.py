@@ -135,11 +135,13 @@ class Player:
         self.frame_slider.observe(self._scrubbed, names="value")
         self.explain_toggle = w.Checkbox(value=True, description="explain", indent=False)
         self.explain_toggle.observe(lambda _c: self.refresh(), names="value")
-        self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"]), names="value")
-        self.tray.hero_dropdown.observe(
-            lambda c: c["new"] is not None and self._from_widget(self.choose_target, c["new"]), names="value")
+        self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"] or None),
+                                         names="value")
+        self.tray.hero_dropdown.observe(lambda c: c["new"] and self._from_widget(self.choose_target, c["new"]),
+                                        names="value")
         self.tray.heroes_select.observe(self._selection_changed, names="value")
-        self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"]), names="value")
+        self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"] or None),
+                                         names="value")
         self.tray.cast_button.on_click(lambda _b: self._safely(self.cast_now))
         self.status = w.HTML()
         self.heroes_box = w.HTML()
