@@ -215,7 +215,7 @@ class Maker:
             self.notice = f"{occupant} deselected (click it again to select it)"
         else:
             self.selected = None
-            self.notice = "nothing selected"
+            self.notice = "an empty slot: pick a room in the tray first, then click a slot"
         self.refresh()
 
     def drag(self, source: Slot, target: Slot) -> None:
