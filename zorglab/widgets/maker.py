@@ -32,7 +32,7 @@ from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.keys import guard
 from zorglab.widgets.messages import status_html, violations_html, warnings_html
-from zorglab.widgets.saving import LevelFile, solution_title
+from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
 _ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
@@ -63,7 +63,6 @@ class Maker:
         self.layout = layout if layout is not None else Layout()
         self.choices = dict(choices or {})
         self.saved: SavedSolution | None = None
-        self._syncing_solutions = False
         self.warnings = level_warnings(level)  # rooms that can never act on their tile (item 8)
         self.on_start = on_start
         side = math.isqrt(max(1, len(level.rooms) - 1)) + 1      # the smallest square holding every room
@@ -111,11 +110,9 @@ class Maker:
                                         value=main_room(self.level, self.layout) if spawns else None)
         self.main_dropdown.observe(self._main_changed, names="value")
         self.main_dropdown.layout.display = "" if len(spawns) > 1 else "none"
-        self.solution_dropdown = w.Dropdown(options=self._solution_options(), value=self._menu_value(),
-                                            description="open", layout=w.Layout(width="260px"),
-                                            tooltip="lay the board out as a saved solution (undo goes back)")
-        self.solution_dropdown.observe(self._solution_chosen, names="value")
-        self.solution_dropdown.layout.display = "" if self.solutions else "none"
+        self.solution_menu = SolutionMenu(self.solutions, self.opened,
+                                          lambda index: self._safely(lambda: self.open_solution(index)))
+        self.solution_dropdown = self.solution_menu.dropdown
         self.status = w.HTML()
         self.message_box = w.HTML()
         self.warning_box = w.HTML()
@@ -278,11 +275,7 @@ class Maker:
             self.choices = dict(solution.choices)
             self.opened, self.selected = index, None
             self.notice = f"opened solution {solution_title(index, solution)}"
-        self._syncing_solutions = True
-        try:
-            self.solution_dropdown.value = self._menu_value()
-        finally:
-            self._syncing_solutions = False
+        self.solution_menu.show(self.opened)
         self.refresh()
 
     def undo(self) -> None:
@@ -378,25 +371,7 @@ class Maker:
             self.solutions = load_level(self.file.path).solutions if self.file is not None else self.solutions
         except LevelError:
             return
-        self._syncing_solutions = True
-        try:
-            self.solution_dropdown.options = self._solution_options()
-            self.solution_dropdown.value = self._menu_value()
-        finally:
-            self._syncing_solutions = False
-        self.solution_dropdown.layout.display = "" if self.solutions else "none"
-
-    # the menu's "empty board" is -1: ipywidgets shows a None value as a blank box
-    def _solution_options(self) -> list[tuple[str, int]]:
-        return [("empty board", -1)] + [(solution_title(i, s), i) for i, s in enumerate(self.solutions)]
-
-    def _menu_value(self) -> int:
-        return self.opened if self.opened is not None and self.opened < len(self.solutions) else -1
-
-    def _solution_chosen(self, change: dict) -> None:
-        index = None if change["new"] == -1 else change["new"]
-        if not self._syncing_solutions and index != self.opened:
-            self._safely(lambda: self.open_solution(index))
+        self.solution_menu.reload(self.solutions)
 
     # --- mouse ------------------------------------------------------------------------------------
 
