@@ -84,6 +84,15 @@ def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab
         assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code", f"{key} reached JupyterLab"
     assert _lab_state(nb, SANDBOX) == start
 
+    # a key typed into the Player's spell dropdown stays with the dropdown: no step, no notebook command
+    spell = player.first.locator("select").first
+    spell.focus()
+    before = frame()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(800)
+    assert frame() == before, "an arrow in the spell dropdown stepped the Player"
+    assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code"
+
 
 PLAYER = ".widget-vbox:has(> .widget-html:first-child:has-text('Player — world {name}'))"
 
