@@ -113,3 +113,18 @@ def test_devices_fifos_and_binary_files_are_messages_from_the_cli(tmp_path, caps
             code = main(command + [str(target)])
         err = capsys.readouterr().err
         assert code == 2 and says in err and "Traceback" not in err
+
+
+def test_save_temple_is_atomic_and_refuses_a_read_only_file(tmp_path):
+    from zorglab.errors import LevelFileError
+    from zorglab.temples.io import save_temple
+    temple = load_temple(write(tmp_path, SMALL))
+    out = tmp_path / "out.json"
+    save_temple(temple, out)
+    assert load_temple(out) == temple
+    out.chmod(0o444)
+    with pytest.raises(LevelFileError, match="read-only"):
+        save_temple(temple, out)
+    with pytest.raises(LevelFileError, match="does not exist"):
+        save_temple(temple, tmp_path / "missing" / "t.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json", "t.json"]

@@ -13,6 +13,7 @@ rows and columns and :data:`MAX_CELLS` cells in all (docs/temples.md "Temple fil
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -317,7 +318,12 @@ def load_temple(path: str | Path, format: str = "auto") -> Temple:
 
 
 def save_temple(temple: Temple, path: str | Path, format: str = "zorglab") -> None:
-    Path(path).write_text(dumps_temple(temple, format), encoding="utf-8")
+    """Write the temple file atomically (a symlink's target gets it); a fault names the file."""
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    with files.locked(target, shown):
+        mode = files.require_writable(target, shown) if target.exists() else None
+        files.write_atomic(target, dumps_temple(temple, format).encode("utf-8"), mode, shown)
 
 
 def import_xp(data: dict[str, Any], *, path: str = "<xp>") -> Temple:
