@@ -17,7 +17,11 @@ import ipywidgets as w
 
 from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
+from zorglab.engine.turns import next_action
 from zorglab.level.model import Cast, SpellCall
+
+# "nothing chosen" in a dropdown: ipywidgets shows a None value as a blank box, not as its label
+NONE = ""
 
 # the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
 _TRAY_KIND = {"to": "slots", "with": "room", "select": "meta", "on": "hero", None: "none"}
@@ -48,12 +52,13 @@ class SpellTray:
     def __init__(self, world: Any):
         self.world = world
         self.choice = CastChoice()
-        self.spell_dropdown = w.Dropdown(description="spell", options=[("—", None)], value=None,
+        self.active: str | None = None         # the active hero on the board at the synced state (ZR-14)
+        self.spell_dropdown = w.Dropdown(description="spell", options=[("—", NONE)], value=NONE,
                                          layout=w.Layout(width="220px"))
-        self.hero_dropdown = w.Dropdown(description="on", options=[("—", None)], value=None,
+        self.hero_dropdown = w.Dropdown(description="on", options=[("—", NONE)], value=NONE,
                                         layout=w.Layout(width="200px"))
         self.heroes_select = w.SelectMultiple(description="on", options=[], rows=3, layout=w.Layout(width="220px"))
-        self.inner_dropdown = w.Dropdown(description="apply", options=[("—", None)], value=None,
+        self.inner_dropdown = w.Dropdown(description="apply", options=[("—", NONE)], value=NONE,
                                          layout=w.Layout(width="220px"))
         self.targets_label = w.HTML()
         self.cast_button = w.Button(description="cast now", icon="magic", button_style="warning")
@@ -167,31 +172,46 @@ class SpellTray:
         if self.choice.inner is not None and self.choice.inner not in dict(left):
             self.choice.inner = None
         on_board = [self.world.heroes[i].label for i, h in enumerate(state.heroes) if h.pos is not None]
-        self.spell_dropdown.options = [("—", None)] + left
-        self.spell_dropdown.value = self.choice.spell
+        self.spell_dropdown.options = [("—", NONE)] + left
+        self.spell_dropdown.value = self.choice.spell or NONE
         kind = self.kind
-        self.hero_dropdown.options = [("—", None)] + [(h, h) for h in on_board]
+        self.hero_dropdown.options = [("—", NONE)] + [(h, h) for h in on_board]
         self.hero_dropdown.value = self.choice.heroes[0] if kind == "hero" and self.choice.heroes and \
-            self.choice.heroes[0] in on_board else None
+            self.choice.heroes[0] in on_board else NONE
         self.heroes_select.options = on_board
         self.heroes_select.value = tuple(h for h in self.choice.heroes if h in on_board) if kind == "meta" else ()
-        self.inner_dropdown.options = [("—", None)] + [pair for pair in left if pair[0] != self.choice.spell]
-        self.inner_dropdown.value = self.choice.inner
+        self.inner_dropdown.options = [("—", NONE)] + [pair for pair in left if pair[0] != self.choice.spell]
+        self.inner_dropdown.value = self.choice.inner or NONE
         self.hero_dropdown.layout.display = "" if kind == "hero" else "none"
         self.heroes_select.layout.display = self.inner_dropdown.layout.display = "" if kind == "meta" else "none"
         self.cast_button.disabled = self.choice.spell is None
+        found = next_action(self.world, state)
+        self.active = None if found is None or state.heroes[found[0]].pos is None else \
+            self.world.heroes[found[0]].label
         self.targets_label.value = self._hint()
 
     def _hint(self) -> str:
+        """What the chosen spell still needs, in words; once a target is chosen, that target."""
         applied = self.applied_kind
         parts = []
-        if self.kind in ("hero", "meta"):
-            parts.append("click a hero on the board (or pick it above)")
+        if self.kind == "hero":
+            parts.append(f"on {self.choice.heroes[0]} (click another hero to change it)" if self.choice.heroes
+                         else "click the hero to cast it on, on the board (or pick it in the 'on' list)")
+        if self.kind == "meta":
+            chosen = ", ".join(self.choice.heroes)
+            parts.append(f"on {chosen} (click a hero to add or drop it)" if chosen else
+                         "click the heroes it selects, on the board (or pick them in the 'on' list)")
         if applied == "slots":
-            chosen = ", ".join(map(str, self.choice.slots)) or "none yet"
-            parts.append(f"click an empty slot for the room to go to (chosen: {chosen})")
+            parts.append(f"to {', '.join(map(str, self.choice.slots))} (click another empty slot to change it)"
+                         if self.choice.slots else "click an empty slot on the board for the room to go to")
         if applied == "room":
-            parts.append(f"click the room to swap with (chosen: {self.choice.room or 'none yet'})")
+            parts.append(f"swap with {self.choice.room} (click another room to change it)" if self.choice.room
+                         else "click the room on the board to swap with")
         if self.kind == "none":
-            parts.append("no target: it acts on the active hero or every hero")
+            target = getattr(self.spell(self.choice.spell).behaviour, "target", None)
+            if target == "all":
+                parts.append("no target to choose: it hits every living hero on the board")
+            else:
+                who = f" ({self.active})" if self.active else " (none now: the cast will be refused)"
+                parts.append(f"no target to choose: it acts on the active hero{who}")
         return "<i>" + "; ".join(parts) + "</i>" if parts else ""
