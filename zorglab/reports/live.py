@@ -62,6 +62,7 @@ class LevelSummary:
     mirror_witness_casts: tuple[tuple[str, tuple[Cast, ...]], ...] = ()
     budget: str = ""                            # every budget that cut something short; "" when none
     figures_for: str = ""                       # "this layout" / "solution N's layout" / ""
+    verdict: str | None = None                  # the verdict of that setup (the current layout's, when given)
     layout_spells: int | None = None            # fewest spells for the figures' setup
     necessary_spells: tuple[str, ...] = ()
     necessary_unknown: int = 0                  # spells whose necessity the budget left undecided
@@ -283,7 +284,7 @@ class _Draft:
 
 
 def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, budget: Budget,
-                   current: bool) -> None:
+                   current: bool, details: bool) -> None:
     """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
     v = draft.values
     verdicts: dict[str, Verdict] = {}
@@ -298,6 +299,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
     answers = {verdicts[n].verdict for n in game.played_worlds if n in verdicts}
     overall = UNSOLVABLE if UNSOLVABLE in answers else UNKNOWN if UNKNOWN in answers else SOLVABLE
     main = verdicts.get(MAIN_WORLD)
+    v["verdict"] = overall
     if current:
         v["layout_verdict"] = overall
         v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
@@ -317,6 +319,8 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
     spells = sum(x.spells_used for x in verdicts.values() if x.verdict == SOLVABLE)
     v["layout_spells"] = spells
     figures["fewest_spells"] = spells
+    if not details:
+        return
     necessary: list[str] = []
     unknown = 0
     for name, verdict in verdicts.items():
@@ -458,13 +462,17 @@ def forget_surveys() -> None:
 
 def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | None = None, *,
               choices: Mapping[str, Any] | None = None, seconds: float | None = 0.8, max_states: int = 200_000,
-              budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None) -> LevelSummary:
+              budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
+              survey: bool = True) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
     ``max_states`` bounds each world's search of the current layout; ``budget`` the rest (the
     difficulty report's budgets, each layout of the survey ``budget.layout_states``). ``seconds``
     caps the whole call; ``cancel`` stops it within one slice of search, with ``cancelled=True``.
+    ``details=False`` stops after the verdict and its fewest spells (no necessary spells, cast
+    lists or forced points); ``survey=False`` skips the over-layout survey (the level browser
+    asks for neither).
     """
     clock = _Clock(seconds, cancel)
     draft = _Draft()
@@ -481,16 +489,18 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         game, label = _figures_setup(found, layout, choices, draft)
         if game is not None:
             v["figures_for"] = label
-            _setup_figures(game, draft, clock, max_states, budget, layout is not None)
+            _setup_figures(game, draft, clock, max_states, budget, layout is not None, details)
         clock.check()
-        survey = _survey(found, clock, budget)
-        v.update(layouts_tried=survey.tried, layouts_winning=survey.winning, layouts_unknown=survey.unknown,
-                 layouts_complete=survey.complete)
-        if survey.cut:
-            draft.cut(survey.cut)
-        spells = [x for x in (survey.fewest, v.get("layout_spells")) if x is not None]
+        if not survey:
+            return _freeze(draft, problems)
+        survey_ = _survey(found, clock, budget)
+        v.update(layouts_tried=survey_.tried, layouts_winning=survey_.winning, layouts_unknown=survey_.unknown,
+                 layouts_complete=survey_.complete)
+        if survey_.cut:
+            draft.cut(survey_.cut)
+        spells = [x for x in (survey_.fewest, v.get("layout_spells")) if x is not None]
         v["fewest_spells"] = min(spells) if spells else None
-        v["difficulty"].update(winning_layouts=float(survey.winning), layouts_tried=float(survey.tried))
+        v["difficulty"].update(winning_layouts=float(survey_.winning), layouts_tried=float(survey_.tried))
     except _Cancelled:
         v["cancelled"] = True
     except Exception as error:      # the panel never shows a traceback: a fault is a problem line
