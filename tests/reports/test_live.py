@@ -18,7 +18,7 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.level.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live
+from zorglab.reports import live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
@@ -175,31 +175,88 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
     seen = []
 
     def growing(level, limit, deadline):
+        seen.append(time.perf_counter() > deadline)
         event.set()
-        seen.append(deadline)
+        seen.append(time.perf_counter() > deadline)
         yield from constructions(level, limit, deadline)
 
-    monkeypatch.setattr(live, "constructions", growing)
+    monkeypatch.setattr(live_survey, "constructions", growing)
     level = load_level(LEVELS / "app-07-crossroads.toml")
     summary = summarise(level, seconds=None, cancel=event)
     assert summary.cancelled and summary.layouts_tried <= 1
-    assert time.perf_counter() > seen[0]    # no time cap, yet the deadline reads as passed once cancelled
+    assert seen == [False, True]    # no time cap, yet the deadline reads as passed once cancelled
 
 
 def test_the_survey_is_kept_for_an_equal_level_and_only_then(monkeypatch):
     calls = []
-    real = live.constructions
+    real = live_survey.constructions
 
     def counted(*args):
         calls.append(1)
         return real(*args)
 
-    monkeypatch.setattr(live, "constructions", counted)
+    monkeypatch.setattr(live_survey, "constructions", counted)
     first = text_summary(studio_level("Attack(2)"))
     again = text_summary(studio_level("Attack(2)"), Layout.from_slots({"A1": (0, 0), "D1": (1, 0)}))
     assert len(calls) == 1 and (again.layouts_tried, again.layouts_winning) == (first.layouts_tried, 1)
     changed = text_summary(studio_level("Attack(1)"))
     assert len(calls) == 2 and changed.layouts_winning == 0
+
+
+def counting_searches(monkeypatch) -> list[int]:
+    """Every world search the survey starts (the survey's levels here have one world)."""
+    calls: list[int] = []
+    real = live_survey.world_search
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_survey, "world_search", counted)
+    return calls
+
+
+def test_a_survey_cut_short_goes_on_at_the_next_summary_of_the_level(monkeypatch):
+    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    counter = LooksCounted(10**9)
+    full = summarise(level, seconds=None, cancel=counter)
+    assert full.layouts_complete and full.layouts_tried > 10
+    forget_surveys()
+    first = summarise(level, seconds=None, cancel=LooksCounted(counter.looks - 20))
+    (kept,) = live_survey._surveys.values()         # a cancelled summary shows nothing; the survey kept its work
+    before = kept.figures.tried
+    assert first.cancelled and 0 < before < full.layouts_tried
+    searched = counting_searches(monkeypatch)
+    again = summarise(load_level(LEVELS / "ele-05-poison-garden.toml"), Layout.from_solution(level.solutions[0]),
+                      seconds=None)
+    assert (again.layouts_tried, again.layouts_winning, again.fewest_spells) == \
+        (full.layouts_tried, full.layouts_winning, full.fewest_spells)
+    assert again.layouts_complete and not again.cancelled
+    assert len(searched) == full.layouts_tried - before     # resumed, not started again
+
+
+def test_a_survey_restarted_after_its_growth_was_cut_counts_each_setup_once(monkeypatch):
+    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    full = summarise(level, seconds=None)
+    forget_surveys()
+    cut = {"left": 3}
+    real = live_survey.constructions
+
+    def failing(level, limit, deadline):
+        for layout in real(level, limit, deadline):
+            cut["left"] -= 1
+            if cut["left"] == 0:
+                raise live_survey.LayoutDeadline     # as if the clock struck while growing
+            yield layout
+
+    monkeypatch.setattr(live_survey, "constructions", failing)
+    first = summarise(level, seconds=None)
+    assert "layouts: time budget" in first.budget and first.layouts_tried == 2
+    cut["left"] = -1
+    searched = counting_searches(monkeypatch)
+    again = summarise(level, seconds=None)
+    assert (again.layouts_tried, again.layouts_winning) == (full.layouts_tried, full.layouts_winning)
+    assert len(searched) == full.layouts_tried - 2      # the two tried before are passed over
 
 
 def test_output_is_deterministic_and_json_ready():

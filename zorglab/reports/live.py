@@ -8,21 +8,20 @@ violations); for that layout (else the level's reference setup, as the difficult
 the fewest spells, the necessary spells, the winning cast lists (capped) and the report's
 difficulty figures; and over every layout the setups tried and winning and the fewest spells.
 
-Every search runs on the exact solver (:mod:`zorglab.search`) in slices of :data:`SLICE` states,
-resumed after each look at the ``cancel`` event and the clock, so a newer edit stops older work
-within one slice. Budgets are counted in states (the same answer on any machine); the time cap is
-a safety net, and whatever it cuts short is named in :attr:`LevelSummary.budget`. The over-layout
-survey depends on the level only, not on the layout being edited: a complete survey is kept (by
-the level's value) and reused, so moving a room costs only the current layout's search.
+Every search runs on the exact solver (:mod:`zorglab.search`) in slices of
+:data:`~zorglab.reports.live_clock.SLICE` states, resumed after each look at the ``cancel`` event
+and the clock, so a newer edit stops older work within one slice. Budgets are counted in states
+(the same answer on any machine); the time cap is a safety net, and whatever it cuts short is
+named in :attr:`LevelSummary.budget`. The over-layout survey depends on the level only, not on
+the layout being edited: it is kept and resumed (:mod:`zorglab.reports.live_survey`), so moving a
+room costs only the current layout's search, and a survey the cap cut short goes on next time.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-import time
-from collections import OrderedDict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -36,15 +35,17 @@ from zorglab.level.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup, static_columns
 from zorglab.reports.forced import forced_points
+from zorglab.reports.live_clock import SLICE, Cancelled, Clock, run_sliced
+from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
 from zorglab.search.analysis import count_winning_cast_lists, explore
-from zorglab.search.layouts import MAX_LAYOUTS, LayoutDeadline, choice_sets, constructions
+from zorglab.search.layouts import MAX_LAYOUTS, choice_sets
 from zorglab.search.level import world_search
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+
+__all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
 
 INVALID = "invalid"
-SLICE = 500                 # states searched between two looks at the cancel event and the clock
 LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, layout_seconds=None, level_seconds=None)
-SURVEYS_KEPT = 32           # complete over-layout surveys remembered (by level value)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class LevelSummary:
             out.append(f"  necessary spells: {necessary}")
             out.append(f"  winning cast lists: {self._lists_text()}")
         if self.layouts_tried or self.layouts_complete:
-            scope = "every layout tried" if self.layouts_complete else "not every layout tried"
+            scope = "every layout tried" if self.layouts_complete else "not every layout tried yet"
             unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
             out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win ({scope}{unknown})")
         if self.fewest_spells is not None:
@@ -147,72 +148,6 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-# -- the clock ------------------------------------------------------------------------------------
-
-class _Cancelled(Exception):
-    """The cancel event was set: stop, keep what is known."""
-
-
-class _Clock:
-    """One deadline for the whole summary, and the cancel event looked at with it."""
-
-    def __init__(self, seconds: float | None, cancel: threading.Event | None):
-        self.seconds = seconds
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.cancel = cancel
-
-    def check(self) -> None:
-        if self.cancel is not None and self.cancel.is_set():
-            raise _Cancelled
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
-
-    def out(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-    @property
-    def spent(self) -> str:
-        return f"time budget of {self.seconds:g} s spent"
-
-
-class _Deadline(float):
-    """A ``perf_counter`` deadline that is also 'passed' once cancelled.
-
-    :func:`~zorglab.search.layouts.constructions` compares ``perf_counter() > deadline`` while it
-    grows layouts; Python asks a float subclass's reflected ``__lt__`` first, so a cancel stops
-    the growing at its next look at the clock."""
-
-    cancel: threading.Event | None = None
-
-    def __new__(cls, at: float, cancel: threading.Event | None) -> "_Deadline":
-        made = super().__new__(cls, at)
-        made.cancel = cancel
-        return made
-
-    def __lt__(self, now: float) -> bool:  # type: ignore[override]
-        return (self.cancel is not None and self.cancel.is_set()) or float(self) < now
-
-
-def _run(search: Search, max_states: int, clock: _Clock) -> Verdict:
-    """Search in slices, looking at the cancel event and the clock between them."""
-    spent = 0
-    while True:
-        clock.check()
-        left = clock.left()
-        if left is not None and left <= 0:
-            return Verdict(UNKNOWN, (), search.states, search.seconds, clock.spent)
-        before = search.states
-        verdict = search.run(max_states=min(SLICE, max_states - spent), max_seconds=left)
-        spent += search.states - before
-        if verdict.verdict != UNKNOWN:
-            return verdict
-        if spent >= max_states:
-            return replace(verdict, reason=f"state budget of {max_states} spent")
-        if verdict.reason.startswith("time budget"):
-            return replace(verdict, reason=clock.spent)
-
-
 # -- reading the level ----------------------------------------------------------------------------
 
 def _read(level: Level | LevelCheck | str | os.PathLike) -> tuple[Level | None, list[str]]:
@@ -236,7 +171,7 @@ def _contract_problems(level: Level) -> list[str]:
     return [f"{level.path}: contract {level.contract!r} is not in {found} (contracts: {', '.join(names) or 'none'})"]
 
 
-def _solution_problems(level: Level, clock: _Clock) -> list[str]:
+def _solution_problems(level: Level, clock: Clock) -> list[str]:
     """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
     out = []
     for index, solution in enumerate(level.solutions):
@@ -283,7 +218,7 @@ class _Draft:
             self.budget.append(what)
 
 
-def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, budget: Budget,
+def _setup_figures(game: Setup, draft: _Draft, clock: Clock, max_states: int, budget: Budget,
                    current: bool, details: bool) -> None:
     """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
     v = draft.values
@@ -291,7 +226,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
     states = explored = forced = 0
     lists, capped, complete = 1, False, True
     for name in game.world_names:
-        verdict = _run(world_search(game, name), max_states, clock)
+        verdict = run_sliced(world_search(game, name), max_states, clock)
         verdicts[name] = verdict
         states += verdict.states
         if verdict.verdict == UNSOLVABLE and name in game.played_worlds:
@@ -351,7 +286,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
             left_spells = list(start.spells_left)
             left_spells[spell.index] = False
             search = world_search(game, name, start=start.replace(spells_left=tuple(left_spells)))
-            answer = _run(search, budget.necessary_states, clock)
+            answer = run_sliced(search, budget.necessary_states, clock)
             if answer.verdict == UNSOLVABLE:
                 necessary.append(prefix + spell.label)
             elif answer.verdict == UNKNOWN:
@@ -365,97 +300,6 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
         v.update(cast_lists=lists, cast_lists_capped=capped, cast_lists_known=True)
         figures["winning_cast_lists"] = lists
         figures["forced_points"] = forced
-
-
-# -- every layout ---------------------------------------------------------------------------------
-
-@dataclass
-class _Survey:
-    tried: int = 0
-    winning: int = 0
-    unknown: int = 0
-    fewest: int | None = None
-    complete: bool = True        # every setup tried (no limit, time or cancel cut it) and decided
-    cut: str = ""
-
-
-_surveys: OrderedDict[Any, _Survey] = OrderedDict()
-_surveys_lock = threading.Lock()
-
-
-def _survey_key(level: Level, budget: Budget) -> Any:
-    """What the survey depends on: the level without its prose (solutions only for their choices)."""
-    fixed = tuple(level.solutions[0].choices) if level.solutions else ()
-    return replace(level, title="", notes="", solutions=()), fixed, budget.layout_states, budget.layout_limit
-
-
-def _survey(level: Level, clock: _Clock, budget: Budget) -> _Survey:
-    """Every construction x finite choice x main A solved, within the clock (see ``solve_layouts``)."""
-    key = _survey_key(level, budget)
-    with _surveys_lock:
-        if key in _surveys:
-            _surveys.move_to_end(key)
-            return _surveys[key]
-    survey = _Survey()
-    combos, open_ = choice_sets(level)
-    fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
-    spawns = [room.label for room in level.rooms if room.type == "A"]
-    deadline = _Deadline(clock.deadline if clock.deadline is not None else float("inf"), clock.cancel)
-    try:
-        for combo in combos:
-            chosen = {**{k: val for k, val in fixed.items() if k in open_}, **combo}
-            concrete = level.with_choices(chosen) if level.variables else level
-            count = 0
-            for layout in constructions(concrete, budget.layout_limit, deadline):
-                count += 1
-                for main in (spawns if len(spawns) > 1 else [None]):
-                    _survey_setup(survey, setup(level, layout.with_main(main), chosen), clock, budget)
-            if count >= budget.layout_limit:
-                survey.complete, survey.cut = False, f"layouts: limit of {budget.layout_limit} per choice set reached"
-    except LayoutDeadline:
-        clock.check()
-        survey.complete, survey.cut = False, f"layouts: {clock.spent}"
-    except _TimeUp:
-        survey.complete, survey.cut = False, f"layouts: {clock.spent}"
-    if open_:
-        survey.complete = False
-        survey.cut = survey.cut or f"layouts: variables over N or R not enumerated ({', '.join(open_)})"
-    if survey.complete or survey.cut.startswith("layouts: limit"):
-        with _surveys_lock:
-            _surveys[key] = survey
-            while len(_surveys) > SURVEYS_KEPT:
-                _surveys.popitem(last=False)
-    return survey
-
-
-class _TimeUp(Exception):
-    """The clock struck inside one layout's search."""
-
-
-def _survey_setup(survey: _Survey, game: Setup, clock: _Clock, budget: Budget) -> None:
-    spells, answer = 0, SOLVABLE
-    for name in game.played_worlds:
-        verdict = _run(world_search(game, name), budget.layout_states, clock)
-        if verdict.verdict == UNKNOWN and verdict.reason == clock.spent:
-            raise _TimeUp
-        if verdict.verdict != SOLVABLE:
-            answer = verdict.verdict
-            if answer == UNSOLVABLE:
-                break
-        spells += verdict.spells_used
-    survey.tried += 1
-    if answer == SOLVABLE:
-        survey.winning += 1
-        survey.fewest = spells if survey.fewest is None else min(survey.fewest, spells)
-    elif answer == UNKNOWN:
-        survey.unknown += 1
-        survey.complete = False
-
-
-def forget_surveys() -> None:
-    """Drop every remembered over-layout survey (benchmarks measure the cold path with it)."""
-    with _surveys_lock:
-        _surveys.clear()
 
 
 # -- the summary ----------------------------------------------------------------------------------
@@ -474,7 +318,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
     lists or forced points); ``survey=False`` skips the over-layout survey (the level browser
     asks for neither).
     """
-    clock = _Clock(seconds, cancel)
+    clock = Clock(seconds, cancel)
     draft = _Draft()
     v = draft.values
     problems: list[str] = []
@@ -493,7 +337,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         clock.check()
         if not survey:
             return _freeze(draft, problems)
-        survey_ = _survey(found, clock, budget)
+        survey_ = survey_layouts(found, clock, budget)
         v.update(layouts_tried=survey_.tried, layouts_winning=survey_.winning, layouts_unknown=survey_.unknown,
                  layouts_complete=survey_.complete)
         if survey_.cut:
@@ -501,7 +345,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         spells = [x for x in (survey_.fewest, v.get("layout_spells")) if x is not None]
         v["fewest_spells"] = min(spells) if spells else None
         v["difficulty"].update(winning_layouts=float(survey_.winning), layouts_tried=float(survey_.tried))
-    except _Cancelled:
+    except Cancelled:
         v["cancelled"] = True
     except Exception as error:      # the panel never shows a traceback: a fault is a problem line
         kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
