@@ -18,7 +18,7 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.level.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live_survey
+from zorglab.reports import live, live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
@@ -60,6 +60,15 @@ def test_attack_one_is_not_enough_and_attack_two_wins():
     assert (strong.layouts_tried, strong.layouts_winning, strong.layouts_complete) == (1, 1, True)
     assert strong.cast_lists_known and strong.cast_lists >= 1
     assert strong.budget == "" and not strong.cancelled
+
+
+def test_the_verdict_is_handed_over_before_the_survey():
+    seen: list[LevelSummary] = []
+    final = text_summary(studio_level("Attack(2)"), on_verdict=seen.append)
+    (early,) = seen
+    assert (early.layout_verdict, early.witness, early.necessary_spells) == ("solvable", final.witness, ("Attack1",))
+    assert early.survey_pending and early.layouts_tried == 0 and "layouts: being surveyed" in early.lines()
+    assert not final.survey_pending and final.layouts_tried == 1
 
 
 def test_an_invalid_layout_says_every_violation():
@@ -128,6 +137,24 @@ def test_a_spent_time_budget_is_named_and_nothing_raises():
     summary = text_summary(studio_level("Attack(2)"), seconds=1e-9)
     assert summary.layout_verdict == "unknown" and summary.reason == "time budget of 1e-09 s spent"
     assert "layouts: time budget of 1e-09 s spent" in summary.budget and not summary.layouts_complete
+
+
+def test_solutions_left_unreplayed_by_the_time_budget_are_named():
+    summary = summarise(load_level(LEVELS / "app-03-second-wave.toml"), seconds=1e-9)
+    assert "solutions 0..2 not replayed: time budget of 1e-09 s spent" in summary.budget
+
+
+def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
+    made = []
+    real = live.setup
+    monkeypatch.setattr(live, "setup", lambda *args: made.append(args) or real(*args))
+    level = load_level(LEVELS / "arc-01-tuning-fork.toml")
+    layout = Layout.from_solution(level.solutions[2])
+    live._setups.clear()
+    summarise(level, layout, choices={"x": 3}, survey=False)
+    assert len(made) == 3                   # one per solution; the current layout is solution 2's
+    summarise(level, layout, choices={"x": 3}, survey=False)
+    assert len(made) == 3
 
 
 class LooksCounted(threading.Event):
@@ -251,11 +278,14 @@ def test_a_survey_restarted_after_its_growth_was_cut_counts_each_setup_once(monk
 
     monkeypatch.setattr(live_survey, "constructions", failing)
     first = summarise(level, seconds=None)
-    assert "layouts: time budget" in first.budget and first.layouts_tried == 2
+    assert "layouts: time budget" in first.budget and first.layouts_tried == 2 and first.survey_pending
+    assert any(line.startswith("layouts: ") and line.endswith("win so far (the survey goes on)")
+               for line in first.lines())
     cut["left"] = -1
     searched = counting_searches(monkeypatch)
     again = summarise(level, seconds=None)
     assert (again.layouts_tried, again.layouts_winning) == (full.layouts_tried, full.layouts_winning)
+    assert not again.survey_pending
     assert len(searched) == full.layouts_tried - 2      # the two tried before are passed over
 
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from zorglab.engine.game import Setup, play_solution, setup
+from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.errors import LevelError
 from zorglab.level.contracts import find_contracts, read_contracts
@@ -74,6 +75,7 @@ class LevelSummary:
     layouts_winning: int = 0
     layouts_unknown: int = 0
     layouts_complete: bool = False
+    survey_pending: bool = False                # the survey is not finished: a later summary resumes it
     fewest_spells: int | None = None            # fewest over every winning setup found (this one too)
     difficulty: dict[str, float] = field(default_factory=dict)
     cancelled: bool = False
@@ -97,9 +99,12 @@ class LevelSummary:
                 necessary += f" ({self.necessary_unknown} spell(s) undecided)"
             out.append(f"  necessary spells: {necessary}")
             out.append(f"  winning cast lists: {self._lists_text()}")
-        if self.layouts_tried or self.layouts_complete:
-            scope = "every layout tried" if self.layouts_complete else "not every layout tried yet"
-            unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
+        unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
+        if self.survey_pending:
+            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win so far (the survey goes on"
+                       f"{unknown})" if self.layouts_tried else "layouts: being surveyed")
+        elif self.layouts_tried or self.layouts_complete:
+            scope = "every layout tried" if self.layouts_complete else "not every layout tried"
             out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win ({scope}{unknown})")
         if self.fewest_spells is not None:
             out.append(f"fewest spells over the layouts found: {self.fewest_spells}")
@@ -171,16 +176,20 @@ def _contract_problems(level: Level) -> list[str]:
     return [f"{level.path}: contract {level.contract!r} is not in {found} (contracts: {', '.join(names) or 'none'})"]
 
 
-def _solution_problems(level: Level, clock: Clock) -> list[str]:
+def _solution_problems(level: Level, clock: Clock, draft: "_Draft") -> list[str]:
     """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
     out = []
     for index, solution in enumerate(level.solutions):
         clock.check()
         if solution.expect is None:
             continue
+        if clock.left() == 0.0:
+            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed: {clock.spent}")
+            break
         where = f"{solution.location}: " if solution.location else ""
         try:
-            outcome = play_solution(level, index, record=False).outcome
+            game = _setup(level, Layout.from_solution(solution), dict(solution.choices))
+            outcome = play(game, solution.casts, dict(solution.mirror_casts), record=False).outcome
         except (LevelError, ValueError) as error:
             out.append(f"{where}solution {index} does not replay: {(str(error).splitlines() or [''])[0]}")
             continue
@@ -188,6 +197,33 @@ def _solution_problems(level: Level, clock: Clock) -> list[str]:
             out.append(f"{where}solution {index} expects a {solution.expect.value}, but its replay ends in a "
                        f"{outcome.value}")
     return out
+
+
+_setups: OrderedDict[Any, Setup] = OrderedDict()
+_setups_lock = threading.Lock()
+SETUPS_KEPT = 16
+
+
+def _setup(level: Level, layout: Layout, choices: Mapping[str, Any]) -> Setup:
+    """The engine's setup, kept for a while by value: a setup's worlds keep their heroes' plan
+    graphs, the bulk of a small search's time, so replaying solution 0 and then searching its
+    layout (or searching the same layout again after an edit elsewhere) plans once."""
+    try:
+        key: Any = (level, layout, tuple(sorted(choices.items())))
+        hash(key)
+    except TypeError:           # a choice without a hash (a function value): not kept
+        return setup(level, layout, choices)
+    with _setups_lock:
+        found = _setups.get(key)
+        if found is not None:
+            _setups.move_to_end(key)
+            return found
+    made = setup(level, layout, choices)
+    with _setups_lock:
+        _setups[key] = made
+        while len(_setups) > SETUPS_KEPT:
+            _setups.popitem(last=False)
+    return made
 
 
 def _choices_for(level: Level, layout: Layout, choices: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -307,7 +343,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: Clock, max_states: int, bu
 def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | None = None, *,
               choices: Mapping[str, Any] | None = None, seconds: float | None = 0.8, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
-              survey: bool = True) -> LevelSummary:
+              survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
@@ -316,7 +352,10 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
     caps the whole call; ``cancel`` stops it within one slice of search, with ``cancelled=True``.
     ``details=False`` stops after the verdict and its fewest spells (no necessary spells, cast
     lists or forced points); ``survey=False`` skips the over-layout survey (the level browser
-    asks for neither).
+    asks for neither). ``on_verdict`` is called once with the summary so far (``survey_pending``)
+    as soon as the current layout's figures are known, before the solutions are replayed and the
+    layouts surveyed, so a panel can show the verdict at once; a summary whose survey the cap cut short has ``survey_pending`` too, and the
+    next summary of the level (any layout) goes on with the survey where it stopped.
     """
     clock = Clock(seconds, cancel)
     draft = _Draft()
@@ -327,7 +366,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         if found is None:
             return _freeze(draft, problems)
         v["level"] = found.id
-        problems += _contract_problems(found) + _solution_problems(found, clock)
+        problems += _contract_problems(found)
         v["difficulty"] = {k: float(x) for k, x in static_columns(found).items()
                            if k in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses")}
         game, label = _figures_setup(found, layout, choices, draft)
@@ -335,11 +374,14 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
             v["figures_for"] = label
             _setup_figures(game, draft, clock, max_states, budget, layout is not None, details)
         clock.check()
+        if on_verdict is not None and survey:
+            on_verdict(_freeze(draft, problems, survey_pending=True))
+        problems += _solution_problems(found, clock, draft)
         if not survey:
             return _freeze(draft, problems)
         survey_ = survey_layouts(found, clock, budget)
         v.update(layouts_tried=survey_.tried, layouts_winning=survey_.winning, layouts_unknown=survey_.unknown,
-                 layouts_complete=survey_.complete)
+                 layouts_complete=survey_.complete, survey_pending=not survey_.finished)
         if survey_.cut:
             draft.cut(survey_.cut)
         spells = [x for x in (survey_.fewest, v.get("layout_spells")) if x is not None]
@@ -361,6 +403,7 @@ def _figures_setup(level: Level, layout: Layout | None, choices: Mapping[str, An
     if layout is None:
         try:
             index, game = reference_setup(level)
+            game = None if game is None else _setup(level, game.layout, dict(game.choices))
         except LevelError:
             return None, ""         # the solution's fault is already among the problems
         return game, ("the first valid layout" if index is None else f"solution {index}'s layout")
@@ -370,15 +413,16 @@ def _figures_setup(level: Level, layout: Layout | None, choices: Mapping[str, An
         v["layout_problems"] = tuple(str(x) for x in violations)
         return None, ""
     try:
-        return setup(level, layout, _choices_for(level, layout, choices)), "this layout"
+        return _setup(level, layout, _choices_for(level, layout, choices)), "this layout"
     except LevelError as error:
         v["layout_verdict"] = INVALID
         v["layout_problems"] = tuple(p.message for p in error.problems)
         return None, ""
 
 
-def _freeze(draft: _Draft, problems: list[str]) -> LevelSummary:
+def _freeze(draft: _Draft, problems: list[str], **more: Any) -> LevelSummary:
     values = {k: x for k, x in draft.values.items() if not k.startswith("_")}
+    values.update(more)
     if "difficulty" in values:
         values["difficulty"] = {k: float(x) for k, x in values["difficulty"].items()}
     return LevelSummary(problems=tuple(problems), budget="; ".join(draft.budget), **values)
