@@ -83,7 +83,7 @@ def test_studio_summary():
     print(f"\nStudio over {len(LEVELS)} levels ({compiled_state()}):")
     print("  " + _figures("edit to verdict (cold)", verdict))
     print("  " + _figures("edit to whole summary (cold, survey capped)", whole))
-    print("  " + _figures("layout-only change to verdict", warm))
+    print("  " + _figures("second summary of the same level and layout (setup and survey kept), to verdict", warm))
     print("  surveys the cap cut short: " + ("; ".join(cut) or "none"))
     print("  surveys finished by later summaries: " + ("; ".join(resumed) or "none"))
     assert len(verdict) == len(LEVELS)
