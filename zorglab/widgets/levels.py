@@ -102,11 +102,12 @@ class LevelBrowser:
         self._kept: dict[Path, tuple[tuple[int, int], BrowserEntry]] = {}
         self.buttons: dict[Path, w.Button] = {}
         self.header = w.HTML()
-        self.body = w.VBox()
+        self.body = w.VBox(layout=w.Layout(max_height="460px", overflow="auto"))
         self.refresh_button = w.Button(description="Refresh", icon="refresh", tooltip="read the folder again")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.status = w.HTML()
-        self.widget = w.VBox([w.HBox([self.header, self.refresh_button]), self.body, self.status])
+        self.columns = w.HTML()         # the column headings stay put while the rows scroll
+        self.widget = w.VBox([w.HBox([self.header, self.refresh_button]), self.columns, self.body, self.status])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -187,18 +188,22 @@ class LevelBrowser:
 
     def _draw(self) -> None:
         self.buttons = {}
+        keep = w.Layout(flex="0 0 auto")          # rows keep their height in the scrolled box
         boxes: list[w.Widget] = []
+        self.columns.value = columns_html() if self.groups else ""
         for group in self.groups:
-            boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>"))
+            boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>", layout=keep))
             for entry in group.entries:
                 button = w.Button(description=entry.level or entry.path.name, tooltip=f"open {entry.path}",
-                                  layout=w.Layout(width="110px"))
+                                  layout=w.Layout(width=f"{BUTTON_WIDTH}px"))
                 button.on_click(lambda _, path=entry.path: self.open(path))
                 self.buttons[entry.path] = button
-                boxes.append(w.HBox([button, w.HTML(row_html(entry))]))
+                boxes.append(w.HBox([button, w.HTML(row_html(entry))], layout=keep))
         self.body.children = tuple(boxes)
         total = len(self.entries)
-        self.header.value = f"<b>{html.escape(str(self.folder))}</b>: {total} level file{'s' if total != 1 else ''}"
+        name = html.escape(self.folder.name or str(self.folder))
+        self.header.value = (f"<b title='{html.escape(str(self.folder.resolve()))}'>{name}</b>: "
+                             f"{total} level file{'s' if total != 1 else ''}")
         self.status.value = html.escape(self.notice)
 
 
@@ -250,6 +255,21 @@ def group_entries(entries: list[BrowserEntry], contracts: list[ContractEntry],
     return groups
 
 
+WIDTHS = (220, 80, 60, 60, 150)          # title, verdict, won, bonuses, difficulty (px)
+BUTTON_WIDTH = 110
+
+
+def _cells(cells: list[str]) -> str:
+    return "".join(f"<span style='display:inline-block;width:{px}px'>{cell}</span>" for px, cell in zip(WIDTHS, cells))
+
+
+def columns_html() -> str:
+    """The column headings above the rows."""
+    names = ["title", "verdict", "player", "bonuses", "fewest spells · states"]
+    return (f"<div style='color:#57606a;font-size:11px'><span style='display:inline-block;width:{BUTTON_WIDTH + 4}px'>"
+            "level (click to open)</span>" + _cells(names) + "</div>")
+
+
 def row_html(entry: BrowserEntry) -> str:
     """One row: title, verdict (coloured), won, bonuses and difficulty."""
     colour = VERDICT_COLOURS.get(entry.verdict, palette.TEXT)
@@ -259,8 +279,7 @@ def row_html(entry: BrowserEntry) -> str:
             f"{entry.fewest_spells} spell{'s' if entry.fewest_spells != 1 else ''} · {entry.states} states")
     cells = [html.escape(entry.title), f"<span style='color:{colour}'>{html.escape(entry.verdict)}</span>", won,
              stars, html.escape(hard)]
-    widths = (220, 80, 60, 60, 140)
-    row = "".join(f"<span style='display:inline-block;width:{px}px'>{cell}</span>" for px, cell in zip(widths, cells))
+    row = _cells(cells)
     if entry.problem:
         row += f" <i style='color:{palette.VIOLATION}'>{html.escape(entry.problem)}</i>"
     return row
