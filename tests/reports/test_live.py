@@ -101,6 +101,17 @@ def test_a_solution_that_no_longer_replays_to_its_expect_is_a_problem():
     assert summary.problems[0].startswith(str(LEVELS / "studio-demo.toml") + ":5:")
 
 
+def test_a_contract_missing_from_contracts_toml_is_a_problem(tmp_path):
+    (tmp_path / "contracts.toml").write_text('[[contracts]]\nname = "apprentice"\ntitle = "A"\ncost = 0\n'
+                                              'order = 1\nlevels = ["studio-demo"]\n')
+    (tmp_path / "tiles.toml").write_text((LEVELS / "tiles.toml").read_text())
+    text = 'contract = "aprentice"\n' + studio_level("Attack(2)")
+    summary = summarise_text(text, tmp_path / "demo.toml", ROW)
+    assert summary.problems == (f"{tmp_path / 'demo.toml'}: contract 'aprentice' is not in "
+                                f"{(tmp_path / 'contracts.toml').resolve()}; did you mean 'apprentice'?",)
+    assert summarise_text(text.replace("aprentice", "apprentice"), tmp_path / "demo.toml", ROW).problems == ()
+
+
 def test_no_layout_takes_the_reports_reference_setup():
     level = load_level(LEVELS / "app-03-second-wave.toml")
     summary = summarise(level, seconds=None)

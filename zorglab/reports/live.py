@@ -19,6 +19,7 @@ room costs only the current layout's search, and a survey the cap cut short goes
 
 from __future__ import annotations
 
+import difflib
 import os
 import threading
 from collections import OrderedDict
@@ -158,12 +159,13 @@ def _jsonable(value: Any) -> Any:
 def _read(level: Level | LevelCheck | str | os.PathLike) -> tuple[Level | None, list[str]]:
     if isinstance(level, Level):
         return level, []
-    check = level if isinstance(level, LevelCheck) else check_level(level)
+    check = level if isinstance(level, LevelCheck) else check_level(Path(level))
     return check.level, [str(p) for p in check.problems]
 
 
 def _contract_problems(level: Level) -> list[str]:
-    """The level's contract must be one of its ``contracts.toml`` (as ``zorglab validate`` checks)."""
+    """The level's contract must be one of its ``contracts.toml``, worded as ``zorglab validate``
+    words it (without the line: the text being edited may not be the file on disk)."""
     if level.contract is None or not level.path:
         return []
     found = find_contracts(Path(level.path))
@@ -173,7 +175,9 @@ def _contract_problems(level: Level) -> list[str]:
     names = [c.name for c in listed.contracts]
     if problems or level.contract in names:
         return []
-    return [f"{level.path}: contract {level.contract!r} is not in {found} (contracts: {', '.join(names) or 'none'})"]
+    close = difflib.get_close_matches(level.contract, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(names) or 'none'})"
+    return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
 
 
 def _solution_problems(level: Level, clock: Clock, draft: "_Draft") -> list[str]:

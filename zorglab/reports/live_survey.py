@@ -71,7 +71,8 @@ class Survey:
         """Go on until every setup is tried or the clock strikes (raises ``Cancelled`` when cancelled)."""
         if self.figures.finished:
             return self.figures
-        if not self.lock.acquire(timeout=clock.left() if clock.left() is not None else -1):
+        left = clock.left()
+        if not self.lock.acquire(timeout=-1 if left is None else left):
             return replace(self.figures, cut="layouts: another summary of this level is surveying them")
         try:
             self._deadline.clock = clock
