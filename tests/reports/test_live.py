@@ -225,6 +225,34 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
     assert seen == [False, True]    # no time cap, yet the deadline reads as passed once cancelled
 
 
+def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
+    event = threading.Event()
+    seen = []
+    real = live.explore
+
+    def spying(game, name, budget):
+        seen.append(0 >= budget)        # explore asks ``len(graph.moves) >= budget`` before each state
+        event.set()
+        seen.append(0 >= budget)
+        return real(game, name, budget=budget)
+
+    monkeypatch.setattr(live, "explore", spying)
+    summary = text_summary(studio_level("Attack(2)"), seconds=None, cancel=event)
+    assert seen == [False, True] and summary.cancelled
+
+
+def test_a_state_graph_cut_by_the_clock_says_so(monkeypatch):
+    real = live.explore
+
+    def striking(game, name, budget):
+        budget.clock.deadline = 0.0         # the clock strikes as the state graph starts
+        return real(game, name, budget=budget)
+
+    monkeypatch.setattr(live, "explore", striking)
+    summary = text_summary(studio_level("Attack(2)"), seconds=5)
+    assert not summary.cast_lists_known and "winning cast lists: time budget of 5 s spent" in summary.budget
+
+
 def test_the_survey_is_kept_for_an_equal_level_and_only_then(monkeypatch):
     calls = []
     real = live_survey.constructions

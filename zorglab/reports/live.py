@@ -37,7 +37,7 @@ from zorglab.level.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup, static_columns
 from zorglab.reports.forced import forced_points
-from zorglab.reports.live_clock import SLICE, Cancelled, Clock, run_sliced
+from zorglab.reports.live_clock import Cancelled, Clock, StateCap, run_sliced
 from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
 from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.layouts import MAX_LAYOUTS, choice_sets
@@ -303,17 +303,13 @@ def _setup_figures(game: Setup, draft: _Draft, clock: Clock, max_states: int, bu
             continue
         prefix = "" if name == MAIN_WORLD else f"{name}:"
         clock.check()
-        left = clock.left()
-        graph_budget = budget.explore_states
-        if left is not None and verdict.seconds > 0 and verdict.states > 0:
-            graph_budget = min(graph_budget, max(SLICE, int(verdict.states / verdict.seconds * left)))
-        graph = explore(game, name, budget=graph_budget) if left is None or left > 0 else None
+        states_cap = StateCap(budget.explore_states, clock)
+        graph = explore(game, name, budget=states_cap)
         clock.check()
-        if graph is not None:
-            explored += graph.states
-        if graph is None or not graph.complete:
+        explored += graph.states
+        if not graph.complete:
             complete = False
-            draft.cut("winning cast lists: " + (clock.spent if graph_budget < budget.explore_states or graph is None
+            draft.cut("winning cast lists: " + (clock.spent if states_cap.struck
                                                 else f"state graph budget of {budget.explore_states} spent"))
         else:
             count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)

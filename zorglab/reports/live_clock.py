@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from zorglab.search.solver import UNKNOWN, Search, Verdict
 
-SLICE = 500                 # states searched between two looks at the cancel event and the clock
+SLICE = 200                 # states searched between two looks at the cancel event and the clock
 
 
 class Cancelled(Exception):
@@ -63,6 +63,31 @@ class Deadline(float):
         if clock.cancel is not None and clock.cancel.is_set():
             return True
         return clock.deadline is not None and clock.deadline < now
+
+
+class StateCap(int):
+    """A state budget for :func:`~zorglab.search.analysis.explore` that is also 'reached' once the
+    clock strikes or its cancel event is set (``struck`` then says so).
+
+    ``explore`` compares ``len(graph.moves) >= budget`` before each state it expands; as with
+    :class:`Deadline`, Python asks this int subclass's reflected ``__le__`` first, so the state
+    graph stops within one state (it is then incomplete, and reported so)."""
+
+    clock: Clock | None = None
+    struck: bool = False
+
+    def __new__(cls, states: int, clock: Clock) -> "StateCap":
+        made = super().__new__(cls, states)
+        made.clock = clock
+        return made
+
+    def __le__(self, count: int) -> bool:  # type: ignore[override]
+        clock = self.clock
+        if clock is not None and ((clock.cancel is not None and clock.cancel.is_set()) or
+                                  (clock.deadline is not None and time.perf_counter() >= clock.deadline)):
+            self.struck = True
+            return True
+        return int(self) <= count
 
 
 def run_sliced(search: Search, max_states: int, clock: Clock) -> Verdict:
