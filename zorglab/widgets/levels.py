@@ -6,12 +6,15 @@ One click on a level calls ``on_open(path)`` (the Studio passes its own ``open``
 not load are listed too, with the loader's first message, so they can be opened and mended.
 Figures come from :func:`zorglab.reports.live.summarise` (the reference setup's verdict and its
 fewest spells and states, the difficulty report's pair); each file's figures are kept until
-its modification time or size changes, so ``refresh`` after a save re-reads only that file.
+its bytes (or the folder's tile library) change, for every browser in the process: ``refresh``
+after a save re-analyses only that file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -22,6 +25,7 @@ from zorglab.errors import LevelError, OptionError
 from zorglab.level import level_files
 from zorglab.level.contracts import CONTRACTS_NAME, ContractEntry, read_contracts
 from zorglab.level.loader import check_level
+from zorglab.level.tileset import LIBRARY_NAME
 from zorglab.paint import palette
 from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
@@ -83,6 +87,13 @@ class BrowserGroup:
         return f"{self.title}{status if self.status else ''}: {won}/{len(self.entries)} won"
 
 
+# Every file's entry (without the profile) by (path, seconds), with a digest of what it and the
+# folder's tile library held when it was read: shared by every browser in the process, so the Studio's browser opens at once the
+# second time, and a refresh re-reads only files that changed.
+_kept: dict[tuple[Path, float | None], tuple[str, BrowserEntry]] = {}
+_kept_lock = threading.Lock()
+
+
 class LevelBrowser:
     """Every level of ``folder`` grouped by contract; a click calls ``on_open(path)``.
 
@@ -99,7 +110,6 @@ class LevelBrowser:
         self.seconds = seconds
         self.groups: list[BrowserGroup] = []
         self.notice = ""
-        self._kept: dict[Path, tuple[tuple[int, int], BrowserEntry]] = {}
         self.buttons: dict[Path, w.Button] = {}
         self.header = w.HTML()
         self.body = w.VBox(layout=w.Layout(max_height="460px", overflow="auto"))
@@ -136,8 +146,8 @@ class LevelBrowser:
             profile, contracts = Profile(), []
             self.notice = str(error).splitlines()[0]
         files = level_files([self.folder]) if self.folder.is_dir() else []
-        entries = [self._entry(path, profile) for path in files]
-        self._kept = {path: kept for path, kept in self._kept.items() if path in set(files)}
+        library = _digest(self.folder / LIBRARY_NAME)         # a changed tile library changes every level
+        entries = [self._entry(path, profile, library) for path in files]
         self.groups = group_entries(entries, contracts, profile)
         if not files:
             self.notice = f"no level files (*.toml) in {self.folder}"
@@ -158,18 +168,17 @@ class LevelBrowser:
             raise LevelError.from_problems(problems)
         return sorted(listed.contracts, key=lambda c: (c.order, c.name))
 
-    def _entry(self, path: Path, profile: Profile) -> BrowserEntry:
-        try:
-            stat = path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            stamp = (0, 0)
-        kept = self._kept.get(path)
+    def _entry(self, path: Path, profile: Profile, library: str) -> BrowserEntry:
+        stamp = _digest(path) + library
+        key = (path, self.seconds)
+        with _kept_lock:
+            kept = _kept.get(key)
         if kept is not None and kept[0] == stamp:
             entry = kept[1]
         else:
             entry = analyse_file(path, self.seconds)
-            self._kept[path] = (stamp, entry)
+            with _kept_lock:
+                _kept[key] = (stamp, entry)
         return with_progress(entry, profile)
 
     # -- acting ------------------------------------------------------------------------------------
@@ -205,6 +214,14 @@ class LevelBrowser:
         self.header.value = (f"<b title='{html.escape(str(self.folder.resolve()))}'>{name}</b>: "
                              f"{total} level file{'s' if total != 1 else ''}")
         self.status.value = html.escape(self.notice)
+
+
+def _digest(path: Path) -> str:
+    """What the file holds, in short ('' when it cannot be read)."""
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=12).hexdigest()
+    except OSError:
+        return ""
 
 
 def analyse_file(path: Path, seconds: float | None = 0.5) -> BrowserEntry:
