@@ -101,6 +101,20 @@ def test_a_solution_that_no_longer_replays_to_its_expect_is_a_problem():
     assert summary.problems[0].startswith(str(LEVELS / "studio-demo.toml") + ":5:")
 
 
+def test_a_solution_the_engine_cannot_replay_is_a_problem_not_a_raise(monkeypatch):
+    from zorglab.errors import PlanningLimitError
+
+    def too_big(*args, **kwargs):
+        raise PlanningLimitError("Warrior1's plan space is larger than 200000 states")
+
+    monkeypatch.setattr(live, "play", too_big)
+    text = studio_level("Attack(2)", '[[solutions]]\nmap = "A1 D1 Z1"\ncasts = ["@3 Attack(2)"]\nexpect = "win"\n')
+    summary = text_summary(text)
+    assert summary.problems == (f"{LEVELS / 'studio-demo.toml'}:5:1: solution 0 does not replay: Warrior1's plan "
+                                "space is larger than 200000 states",)
+    assert summary.layout_verdict == "solvable" and summary.layouts_tried == 1
+
+
 def test_a_contract_missing_from_contracts_toml_is_a_problem(tmp_path):
     (tmp_path / "contracts.toml").write_text('[[contracts]]\nname = "apprentice"\ntitle = "A"\ncost = 0\n'
                                               'order = 1\nlevels = ["studio-demo"]\n')
