@@ -371,3 +371,28 @@ def test_layout_verdict_is_the_solvers_and_its_witness_wins(path, pick):
     if summary.layout_verdict == "solvable":
         run = play(game, summary.witness_casts, dict(summary.mirror_witness_casts))
         assert run.outcome is Outcome.WIN
+
+
+SURVEYED = ["app-06-two-gates", "cou-03-shortcut", "tre-01-toll-gate", "ele-03-the-moat", "spl-05-switcheroo"]
+_FULL: dict[str, list[str]] = {}
+
+
+def full_lines(name: str) -> list[str]:
+    if name not in _FULL:
+        forget_surveys()
+        _FULL[name] = summarise(load_level(LEVELS / f"{name}.toml"), seconds=None).lines()
+    return _FULL[name]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(SURVEYED), st.integers(1, 400))
+def test_a_summary_cancelled_anywhere_leaves_a_survey_that_resumes_exactly(name, look):
+    expected = full_lines(name)
+    forget_surveys()
+    level = load_level(LEVELS / f"{name}.toml")
+    first = summarise(level, seconds=None, cancel=LooksCounted(look))
+    again = summarise(level, seconds=None)
+    assert again.lines() == expected
+    if not first.cancelled:                 # the cancel came after the last look: the whole answer
+        assert first.lines() == expected
