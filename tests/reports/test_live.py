@@ -396,3 +396,17 @@ def test_a_summary_cancelled_anywhere_leaves_a_survey_that_resumes_exactly(name,
     assert again.lines() == expected
     if not first.cancelled:                 # the cancel came after the last look: the whole answer
         assert first.lines() == expected
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PACK), st.data())
+def test_a_level_mangled_anywhere_is_summarised_without_a_raise(path, data):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = data.draw(st.integers(0, len(lines) - 1))
+    cut = data.draw(st.integers(0, len(lines[index])))
+    mangled = "\n".join(lines[:index] + [lines[index][:cut]] + lines[index + 1:])
+    summary = summarise_text(mangled, path, None, seconds=0.3)      # never raises
+    check = check_level_text(mangled, str(path), level_path=path)
+    assert summary.problems[:len(check.problems)] == tuple(str(p) for p in check.problems)
+    assert not any(p.startswith("analysis stopped") for p in summary.problems)
+    assert summary.lines()[0].endswith("no problems") == (not summary.problems)
