@@ -119,8 +119,8 @@ class LevelSummary:
 
     def _verdict_text(self) -> str:
         if self.layout_verdict == SOLVABLE:
-            casts = " ".join(self.witness or ()) or "no casts needed"
-            mirrors = "".join(f"; {name}: {' '.join(texts) or 'no casts'}" for name, texts in self.mirror_witness)
+            casts = "; ".join(self.witness or ()) or "no casts needed"
+            mirrors = "".join(f" | {name}: {'; '.join(texts) or 'no casts'}" for name, texts in self.mirror_witness)
             return f"solvable — witness: {casts}{mirrors}"
         if self.layout_verdict in (UNSOLVABLE, UNKNOWN) and self.reason:
             return f"{self.layout_verdict} — {self.reason}"
