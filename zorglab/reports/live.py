@@ -109,8 +109,9 @@ class LevelSummary:
             out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win ({scope}{unknown})")
         if self.fewest_spells is not None:
             out.append(f"fewest spells over the layouts found: {self.fewest_spells}")
-        if self.difficulty:
-            out.append("difficulty: " + ", ".join(f"{k} {_number(v)}" for k, v in self.difficulty.items()))
+        hard = self._difficulty_text()
+        if hard:
+            out.append(f"difficulty: {hard}")
         if self.budget:
             out.append(f"budget: {self.budget}")
         if self.cancelled:
@@ -125,6 +126,21 @@ class LevelSummary:
         if self.layout_verdict in (UNSOLVABLE, UNKNOWN) and self.reason:
             return f"{self.layout_verdict} — {self.reason}"
         return str(self.layout_verdict)
+
+    def _difficulty_text(self) -> str:
+        """The report's ranking pair and the figures the lines above do not already say."""
+        d = self.difficulty
+        if "fewest_spells" not in d or "states" not in d:
+            return ""
+        spells = int(d["fewest_spells"])
+        parts = [f"{spells} spell{'s' if spells != 1 else ''}, {_number(d['states'])} search states "
+                 "(the report's ranking pair)"]
+        if "forced_points" in d:
+            forced = int(d["forced_points"])
+            parts.append(f"{forced} forced casting point{'s' if forced != 1 else ''}")
+        if d.get("explored_states"):
+            parts.append(f"state graph {_number(d['explored_states'])} states")
+        return "; ".join(parts)
 
     def _lists_text(self) -> str:
         if not self.cast_lists_known:
