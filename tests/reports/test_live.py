@@ -18,7 +18,7 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.level.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live, live_survey
+from zorglab.reports import live_setup, live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
@@ -107,7 +107,7 @@ def test_a_solution_the_engine_cannot_replay_is_a_problem_not_a_raise(monkeypatc
     def too_big(*args, **kwargs):
         raise PlanningLimitError("Warrior1's plan space is larger than 200000 states")
 
-    monkeypatch.setattr(live, "play", too_big)
+    monkeypatch.setattr(live_setup, "play", too_big)
     text = studio_level("Attack(2)", '[[solutions]]\nmap = "A1 D1 Z1"\ncasts = ["@3 Attack(2)"]\nexpect = "win"\n')
     summary = text_summary(text)
     assert summary.problems == (f"{LEVELS / 'studio-demo.toml'}:5:1: solution 0 does not replay: Warrior1's plan "
@@ -171,11 +171,11 @@ def test_solutions_left_unreplayed_by_the_time_budget_are_named():
 
 def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
     made = []
-    real = live.setup
-    monkeypatch.setattr(live, "setup", lambda *args: made.append(args) or real(*args))
+    real = live_setup.setup
+    monkeypatch.setattr(live_setup, "setup", lambda *args: made.append(args) or real(*args))
     level = load_level(LEVELS / "arc-01-tuning-fork.toml")
     layout = Layout.from_solution(level.solutions[2])
-    live._setups.clear()
+    live_setup.kept_setups.clear()
     summarise(level, layout, choices={"x": 3}, survey=False)
     assert len(made) == 3                   # one per solution; the current layout is solution 2's
     summarise(level, layout, choices={"x": 3}, survey=False)
@@ -242,7 +242,7 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
 def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
     event = threading.Event()
     seen = []
-    real = live.explore
+    real = live_setup.explore
 
     def spying(game, name, budget):
         seen.append(0 >= budget)        # explore asks ``len(graph.moves) >= budget`` before each state
@@ -250,19 +250,19 @@ def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
         seen.append(0 >= budget)
         return real(game, name, budget=budget)
 
-    monkeypatch.setattr(live, "explore", spying)
+    monkeypatch.setattr(live_setup, "explore", spying)
     summary = text_summary(studio_level("Attack(2)"), seconds=None, cancel=event)
     assert seen == [False, True] and summary.cancelled
 
 
 def test_a_state_graph_cut_by_the_clock_says_so(monkeypatch):
-    real = live.explore
+    real = live_setup.explore
 
     def striking(game, name, budget):
         budget.clock.deadline = 0.0         # the clock strikes as the state graph starts
         return real(game, name, budget=budget)
 
-    monkeypatch.setattr(live, "explore", striking)
+    monkeypatch.setattr(live_setup, "explore", striking)
     summary = text_summary(studio_level("Attack(2)"), seconds=5)
     assert not summary.cast_lists_known and "winning cast lists: time budget of 5 s spent" in summary.budget
 
