@@ -158,6 +158,8 @@ class Search:
     cut_sleepers: bool = True
     reads_dead: bool = False
     max_table: int | None = TABLE_BUDGET
+    witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
+    witness_every: int = 2                  # it takes one expansion in this many (1: it alone)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
@@ -357,13 +359,13 @@ class Search:
 
     def _diving(self) -> bool:
         """Is it the witness search's turn? Every other expansion, once the proof had its head start."""
-        if self.fewest or self.states < WITNESS_AFTER:
+        if self.fewest or self.states < self.witness_after:
             return False
         if not self._dived:
             self._dived = True
             start = self.world.initial_state() if self.start is None else self.start
             self._stack.append(_Node(start, -1, None, None, self._mask(start.spells_left), ()))
-        return self.witness_states * 2 <= self.states
+        return self.witness_states * self.witness_every <= self.states
 
     def _dive(self, node: _Node) -> None:
         """Expand one witness-search node: file it (unless an equal or richer one was filed), then
