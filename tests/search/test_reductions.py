@@ -138,3 +138,24 @@ def test_four_spells_are_never_enough_for_four_heroes_or_more(heroes):
 
 def test_state_type_keeps_its_board_order():
     assert GameState._fields[6:8] == ("cleared", "deaths"), "BOARD_DEATHS reads board() = self[1:4] + self[6:]"
+
+
+def test_ctrl_c_inside_the_witness_search_loses_nothing(monkeypatch):
+    def search():
+        return Search(family_world(3, 5), fewest=False, witness_after=0, witness_every=1)
+    uninterrupted = search().run()
+    interrupted = search()
+    calls = {"n": 0}
+    for behaviour in {spell.behaviour for spell in interrupted.world.spells}:
+        def interrupting(ctx, real=behaviour.apply):
+            calls["n"] += 1
+            if calls["n"] in (40, 41, 300):      # in the middle of an expansion, twice in a row, later
+                raise KeyboardInterrupt
+            return real(ctx)
+
+        monkeypatch.setattr(behaviour, "apply", staticmethod(interrupting))
+    answers = [interrupted.run() for _ in range(4)]
+    assert [a.verdict for a in answers[:3]] == [UNKNOWN] * 3 and "interrupted" in answers[0].reason
+    assert answers[3].verdict == SOLVABLE
+    assert answers[3].cast_texts() == uninterrupted.cast_texts(), "the same witness as uninterrupted"
+    assert answers[3].states == uninterrupted.states
