@@ -55,7 +55,7 @@ SOLVABLE = "solvable"
 UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
-TABLE_BUDGET = 600_000      # situations filed (both searches): about 1 GB on the Python sources
+TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
 WITNESS_AFTER = 2_000       # proof expansions before the witness search joins (the pack needs fewer)
 DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
