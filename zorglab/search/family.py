@@ -39,26 +39,84 @@ def family_world(heroes: int, spells: int) -> World:
     return World(family_level(heroes, spells), SLOTS)
 
 
-def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 200_000,
-                 max_seconds: float = 20.0, prune: bool = True) -> list[dict]:
-    """One row per (heroes, spells): verdict, states expanded and generated, seconds, and both
-    per second (an expanded state had every move tried; a generated one is each state a move
-    computed and looked up in the table, kept or pruned)."""
+# The reductions of issue 16, added one at a time (each row of the table reports every stage):
+# none at all; the search as it was (table and spell dominance); + the dead forgotten (FR-47);
+# + hopeless sleepers given up (FR-49); + the witness search beside the proof (FR-48).
+STAGES = (
+    ("plain", dict(prune=False)),
+    ("before", dict(forget_dead=False, cut_sleepers=False)),
+    ("dead", dict(cut_sleepers=False)),
+    ("sleepers", dict()),
+)
+FINAL = dict(fewest=False)
+
+
+def decide_cell(heroes: int, spells: int, max_states: int | None, max_seconds: float | None,
+                options: dict) -> dict:
+    """Search one cell with these Search options: verdict, states, seconds (wall and CPU), the
+    process's peak resident memory, the witness and whether it replays to a win."""
     import time
 
-    from zorglab.search.solver import solve_world
+    from zorglab.engine.run import run_world
+    from zorglab.search.solver import SOLVABLE, Search
 
+    world = family_world(heroes, spells)
+    t0, c0 = time.perf_counter(), time.process_time()
+    search = Search(world, clock=time.process_time, **options)       # budgets in CPU seconds: machines are shared
+    verdict = search.run(max_states=max_states, max_seconds=max_seconds)
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    replays = None
+    if verdict.verdict == SOLVABLE:
+        replays = run_world(family_world(heroes, spells), verdict.casts, strict=True).outcome.value == "win"
+    return {"verdict": verdict.verdict, "states": verdict.states, "generated": verdict.generated,
+            "pruned": verdict.pruned, "seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3),
+            "peak_mb": _peak_mb(),
+            "witness_states": search.witness_states,
+            "witness": " ".join(verdict.cast_texts()), "replays": replays, "reason": verdict.reason}
+
+
+def _peak_mb() -> int:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited from the parent)."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024)
+    import resource
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def _isolated(heroes: int, spells: int, max_states: int | None, max_seconds: float | None, options: dict) -> dict:
+    """``decide_cell`` in a fresh process, so that its peak memory is the cell's own."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(decide_cell, heroes, spells, max_states, max_seconds, options).result()
+
+
+def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 2_000_000,
+                 max_seconds: float = 10.0, stage_states: int = 200_000, stage_seconds: float = 5.0,
+                 isolate: bool = True) -> list[dict]:
+    """One row per (heroes, spells): the final search's verdict, states expanded and generated,
+    seconds, CPU seconds (the budgets are CPU seconds) and peak memory (each cell in a fresh process
+    when ``isolate``), its
+    witness, and the states each earlier stage of the reductions expanded (within
+    ``stage_states`` / ``stage_seconds``; its verdict says whether it decided)."""
     rows = []
     for heroes in range(1, max_heroes + 1):
         for spells in range(1, max_spells + 1):
-            world = family_world(heroes, spells)
-            t0 = time.perf_counter()
-            verdict = solve_world(world, max_states=max_states, max_seconds=max_seconds, prune=prune)
-            seconds = time.perf_counter() - t0
-            rows.append({"heroes": heroes, "spells": spells, "verdict": verdict.verdict,
-                         "states": verdict.states, "generated": verdict.generated, "pruned": verdict.pruned,
-                         "seconds": round(seconds, 4),
-                         "states_per_second": round(verdict.states / seconds) if seconds else None,
-                         "generated_per_second": round(verdict.generated / seconds) if seconds else None,
-                         "witness": " ".join(verdict.cast_texts())})
+            run = _isolated if isolate else decide_cell
+            final = run(heroes, spells, max_states, max_seconds, FINAL)
+            row: dict = {"heroes": heroes, "spells": spells, "verdict": final["verdict"],
+                         "states": final["states"], "generated": final["generated"], "pruned": final["pruned"],
+                         "seconds": final["seconds"], "cpu_seconds": final["cpu_seconds"],
+                         "peak_mb": final["peak_mb"], "witness_states": final["witness_states"],
+                         "states_per_second": round(final["states"] / final["cpu_seconds"]) if final["cpu_seconds"] else None}
+            for name, options in STAGES:
+                stage = decide_cell(heroes, spells, stage_states, stage_seconds, options)
+                row[f"{name}_verdict"] = stage["verdict"]
+                row[f"{name}_states"] = stage["states"]
+            row["witness"] = final["witness"]
+            row["replays"] = final["replays"]
+            rows.append(row)
     return rows

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from zorglab.engine.constraints import reads_unused
+from zorglab.engine.constraints import _calls, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
@@ -43,22 +43,35 @@ class LevelVerdict:
         return data
 
 
+# Functions of the constraint language that read nothing of a dead hero (the others — died_before,
+# hp_at_death, gold_at_death, and any added later — are taken to read the dead).
+READ_NO_DEAD = frozenset({"dist", "unused", "solvable"})
+
+
+def reads_dead(constraints) -> bool:
+    """Does any constraint read what a dead hero holds or when it died? (The search forgets the
+    dead only when none does, FR-47.)"""
+    return any(call.function not in READ_NO_DEAD for c in constraints for call in _calls(c.expr))
+
+
 def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
-                 start=None) -> Search:
-    """A resumable search of one world of a setup, with its constraints as the win test."""
+                 start=None, fewest: bool = True) -> Search:
+    """A resumable search of one world of a setup, with its constraints as the win test.
+    ``fewest=False`` adds the witness search (FR-48): faster, the witness not the shortest."""
     constraints, _ = game.conditions(name)
     return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
-                  reads_unused=reads_unused(constraints), progress=progress)
+                  reads_unused=reads_unused(constraints), reads_dead=reads_dead(constraints), progress=progress,
+                  fewest=fewest)
 
 
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,
-                prune: bool = True, progress: bool = False) -> LevelVerdict:
+                prune: bool = True, progress: bool = False, fewest: bool = False) -> LevelVerdict:
     """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
     t0 = time.perf_counter()
     results = []
     for name in game.played_worlds:
         left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
-        verdict = world_search(game, name, prune=prune, progress=progress).run(max_states, left)
+        verdict = world_search(game, name, prune=prune, progress=progress, fewest=fewest).run(max_states, left)
         results.append((name, verdict))
         if verdict.verdict == UNSOLVABLE:
             break

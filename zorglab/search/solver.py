@@ -15,6 +15,20 @@ the spells), each entry mapping spells left (as a bit mask) to the fewest spells
 tests cost one lookup; nearly every situation is met with one mask only, and its entry is then
 just the pair ``(mask, spent)`` (a dictionary costs four times the memory). The situation's parts (the board, each hero) are numbered once each; a
 move changes one or two parts, and the parts it leaves alone keep the number they had.
+
+Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md):
+- *The dead are forgotten*: when no spell can act on a corpse and no constraint reads the dead,
+  every dead hero is filed as one and the same part and the order of deaths is left out, since no
+  rule reads them again (a win needs only that they are dead).
+- *Hopeless sleepers*: a living sleeper that no spell left and no hero's action can wake, hurt or
+  kill never dies, so the branch cannot win and is given up (hooks on the spell and hero types).
+- *A witness search beside the proof* (``fewest=False``): after a head start of the proof, a
+  depth-first search that lets heroes act before it casts (so it meets deep cast lists early)
+  takes every other expansion. Either search decides: a win found by either is a witness;
+  either one exhausting its states proves the world unsolvable. Only the proof's witness is
+  known to use the fewest spells, so ``--analyse`` and the reports keep ``fewest=True``.
+The table is bounded (``max_table`` situations across both searches): reaching it answers
+unknown, saying so, and ``run`` resumes with a larger bound.
 """
 
 from __future__ import annotations
@@ -40,6 +54,11 @@ if TYPE_CHECKING:
 SOLVABLE = "solvable"
 UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
+
+TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
+WITNESS_AFTER = 2_000       # proof expansions before the witness search joins (the pack needs fewer)
+DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
+BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
 
 
 @dataclass(frozen=True)
@@ -121,7 +140,10 @@ class Search:
 
     ``wins(state)`` says whether an ended world is won (all heroes dead and every constraint
     holding); by default, all heroes dead. ``prune=False`` turns off dominance (for measuring
-    what pruning saves, and for the brute-force cross-check).
+    what pruning saves, and for the brute-force cross-check: it turns off every reduction).
+    ``fewest=False`` runs the witness search beside the proof; ``forget_dead=False`` keeps dead
+    heroes' details and ``cut_sleepers=False`` keeps hopeless sleepers (for measuring); ``reads_dead``: a constraint reads the dead (then they are
+    kept). ``max_table`` bounds the situations filed.
     """
 
     world: World
@@ -131,6 +153,15 @@ class Search:
     reads_unused: bool = False
     margin: int = ISOLATED_MARGIN
     progress: bool = False
+    fewest: bool = True
+    forget_dead: bool = True
+    cut_sleepers: bool = True
+    reads_dead: bool = False
+    max_table: int | None = TABLE_BUDGET
+    witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
+    witness_every: int = 2                  # it takes one expansion in this many (1: it alone)
+    clock: Callable[[], float] = time.perf_counter     # what seconds are: time.process_time on a busy machine
+    witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
     pruned: int = 0
@@ -144,12 +175,37 @@ class Search:
     _found: _Node | None = field(default=None, repr=False)
     _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
+    _stack: list = field(default_factory=list, repr=False)     # the witness search's
+    _seen: dict = field(default_factory=dict, repr=False)      # situation -> mask, or list of masks
+    _dived: bool = False
     _wins: Callable[[GameState], bool] = field(init=False, repr=False)
+    _forget: bool = field(init=False, repr=False)
+    _dominate: bool = field(init=False, repr=False)
+    _stirring: int = field(init=False, repr=False)     # spells that can stir a sleeper, as a mask; -1: no cut
 
     def __post_init__(self) -> None:
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         self.reach = self.world.history_reach
+        self._dominate = self.prune and not self.reads_unused
+        self._forget = (self.prune and self.forget_dead and not self.reads_dead
+                        and not any(spell.behaviour.reads_corpses(spell.args) for spell in self.world.spells))
+        # A sleeper wakes or dies only by a spell or another hero's doing; types change only by
+        # Banality, to Warrior. With neither left, it never dies: no win (ZR-17, FR-49).
+        types = {hero.type for hero in self.world.heroes} | {"Warrior"}
+        self._stirring = -1
+        if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).stirs_others for t in types):
+            self._stirring = sum(1 << spell.index for spell in self.world.spells
+                                 if spell.behaviour.stirs_sleepers(spell.args))
+
+    def _hopeless(self, state: GameState, mask: int) -> bool:
+        """A living sleeper that nothing left can wake, hurt or kill: this branch cannot win."""
+        if self._stirring < 0 or mask & self._stirring:
+            return False
+        for hero in state.heroes:
+            if hero.asleep and hero.alive:
+                return True
+        return False
 
     # -- bookkeeping ------------------------------------------------------------------------
 
@@ -172,13 +228,15 @@ class Search:
 
     def _board_number(self, state: GameState) -> int:
         board = state.board()
+        if self._forget:
+            board = board[:BOARD_DEATHS] + board[BOARD_DEATHS + 1:]
         number = self._boards.get(board)
         if number is None:
             number = self._boards[board] = len(self._boards)
         return number
 
     def _hero_number(self, hero: HeroState) -> int:
-        key = hero_key(hero, self.reach)
+        key = DEAD if self._forget and not hero.alive else hero_key(hero, self.reach)
         number = self._heroes.get(key)
         if number is None:
             number = self._heroes[key] = len(self._heroes)
@@ -187,6 +245,9 @@ class Search:
     def _offer(self, state: GameState, parent: _Node | None, cast: Cast | None, mask: int, cost: int) -> None:
         """Queue a state with spells left ``mask``, reached by a move costing ``cost`` spells,
         unless it adds nothing new."""
+        if self._hopeless(state, mask):
+            self.pruned += 1
+            return
         spent = cost if parent is None else parent.spent + cost
         situation = self._parts(state, parent)
         entry = self._table.get(situation)
@@ -198,7 +259,7 @@ class Search:
             if best is not None and best <= spent:
                 self.pruned += 1
                 return
-            if self.prune and not self.reads_unused:
+            if self._dominate:
                 for other in masks:
                     if other & mask == mask and other != mask:
                         self.pruned += 1
@@ -230,48 +291,136 @@ class Search:
 
     # -- search -----------------------------------------------------------------------------
 
-    def run(self, max_states: int | None = None, max_seconds: float | None = None) -> Verdict:
-        """Search until decided or a budget runs out; Ctrl-C answers with what is known."""
+    def run(self, max_states: int | None = None, max_seconds: float | None = None,
+            max_table: int | None = None) -> Verdict:
+        """Search until decided or a budget runs out; Ctrl-C answers with what is known.
+        ``max_table`` (when given) replaces the bound on situations filed, for this run and later."""
+        if max_table is not None:
+            self.max_table = max_table
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
             self._offer(start, None, None, self._mask(start.spells_left), 0)
         assert self.wins is not None
         self._wins = self.wins      # as it stands now: a caller may have replaced it
-        t0 = time.perf_counter()
+        t0 = self.clock()
         limit_states = None if max_states is None else self.states + max_states
         bar = None
         if self.progress:
             from tqdm import tqdm
             bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
         node = None
+        diving = False
         try:
             with gc_paused():
                 while self._found is None:
                     if limit_states is not None and self.states >= limit_states:
                         return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
-                    if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    if max_seconds is not None and self.clock() - t0 > max_seconds:
                         return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds:.3g} s spent")
-                    node = self._pop()
-                    if node is None:
-                        break
-                    self._expand(node)
+                    if self.max_table is not None and len(self._table) + len(self._seen) >= self.max_table:
+                        return self._verdict(UNKNOWN, t0, f"table budget of {self.max_table} situations reached "
+                                                          "(the memory bound); run again with a larger one to resume")
+                    diving = self._diving()
+                    if diving:
+                        if not self._stack:
+                            return self._verdict(UNSOLVABLE, t0, "every legal cast sequence explored (depth-first)")
+                        node = self._stack.pop()
+                        self._dive(node)
+                    else:
+                        node = self._pop()
+                        if node is None:
+                            break
+                        self._expand(node)
                     node = None
                     if bar is not None and self.states % 256 == 0:
                         bar.update(256)
         except KeyboardInterrupt:
             if node is not None:
                 # Expanded only in part: put it back. Children it already admitted wait in the
-                # queue; the others are generated again, so resuming stays exact.
-                self._queue.appendleft(node)
-                self.states -= 1
+                # queue; the others are generated again, so resuming stays exact (the witness
+                # search files a node and pushes its children only once all are computed).
+                if diving:
+                    self._stack.append(node)
+                else:
+                    self._queue.appendleft(node)
+                    self.states -= 1
             return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
         finally:
             if bar is not None:
                 bar.close()
         if self._found is not None:
+            if self._found.spent < 0:
+                return self._verdict(SOLVABLE, t0, "witness found by the depth-first witness search "
+                                                   "(not necessarily with the fewest spells)")
             return self._verdict(SOLVABLE, t0, "witness found")
         return self._verdict(UNSOLVABLE, t0, "every legal cast sequence explored")
+
+    # -- the witness search -----------------------------------------------------------------
+
+    def _diving(self) -> bool:
+        """Is it the witness search's turn? Every other expansion, once the proof had its head start."""
+        if self.fewest or self.states < self.witness_after:
+            return False
+        if not self._dived:
+            self._dived = True
+            start = self.world.initial_state() if self.start is None else self.start
+            self._stack.append(_Node(start, -1, None, None, self._mask(start.spells_left), ()))
+        return self.witness_states * self.witness_every <= self.states
+
+    def _dive(self, node: _Node) -> None:
+        """Expand one witness-search node: file it (unless an equal or richer one was filed), then
+        push its casts and, on top, the free action, so heroes act first and casts come late.
+        Nodes have ``spent == -1``: the witness search does not count spells."""
+        parent = node.parent
+        mask = node.mask
+        if self._hopeless(node.state, mask):
+            self.pruned += 1
+            return
+        parts = self._parts(node.state, parent)
+        entry = self._seen.get(parts)
+        if entry is not None:
+            for other in (entry,) if type(entry) is int else entry:
+                if other == mask or (self._dominate and other & mask == mask):
+                    self.pruned += 1
+                    return
+        state = node.state
+        found = None if state.lost else next_action(self.world, state)
+        if state.lost or (found is None and self._wins(state)):
+            self.states += 1
+            self.witness_states += 1
+            if not state.lost:
+                self._found = node
+            self._file(parts, mask, entry)
+            return
+        children: list[_Node] = []
+        if mask:
+            active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
+                                            active=active, book=self._book):
+                self.generated += 1
+                children.append(_Node(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
+            children.reverse()          # popped in the order the casts were generated
+        if found is not None:
+            nxt, _ = act(self.world, state, found, record=False)
+            self.generated += 1
+            children.append(_Node(nxt, -1, node, None, mask, ()))
+        node.parts = parts
+        self.states += 1        # counted, filed and pushed only now: Ctrl-C before this loses nothing
+        self.witness_states += 1
+        self._file(parts, mask, entry)
+        self._stack.extend(children)
+
+    def _file(self, parts: tuple[int, ...], mask: int, entry: Any) -> None:
+        """Note in the witness search's table that this situation was expanded with this mask."""
+        if entry is None:
+            self._seen[parts] = mask
+        else:
+            masks = [entry] if type(entry) is int else entry
+            if self._dominate:
+                masks = [other for other in masks if other | mask != mask]
+            masks.append(mask)
+            self._seen[parts] = masks[0] if len(masks) == 1 else masks
 
     def _expand(self, node: _Node) -> None:
         state = node.state
@@ -298,7 +447,7 @@ class Search:
                 self._offer(nxt, node, cast, mask, left - mask.bit_count())
 
     def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
-        self.seconds += time.perf_counter() - t0
+        self.seconds += self.clock() - t0
         casts: list[Cast] = []
         node = self._found
         while node is not None:
@@ -311,7 +460,10 @@ class Search:
 
 def solve_world(world: World, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
                 max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
-                progress: bool = False, start: GameState | None = None) -> Verdict:
-    """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named)."""
-    search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress)
+                progress: bool = False, start: GameState | None = None, fewest: bool = False,
+                reads_dead: bool = False, max_table: int | None = TABLE_BUDGET) -> Verdict:
+    """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named).
+    ``fewest=True``: the witness is one with the fewest spells (no witness search beside)."""
+    search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress,
+                    fewest=fewest, reads_dead=reads_dead, max_table=max_table)
     return search.run(max_states=max_states, max_seconds=max_seconds)

@@ -21,6 +21,7 @@ class HeroBehaviour:
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
     plan_goal: Callable[..., Any] | None = None    # optional (res, hero) -> extra cost at a plan's end, or None to veto it
+    stirs_others: bool = True   # can this type's actions change another hero's HP? (the search's FR-49 asks)
 
     @staticmethod
     def max_hp(args: tuple[Any, ...]) -> int:

@@ -10,6 +10,7 @@ class Elf(HeroBehaviour):
 
     cost_names = ("hp_lost", "actions")
     reads_hp = True
+    stirs_others = False        # its steps touch no other hero
 
     @staticmethod
     def immune(args):

@@ -7,3 +7,5 @@ from zorglab.engine.registry import Param, ParamKind, hero_type
 @hero_type("Warrior", Param("x", ParamKind.INT, minimum=1))
 class Warrior(HeroBehaviour):
     """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""
+
+    stirs_others = False        # its steps touch no other hero

@@ -77,6 +77,19 @@ class SpellBehaviour:
     def affect(res: "Resolution", hero: "HeroScratch", args: tuple[Any, ...]) -> None:
         raise NotImplementedError
 
+    @staticmethod
+    def reads_corpses(args: tuple[Any, ...]) -> bool:
+        """Can a cast of this spell act on a dead hero? If no spell can, nothing reads a corpse
+        and the search may forget what dead heroes hold (docs/rules.md, FR-47)."""
+        return False
+
+    @staticmethod
+    def stirs_sleepers(args: tuple[Any, ...]) -> bool:
+        """Can a cast of this spell wake, hurt or kill a sleeping hero (who is never the active
+        one)? If no spell left can, and no hero's action can, a sleeper never dies and the search
+        gives the branch up (docs/rules.md, FR-49). True unless a type says otherwise."""
+        return True
+
     @classmethod
     def apply(cls, ctx: CastContext) -> None:
         for index in cls.targets(ctx):
@@ -94,6 +107,10 @@ class RoomSpell(SpellBehaviour):
 
     target = "active"
     cast_form = None
+
+    @staticmethod
+    def stirs_sleepers(args: tuple[Any, ...]) -> bool:
+        return False        # a moved room carries its sleepers without an entry (ZR-8, ZR-15)
 
     @classmethod
     def apply(cls, ctx: CastContext) -> None:

@@ -13,6 +13,10 @@ class SelectionSpell(SpellBehaviour):
 
     target = "meta"
 
+    @staticmethod
+    def reads_corpses(args):
+        return bool(args[0])        # allow_corpses: a chosen corpse can be moved or teleported
+
     @classmethod
     def apply(cls, ctx):
         from zorglab.engine.casting import find_spell

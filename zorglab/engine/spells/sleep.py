@@ -10,6 +10,10 @@ class SleepSpell(SpellBehaviour):
     """A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
 
     @staticmethod
+    def stirs_sleepers(args):
+        return False        # Sleep on a sleeper changes nothing (ZR-24)
+
+    @staticmethod
     def affect(res, hero, args):
         if not hero.asleep:
             hero.asleep = True

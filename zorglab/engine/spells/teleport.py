@@ -13,5 +13,9 @@ class TeleportSpell(SpellBehaviour):
     target = "active"
 
     @staticmethod
+    def stirs_sleepers(args):
+        return False        # only the active hero, never a sleeper (ZR-7, ZR-14)
+
+    @staticmethod
     def affect(res, hero, args):
         res.teleport_to_visit(hero, args[0], "spell")
