@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"
                            f" (hp {h.hp})" for i, h in enumerate(world_run.state.heroes))
         print(f"world {world.name}: {run_.outcome.value} after {world_run.ticks} actions — {heroes}")
+        if world_run.stall_reason():
+            print(f"  stalled: {world_run.stall_reason()}")
         for c in run_.constraints:
             print(f"  constraint {c.describe()}")
         for c in run_.bonuses:

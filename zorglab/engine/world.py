@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 from zorglab.engine import cells, weights
 from zorglab.engine.geometry import Slot
 from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type
-from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.state import OBSERVED, GameState, HeroState
 from zorglab.engine.tiles import Tile
-from zorglab.errors import LevelError
+from zorglab.errors import ArgumentTypeError, LevelError
 from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
 from zorglab.level.values import INF
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from zorglab.engine.heroes.base import HeroBehaviour
     from zorglab.engine.rooms.base import RoomBehaviour
     from zorglab.engine.spells.base import SpellBehaviour
+
+_ENTRIES = HeroState._fields.index("entries")
 
 # Behaviour classes (the registries' types); named here because the info classes below have a
 # field called ``type``, which would shadow the builtin in their own annotations.
@@ -112,6 +114,7 @@ class World:
         self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
         self.history_reach = self._history_reach()
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
+        self.entry_reads = {room.index: self._entry_read(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
         self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
@@ -133,6 +136,13 @@ class World:
         if behaviour.signature.undefined:
             raise LevelError(f"{spec.label}: {behaviour.signature.undefined}")
         _check_concrete(spec.label, spec.args)
+        arg_fault = getattr(behaviour, "arg_fault", None)
+        fault = arg_fault(spec.args) if arg_fault is not None else None
+        if fault is not None:      # a choice made the arguments faulty (ZR-26)
+            index, why = fault
+            where = getattr(getattr(spec.args[index], "rule", None), "function", None)
+            raise ArgumentTypeError(f"{spec.label}'s {behaviour.signature.params[index].name}: {why}",
+                                    getattr(where, "loc", None) or spec.location)
         codes = tuple(tuple(behaviour.cell_code(spec.args, tile.kind(x, y)) for x in range(5)) for y in range(5))
         return RoomInfo(index, spec.label, spec.type, behaviour, spec.args, tile, codes, tile.spawn,
                         behaviour.toll(spec.args))
@@ -165,6 +175,18 @@ class World:
             if spell.type == "Teleport":
                 reach = max(reach, spell.args[0])
         return reach
+
+    @staticmethod
+    def _entry_read(room: RoomInfo) -> int | None:
+        """The entry count above which a portal's future entries all act alike (None: every count
+        differs). ``P(n, f)`` acts on no entry past ``n``; a list reads nothing past its end; an
+        ``f`` that does not read ``i`` treats every entry alike (ZR-27)."""
+        n, f = room.args
+        if n is not INF:
+            return max(0, n)
+        if f.table is not None:
+            return len(f.table)
+        return 0 if f.constant() else None
 
     @staticmethod
     def _portal_cap(room: RoomInfo) -> int:
@@ -220,6 +242,21 @@ class World:
             codes = cells.immune_codes(self.behaviour(hero_type).immune(args))
             self._immune[key] = codes
         return codes
+
+    def recurrence_key(self, state: GameState) -> tuple:
+        """What a rule can observe of ``state`` (ZR-27): the board, each hero's plan state (entry
+        counts only for portals, only as far as they can tell entries apart; visit history only
+        as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
+
+        Unlike :meth:`GameState.key` it leaves out entry counts no rule reads, which grow for ever
+        in a world that never goes idle; two states with one key have the same future."""
+        reads = self.entry_reads
+        reach = self.history_reach
+        heroes = []
+        for h in state.heroes:
+            entries = tuple((r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads)
+            heroes.append(h[:_ENTRIES] + (entries,) + h[_ENTRIES + 1:OBSERVED] + (h.history[-reach:],))
+        return (state.board(), tuple(heroes), state.spells_left)
 
     def initial_state(self) -> GameState:
         heroes = tuple(HeroState(type=h.type, args=h.args, hp=self.behaviour(h.type).max_hp(h.args))

@@ -86,6 +86,13 @@ class Builder:
             return None
         if args is None:
             return None
+        arg_fault = getattr(cls, "arg_fault", None)
+        fault = arg_fault(args) if arg_fault is not None else None
+        if fault is not None:
+            index, why = fault
+            where = nodes[index].loc if index < len(nodes) else node.loc
+            self.fail(where, f"{label}'s {signature.params[index].name}: {why}", ArgumentTypeError)
+            return None
         extra = {"tile": node.tile.name if node.tile else None} if category == "room" else {}
         return SPECS[category](label=label, type=signature.name, args=args, source=source, location=node.loc,
                                **extra)
@@ -211,10 +218,10 @@ class Builder:
 
     def index_table(self, node: ast.ListLit, what: str) -> Any:
         table = []
-        for item in node.items:
+        for i, item in enumerate(node.items, 1):
             if not (isinstance(item, ast.Lit) and is_int(item.value)):
-                return self.fail(item.loc, f"{what}: a portal's list holds whole numbers, not {describe(item)}",
-                                 ArgumentTypeError)
+                return self.fail(item.loc, f"{what}: a portal's list holds whole numbers, not {describe(item)} "
+                                           f"(f({i}), ZR-26)", ArgumentTypeError)
             table.append(item.value)
         return IndexFunction(format_value(tuple(table)), table=tuple(table))
 

@@ -28,7 +28,9 @@ from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, mirror_w
                                    read_own_tiles)
 
 LEVEL_KEYS = ("id", "title", "contract", "notes", "rooms", "heroes", "spells", "constraints", "bonuses",
-              "variables", "tiles", "solutions", "mirrors")
+              "variables", "tiles", "solutions", "mirrors", "max_actions")
+# The largest action cap a level may set (ZR-27; docs/levels.md, "Limits").
+MAX_ACTIONS_LIMIT = 10_000_000
 MIRROR_KEYS = ("name", "rooms", "heroes", "spells", "constraints", "bonuses")
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
 CATEGORIES = (("rooms", "room"), ("heroes", "hero"), ("spells", "spell"))
@@ -200,6 +202,7 @@ class _LevelReader:
         title = self.text(doc, ("title",), "")
         contract = self.text(doc, ("contract",), None)
         notes = self.text(doc, ("notes",), "")
+        max_actions = self.action_cap(doc)
         mirror_tables = self.mirror_tables(doc.get("mirrors"))
         worlds = [(MAIN_WORLD, None)] + [(name, loc) for name, loc, _ in mirror_tables]
         variable_table = self.variable_table(doc.get("variables"))
@@ -219,7 +222,19 @@ class _LevelReader:
         return Level(id=level_id, title=title, contract=contract, notes=notes, rooms=main.built("rooms"),
                      heroes=main.built("heroes"), spells=main.built("spells"), constraints=tuple(main.constraints),
                      bonuses=tuple(main.bonuses), variables=tuple(variables), tiles=tuple(tiles.items()),
-                     solutions=solutions, mirrors=tuple(mirrors), path=self.source.path)
+                     solutions=solutions, mirrors=tuple(mirrors), path=self.source.path, max_actions=max_actions)
+
+    def action_cap(self, doc: dict[str, Any]) -> int | None:
+        """``max_actions = N``: after N actions a run that has not ended is a stall (ZR-27)."""
+        value = doc.get("max_actions")
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ACTIONS_LIMIT:
+            shown = value if isinstance(value, int) and value.bit_length() < 64 else "this value"
+            self.fail(self.positions.location(("max_actions",)), f"max_actions must be a whole number from 1 "
+                      f"to {MAX_ACTIONS_LIMIT:,}, not {shown}", ArgumentTypeError)
+            return None
+        return value
 
     def text(self, table: dict[str, Any], path: tuple[Any, ...], default: Any) -> Any:
         value = table.get(path[-1], default)

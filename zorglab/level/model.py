@@ -170,6 +170,7 @@ class Level:
     solutions: tuple[Solution, ...] = ()
     mirrors: tuple[Mirror, ...] = ()
     path: str | None = field(default=None, compare=False)
+    max_actions: int | None = None    # ZR-27's action cap for this level (None: the engine's default)
 
     def room(self, label: str) -> RoomSpec:
         for room in self.rooms:
