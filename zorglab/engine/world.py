@@ -17,6 +17,7 @@ from zorglab.engine.state import OBSERVED, GameState, HeroState
 from zorglab.engine.tiles import Tile
 from zorglab.errors import ArgumentTypeError, LevelError
 from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
+from zorglab.level.limits import MAX_HISTORY_REACH
 from zorglab.level.values import INF
 
 if TYPE_CHECKING:
@@ -113,6 +114,11 @@ class World:
                                      if code == cells.WATER)
         self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
         self.history_reach = self._history_reach()
+        # Past entry 64 a portal's f is not bounded by the history reach (FR-15): a repetition
+        # then compares whole visit histories (ZR-27), which cannot falsely match.
+        self.recurrence_reach = self.history_reach if all(
+            (room.args[0] is not INF and room.args[0] <= MAX_HISTORY_REACH)
+            or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH) for room in self.rooms if room.type == "P") else None
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self.entry_reads = {room.index: self._entry_read(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
@@ -190,9 +196,10 @@ class World:
 
     @staticmethod
     def _portal_cap(room: RoomInfo) -> int:
-        """Entry counts above ``n`` all act alike; for ``n = inf`` plans count up to 64 (FR-15)."""
+        """Entry counts above ``n`` all act alike; for ``n = inf``, and any ``n`` above 64, plans
+        count up to 64 (FR-15): a plan space that grows with ``n`` would make a huge ``n`` hang."""
         n = room.args[0]
-        return 65 if n is INF else max(0, n) + 1
+        return MAX_HISTORY_REACH + 1 if n is INF or n > MAX_HISTORY_REACH else max(0, n) + 1
 
     # -- lookups ----------------------------------------------------------------------------
 
@@ -251,11 +258,12 @@ class World:
         Unlike :meth:`GameState.key` it leaves out entry counts no rule reads, which grow for ever
         in a world that never goes idle; two states with one key have the same future."""
         reads = self.entry_reads
-        reach = self.history_reach
+        reach = self.recurrence_reach
         heroes = []
         for h in state.heroes:
             entries = tuple((r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads)
-            heroes.append(h[:_ENTRIES] + (entries,) + h[_ENTRIES + 1:OBSERVED] + (h.history[-reach:],))
+            history = h.history if reach is None else h.history[-reach:]
+            heroes.append(h[:_ENTRIES] + (entries,) + h[_ENTRIES + 1:OBSERVED] + (history,))
         return (state.board(), tuple(heroes), state.spells_left)
 
     def initial_state(self) -> GameState:

@@ -21,6 +21,7 @@ from zorglab.level import ast
 from zorglab.level.build import FINDERS, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Kind
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
+from zorglab.level.limits import MAX_ROOMS, toml_fault
 from zorglab.level.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
 from zorglab.level.solutions import SolutionReader, World, unknown_keys
@@ -183,11 +184,19 @@ class _LevelReader:
     # --- the file ----------------------------------------------------------------------------
 
     def toml(self) -> dict[str, Any] | None:
+        fault = toml_fault(self.source.text)
+        if fault is not None:
+            self.fail(self.source.location(fault[0]), f"not a level TOML can hold: {fault[1]}", LevelSyntaxError)
+            return None
         try:
             doc = tomllib.loads(self.source.text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as error:
             loc, reason = toml_error_location(error, self.source)
             self.fail(loc, f"not valid TOML: {reason}", LevelSyntaxError)
+            return None
+        except (ValueError, RecursionError, MemoryError) as error:   # tomllib's own limits
+            self.fail(self.source.location(0), f"not a level TOML can hold: {error.__class__.__name__}",
+                      LevelSyntaxError)
             return None
         self.positions = index_positions(self.source)
         return doc
@@ -247,6 +256,10 @@ class _LevelReader:
         value = table.get(key, [])
         if not isinstance(value, list):
             self.fail(self.positions.location(path + (key,)), f"{key} must be a list of strings", ArgumentTypeError)
+            return []
+        if key == "rooms" and len(value) > MAX_ROOMS:
+            self.fail(self.positions.location(path + (key, MAX_ROOMS)), f"a world holds at most {MAX_ROOMS} rooms, "
+                      f"not {len(value):,} (docs/levels.md, Limits)", LevelStructureError)
             return []
         items: list[tuple[str, Origin] | None] = []
         for index, item in enumerate(value):

@@ -16,6 +16,7 @@ from typing import Any
 
 from zorglab.errors import ExpressionError
 from zorglab.level import ast
+from zorglab.level.limits import MAX_HISTORY_REACH
 from zorglab.level.values import INF, IndexFunction
 
 SCAN_LIMIT = 1_000        # values of a non-polynomial f tried at load
@@ -79,12 +80,16 @@ def portal_fault(n: Any, f: IndexFunction) -> tuple[int, str] | None:
         param = function.param
         if any(isinstance(node, ast.Name) and node.name != param for node in ast.walk(function.body)):
             return None
-    for i in range(1, entries_to_check(n, f) + 1):
+    reach = MAX_HISTORY_REACH if n is INF else max(0, min(n, MAX_HISTORY_REACH))
+    for i in range(1, max(entries_to_check(n, f), reach) + 1):
         try:
-            f(i)
+            value = f(i)
         except ExpressionError as error:
             reason = error.problems[0].message if error.problems else str(error)
             if not reason.startswith(f"f({i})"):
                 reason = f"f({i}): {reason}"
             return i, reason
+        if i <= reach and value > MAX_HISTORY_REACH:
+            return i, (f"f({i}) = {value} reads further back than {MAX_HISTORY_REACH} visits "
+                       f"(docs/levels.md, Limits)")
     return None
