@@ -206,6 +206,8 @@ class _LevelReader:
         if doc is None:
             return None
         unknown_keys(doc, LEVEL_KEYS, (), "a level", self.positions, self.problems)
+        if self.too_many_rooms(doc):
+            return None
         stem = self.level_path.stem if self.level_path is not None else "level"
         level_id = self.text(doc, ("id",), stem)
         title = self.text(doc, ("title",), "")
@@ -233,6 +235,19 @@ class _LevelReader:
                      bonuses=tuple(main.bonuses), variables=tuple(variables), tiles=tuple(tiles.items()),
                      solutions=solutions, mirrors=tuple(mirrors), path=self.source.path, max_actions=max_actions)
 
+    def too_many_rooms(self, doc: dict[str, Any]) -> bool:
+        """A world of more than MAX_ROOMS rooms is refused before anything is built (docs/levels.md)."""
+        mirrors = doc.get("mirrors")
+        tables = [((), doc)] + ([(("mirrors", i), m) for i, m in enumerate(mirrors) if isinstance(m, dict)]
+                                if isinstance(mirrors, list) else [])
+        for path, table in tables:
+            rooms = table.get("rooms")
+            if isinstance(rooms, list) and len(rooms) > MAX_ROOMS:
+                self.fail(self.positions.location(path + ("rooms", MAX_ROOMS)), f"a world holds at most "
+                          f"{MAX_ROOMS} rooms, not {len(rooms):,} (docs/levels.md, Limits)", LevelStructureError)
+                return True
+        return False
+
     def action_cap(self, doc: dict[str, Any]) -> int | None:
         """``max_actions = N``: after N actions a run that has not ended is a stall (ZR-27)."""
         value = doc.get("max_actions")
@@ -256,10 +271,6 @@ class _LevelReader:
         value = table.get(key, [])
         if not isinstance(value, list):
             self.fail(self.positions.location(path + (key,)), f"{key} must be a list of strings", ArgumentTypeError)
-            return []
-        if key == "rooms" and len(value) > MAX_ROOMS:
-            self.fail(self.positions.location(path + (key, MAX_ROOMS)), f"a world holds at most {MAX_ROOMS} rooms, "
-                      f"not {len(value):,} (docs/levels.md, Limits)", LevelStructureError)
             return []
         items: list[tuple[str, Origin] | None] = []
         for index, item in enumerate(value):
