@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -53,6 +54,7 @@ class RunResult:
     states: tuple[GameState, ...] = field(default=(), repr=False)   # one per casting point, if kept
     repetition: Repetition | None = None  # when and with what period the state recurred (ZR-27)
     cap: int | None = None                # the action cap, when the run ended by hitting it (ZR-27)
+    timed_out: float | None = None        # the time bound in seconds, when the run was stopped by it
 
     def stall_reason(self) -> str | None:
         """Why a run that could go on was stopped (ZR-27), for people; None if it went idle."""
@@ -61,6 +63,9 @@ class RunResult:
         if self.cap is not None:
             return (f"the action cap of {self.cap} actions was hit (ZR-27; a level sets its own "
                     f"with max_actions = N)")
+        if self.timed_out is not None:
+            return (f"the time bound of {self.timed_out:g} s was hit at tick {self.state.tick}, before the "
+                    f"run ended: a guard, not a rule outcome")
         return None
 
     @property
@@ -79,14 +84,16 @@ def outcome_of(state: GameState) -> Outcome:
 
 def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, keep_states: bool = False,
               strict: bool = False, max_actions: int | None = None,
-              state: GameState | None = None) -> RunResult:
+              state: GameState | None = None, max_seconds: float | None = None) -> RunResult:
     """Play a world from its start (or ``state``) with the casts given, to its end.
 
     A refused cast is skipped (``strict=True`` raises instead). A world that returns to a state
     it was already in (:meth:`World.recurrence_key`), with no cast still to come, can never end:
     it is a stall, found at the first repetition (FR-45, ZR-27). ``max_actions`` (default: the
-    level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard.
+    level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard; ``max_seconds`` bounds
+    the wall time as well (checked between actions), for commands that must answer in time.
     """
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     if max_actions is None:
         max_actions = getattr(world.level, "max_actions", None) or MAX_ACTIONS
     by_tick: dict[int, list[Cast]] = defaultdict(list)
@@ -101,6 +108,7 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     looped = False
     repetition: Repetition | None = None
     cap: int | None = None
+    timed_out: float | None = None
     stuck: set[int] = set()
     while True:
         if keep_states:
@@ -139,6 +147,9 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
         if state.tick >= max_actions:
             looped, cap = True, max_actions
             break
+        if deadline is not None and state.tick % 32 == 0 and time.monotonic() > deadline:
+            timed_out = max_seconds
+            break
         state, events = act(world, state, found, record=record)
         log.extend(events)
     outcome = outcome_of(state)
@@ -149,4 +160,5 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
             log.append(ev.Stalled(state.tick, tuple(world.heroes[i].label for i, h in enumerate(state.heroes)
                                                     if h.alive)))
     unreached = tuple(c for tick in sorted(by_tick) for c in by_tick[tick])
-    return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states), repetition, cap)
+    return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states), repetition, cap,
+                     timed_out)
