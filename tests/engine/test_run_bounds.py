@@ -55,3 +55,33 @@ def test_play_refuses_a_time_bound_that_bounds_nothing(tmp_path, capsys, seconds
 def test_a_1600_room_row_is_refused_at_load_not_played_for_minutes():
     with pytest.raises(ValueError, match="at most 256 rooms, not 1,600"):
         load_level_text(row(1600), "row.toml")
+
+
+class _Clock:
+    """A fake ``time`` module whose clock ticks a microsecond per reading; building a world takes 10 s."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1e-6
+        return self.now
+
+
+def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypatch):
+    import zorglab.search.level as search_level
+    import zorglab.search.solver as solver
+    clock = _Clock()
+    monkeypatch.setattr(search_level, "time", clock)
+    monkeypatch.setattr(solver, "time", clock)
+    build = search_level.world_search
+
+    def slow_build(*args, **kwargs):
+        search = build(*args, **kwargs)
+        clock.now += 10.0          # as a big level's world and plans might take
+        return search
+    monkeypatch.setattr(search_level, "world_search", slow_build)
+    level = load_level_text(row(5).replace("spells = []", 'spells = ["Attack(1)", "Sleep()"]'), "row.toml")
+    verdict = search_level.solve_setup(setup_solution(level, level.solutions[0]), max_seconds=1.0)
+    assert verdict.verdict == "unknown"
+    assert "time budget" in verdict.worlds[0][1].reason
