@@ -149,3 +149,12 @@ def test_zr27_portal_entry_counts_still_tell_states_apart():
     assert run.repetition is not None and run.cap is None
     entries = [dict(h.entries).get(world.room_index["D1"], 0) for h in run.state.heroes]
     assert min(entries) >= 3, "no repetition is claimed while a portal can still tell entries apart"
+
+
+def test_zr27_a_portal_whose_f_ignores_i_lets_the_chase_stall_at_its_repetition():
+    # P(inf, i -> 1) reads no entry count (every entry alike) and history only one visit back:
+    # neither the growing count nor the growing history keeps the repetition from being seen.
+    text = CHASE.replace('"D(0) @ t2"', '"D1 = P(inf, i -> 1) @ t2"')
+    level = load_level_text(text, "chase.toml")
+    run = play(setup_solution(level, level.solutions[0])).main
+    assert run.repetition is not None and run.cap is None and run.ticks < 100

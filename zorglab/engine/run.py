@@ -137,10 +137,9 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
         if found is None:
             break
         if state.tick > last_cast_tick:
-            key = world.recurrence_key(state)
-            digest = hash(key)
+            digest = hash(world.recurrence_key(state, whole=False))
             before = seen.get(digest)
-            if before is not None and world.recurrence_key(before[1]) == key:
+            if before is not None and world.recurrence_key(before[1]) == world.recurrence_key(state):
                 looped, repetition = True, Repetition(state.tick, before[0])
                 break
             seen[digest] = (state.tick, state)

@@ -118,7 +118,8 @@ class World:
         # then compares whole visit histories (ZR-27), which cannot falsely match.
         self.recurrence_reach = self.history_reach if all(
             (room.args[0] is not INF and room.args[0] <= MAX_HISTORY_REACH)
-            or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH) for room in self.rooms if room.type == "P") else None
+            or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH)
+            or room.args[1].constant() for room in self.rooms if room.type == "P") else None
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
         self.entry_reads = {room.index: self._entry_read(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
@@ -250,19 +251,24 @@ class World:
             self._immune[key] = codes
         return codes
 
-    def recurrence_key(self, state: GameState) -> tuple:
+    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple:
         """What a rule can observe of ``state`` (ZR-27): the board, each hero's plan state (entry
         counts only for portals, only as far as they can tell entries apart; visit history only
         as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
 
         Unlike :meth:`GameState.key` it leaves out entry counts no rule reads, which grow for ever
-        in a world that never goes idle; two states with one key have the same future."""
+        in a world that never goes idle; two states with one key have the same future.
+
+        Where the whole history counts (``recurrence_reach`` is None), ``whole=False`` gives a
+        cheap stand-in to hash, which is equal whenever the keys are: the last 64 visits and the
+        history's length (hashing whole histories at every tick would grow with the run)."""
         reads = self.entry_reads
         reach = self.recurrence_reach
         heroes = []
         for h in state.heroes:
             entries = tuple((r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads)
-            history = h.history if reach is None else h.history[-reach:]
+            history: tuple = h.history[-reach:] if reach is not None else h.history if whole else (
+                len(h.history), h.history[-MAX_HISTORY_REACH:])
             heroes.append(h[:_ENTRIES] + (entries,) + h[_ENTRIES + 1:OBSERVED] + (history,))
         return (state.board(), tuple(heroes), state.spells_left)
 
