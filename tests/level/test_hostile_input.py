@@ -109,10 +109,10 @@ def test_bad_choix_is_a_located_error(text: str, says: str) -> None:
 @pytest.mark.parametrize("text, says", [
     (level(spells='"s = Attack((1)", "Attack(2)"', solution='casts = ["@1 s"]\n'), "never closed"),
     (level(spells='"Attack(1)"', solution='casts = ["@1 Att\u00e9ck(1)"]\n'), "unexpected character"),
-    (level(spells='"s\u00e9 = Attack(1)", "Attack(2)"', solution='casts = ["@1 s"]\n'), ""),
+    (level(spells='"Attack(1\u00e9)", "Sleep()"', solution='casts = ["@1 Attack"]\n'), "unexpected character"),
     (level(spells='"Attack(1)"', solution='casts = ["@1 Attack(1)"]\n', layout="A D\u00c41 Z"), "unknown room"),
     (level(spells='"Attack(1)"', solution='casts = ["@1 Attack(1) on \u6f22"]\n'), "unexpected character"),
-], ids=["faulty-spell-cast", "non-ascii-in-cast", "non-ascii-in-spell-label", "non-ascii-in-map",
+], ids=["faulty-spell-cast", "non-ascii-in-cast", "non-ascii-in-a-cast-spell", "non-ascii-in-map",
         "cjk-target"])
 def test_faulty_solutions_are_a_located_error(text: str, says: str) -> None:
     assert says in str(located_refusal(text))
