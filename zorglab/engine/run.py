@@ -11,6 +11,7 @@ from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
+from zorglab.engine.world import RecurrenceDigests
 from zorglab.errors import CastError
 from zorglab.level.model import Cast, Outcome
 
@@ -104,6 +105,7 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     refused: list[Refusal] = []
     states: list[GameState] = []
     seen: dict[int, tuple[int, GameState]] = {}     # hash of a recurrence key -> (tick, state)
+    digests = RecurrenceDigests(world)
     last_cast_tick = max(by_tick, default=-1)
     looped = False
     repetition: Repetition | None = None
@@ -137,7 +139,7 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
         if found is None:
             break
         if state.tick > last_cast_tick:
-            digest = hash(world.recurrence_key(state, whole=False))
+            digest = digests.of(state)
             before = seen.get(digest)
             if before is not None and world.recurrence_key(before[1]) == world.recurrence_key(state):
                 looped, repetition = True, Repetition(state.tick, before[0])

@@ -257,20 +257,20 @@ class World:
         as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
 
         Unlike :meth:`GameState.key` it leaves out entry counts no rule reads, which grow for ever
-        in a world that never goes idle; two states with one key have the same future.
+        in a world that never goes idle; two states with one key have the same future."""
+        return (state.board(), tuple([self.recurrence_hero(h, whole) for h in state.heroes]), state.spells_left)
 
-        Where the whole history counts (``recurrence_reach`` is None), ``whole=False`` gives a
-        cheap stand-in to hash, which is equal whenever the keys are: the last 64 visits and the
-        history's length (hashing whole histories at every tick would grow with the run)."""
+    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple:
+        """One hero's part of :meth:`recurrence_key`. Where the whole history counts
+        (``recurrence_reach`` is None), ``whole=False`` gives a cheap stand-in to hash, equal
+        whenever the whole parts are: the last 64 visits and the history's length."""
         reads = self.entry_reads
         reach = self.recurrence_reach
-        heroes = []
-        for h in state.heroes:
-            entries = tuple((r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads)
-            history: tuple = h.history[-reach:] if reach is not None else h.history if whole else (
-                len(h.history), h.history[-MAX_HISTORY_REACH:])
-            heroes.append(h[:_ENTRIES] + (entries,) + h[_ENTRIES + 1:OBSERVED] + (history,))
-        return (state.board(), tuple(heroes), state.spells_left)
+        entries = tuple([(r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads]) \
+            if reads else ()
+        history: tuple = h.history[-reach:] if reach is not None else h.history if whole else (
+            len(h.history), h.history[-MAX_HISTORY_REACH:])
+        return (h[:_ENTRIES], entries, h[_ENTRIES + 1:OBSERVED], history)
 
     def initial_state(self) -> GameState:
         heroes = tuple(HeroState(type=h.type, args=h.args, hp=self.behaviour(h.type).max_hp(h.args))
@@ -278,3 +278,33 @@ class World:
         gold = tuple(room.behaviour.initial_gold(room.args) for room in self.rooms)
         return GameState(tick=0, slots=self.initial_slots, gold=gold, main_a=self.initial_main,
                          heroes=heroes, spells_left=tuple(True for _ in self.spells))
+
+
+class RecurrenceDigests:
+    """Hashes of :meth:`World.recurrence_key` (ZR-27), cheap enough for every tick of a run: an
+    action changes one hero and shares the rest, so each hero's hash (and the slot list's) is kept
+    by identity, with the object itself so that its id cannot be reused. Equal keys, equal hashes."""
+
+    def __init__(self, world: World):
+        self.world = world
+        self.heroes: dict[int, tuple[HeroState, int]] = {}
+        self.slots: dict[int, tuple[tuple[Slot, ...], int]] = {}
+
+    def hero(self, h: HeroState) -> int:
+        found = self.heroes.get(id(h))
+        if found is not None and found[0] is h:
+            return found[1]
+        value = hash(self.world.recurrence_hero(h, False))
+        self.heroes[id(h)] = (h, value)
+        return value
+
+    def of(self, state: GameState) -> int:
+        slots = state.slots
+        found = self.slots.get(id(slots))
+        if found is not None and found[0] is slots:
+            slots_hash = found[1]
+        else:
+            slots_hash = hash(slots)
+            self.slots[id(slots)] = (slots, slots_hash)
+        heroes = tuple([self.hero(h) for h in state.heroes])
+        return hash((slots_hash, state.gold, state.main_a, state[6:], heroes, state.spells_left))
