@@ -220,3 +220,9 @@ def test_mangled_files_only_give_positioned_level_errors(text: str) -> None:
         assert loc is not None and loc.line >= 1 and loc.col >= 1, problem
         if loc.path == "mangled.toml":
             assert loc.line <= len(lines) + 1, problem
+
+
+def test_a_huge_hexadecimal_toml_integer_is_a_located_error() -> None:
+    # 0x + 4,000 hex digits: tomllib reads it (powers of two have no digit limit), but printing
+    # it in a message would hit Python's int-string limit
+    assert "more than 1000 digits" in first(located_refusal(level(solution="rotation = 0x" + "f" * 4_000 + "\n")))

@@ -40,7 +40,8 @@ def exact_decimal(value: Decimal) -> int | Fraction:
 
 _TOML_TOKEN = re.compile(
     r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
-    r'|(?P<open>[\[{])|(?P<close>[\]}])|(?P<digits>[0-9][0-9_]{%d,})' % MAX_DIGITS, re.S)
+    r'|(?P<open>[\[{])|(?P<close>[\]}])|(?P<digits>(?:0[xXoObB])?[0-9a-fA-F][0-9a-fA-F_]{%d,})' % MAX_DIGITS,
+    re.S)
 
 
 def toml_fault(text: str) -> tuple[int, str] | None:
