@@ -30,6 +30,7 @@ def test_a_run_stopped_by_its_time_bound_says_so_and_is_no_outcome_of_the_rules(
     assert stopped.timed_out == 1e-9 and stopped.ticks < full.ticks
     assert "time bound of 1e-09 s was hit" in stopped.stall_reason()
     assert "not a rule outcome" in stopped.stall_reason()
+    assert not any(type(e).__name__ == "Stalled" for e in stopped.events), "the log claims no stall"
 
 
 def test_play_takes_a_time_bound_and_says_it_was_hit(tmp_path, capsys):

@@ -157,7 +157,7 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     if record:
         if outcome is Outcome.WIN:
             log.append(ev.Won(state.tick))
-        elif outcome is Outcome.STALL:
+        elif outcome is Outcome.STALL and timed_out is None:    # stopped by the clock: no rule outcome
             log.append(ev.Stalled(state.tick, tuple(world.heroes[i].label for i, h in enumerate(state.heroes)
                                                     if h.alive)))
     unreached = tuple(c for tick in sorted(by_tick) for c in by_tick[tick])
