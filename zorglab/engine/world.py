@@ -116,7 +116,10 @@ class World:
         self.history_reach = self._history_reach()
         # Past entry 64 a portal's f is not bounded by the history reach (FR-15): a repetition
         # then compares whole visit histories (ZR-27), which cannot falsely match.
-        self.recurrence_reach = self.history_reach if all(
+        # No portal and no Teleport: no rule reads the visit history at all (ZR-27).
+        reads_history = any(room.type == "P" for room in self.rooms) or any(
+            spell.type == "Teleport" for spell in self.spells)
+        self.recurrence_reach: int | None = 0 if not reads_history else self.history_reach if all(
             (room.args[0] is not INF and room.args[0] <= MAX_HISTORY_REACH)
             or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH)
             or room.args[1].constant() for room in self.rooms if room.type == "P") else None
@@ -268,8 +271,8 @@ class World:
         reach = self.recurrence_reach
         entries = tuple([(r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads]) \
             if reads else ()
-        history: tuple = h.history[-reach:] if reach is not None else h.history if whole else (
-            len(h.history), h.history[-MAX_HISTORY_REACH:])
+        history: tuple = () if reach == 0 else h.history[-reach:] if reach is not None else h.history if whole \
+            else (len(h.history), h.history[-MAX_HISTORY_REACH:])
         return (h[:_ENTRIES], entries, h[_ENTRIES + 1:OBSERVED], history)
 
     def initial_state(self) -> GameState:
