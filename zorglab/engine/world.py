@@ -269,8 +269,14 @@ class World:
         whenever the whole parts are: the last 64 visits and the history's length."""
         reads = self.entry_reads
         reach = self.recurrence_reach
-        entries = tuple([(r, n if (cap := reads[r]) is None else min(n, cap)) for r, n in h.entries if r in reads]) \
-            if reads else ()
+        entries: tuple = ()
+        if reads:
+            kept = []
+            for r, n in h.entries:
+                if r in reads:
+                    cap = reads[r]
+                    kept.append((r, n if cap is None else min(n, cap)))
+            entries = tuple(kept)
         history: tuple = () if reach == 0 else h.history[-reach:] if reach is not None else h.history if whole \
             else (len(h.history), h.history[-MAX_HISTORY_REACH:])
         return (h[:_ENTRIES], entries, h[_ENTRIES + 1:OBSERVED], history)
