@@ -86,3 +86,18 @@ def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypat
     verdict = search_level.solve_setup(setup_solution(level, level.solutions[0]), max_seconds=1.0)
     assert verdict.verdict == "unknown"
     assert "time budget" in verdict.worlds[0][1].reason
+
+
+def test_play_says_when_the_planner_bound_stopped_it(tmp_path, capsys, monkeypatch):
+    from zorglab import compiled
+    import zorglab.engine.planner as planner
+    if compiled.status()["active"]:
+        pytest.skip("the compiled planner's bounds are constants (this test shrinks them)")
+    monkeypatch.setattr(planner, "POLICY_LIMIT", 2)        # past it: a forward search per action...
+    monkeypatch.setattr(planner, "MAX_PLAN_STATES", 5)     # ...which this bound stops
+    path = tmp_path / "row.toml"
+    path.write_text(row(40), encoding="utf-8")
+    code = main(["play", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "play stopped, no outcome" in err and "exceeds 5 states" in err
+    assert "the planner's bound" in err

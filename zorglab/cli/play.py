@@ -10,7 +10,7 @@ from zorglab.engine.game import play, setup_solution
 from zorglab.engine.render import render
 from zorglab.engine.report import run_json
 from zorglab.engine.run import run_world
-from zorglab.errors import OptionError
+from zorglab.errors import OptionError, PlanningLimitError
 from zorglab.level import load_level, parse_cast
 from zorglab.level.printer import format_cast
 
@@ -45,7 +45,11 @@ def run(args: argparse.Namespace) -> int:
     casts.sort(key=lambda c: c.tick)
     game = setup_solution(level, solution)
     mirror_casts = {} if args.no_casts else dict(solution.mirror_casts)
-    result = play(game, casts, mirror_casts, max_seconds=seconds)
+    try:
+        result = play(game, casts, mirror_casts, max_seconds=seconds)
+    except PlanningLimitError as error:     # a bound of the planner, not a fault of the level
+        print(f"{args.file}: play stopped, no outcome: {error} (the planner's bound)", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(run_json(result), sys.stdout, indent=2, default=str)
         print()
