@@ -44,10 +44,10 @@ def test_values_of_every_kind() -> None:
 
 
 def test_portal_functions_are_exact() -> None:
-    portal = parse_room("P(inf, i -> (i + 1) / 2)").args[1]
-    assert portal(3) == 2
-    with pytest.raises(ExpressionError, match="not a whole number"):
-        portal(2)
+    portal = parse_room("P(4, i -> i * (i + 1) / 2)").args[1]
+    assert [portal(i) for i in (1, 2, 3, 4)] == [1, 3, 6, 10]
+    with pytest.raises(LevelError, match=r"f\(2\) = 3/2 is not a whole number"):   # ZR-26: refused at load
+        parse_room("P(inf, i -> (i + 1) / 2)")
     assert parse_room("P(3, [2, 1])").args[1].table == (2, 1)
 
 

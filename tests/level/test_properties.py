@@ -66,7 +66,11 @@ def test_a_well_kinded_expression_round_trips_through_the_checker() -> None:
 # --- mangling -----------------------------------------------------------------------------------
 
 ALPHABET = st.sampled_from(list("()[]{},:=@_-+*/<>!.?;#'\"\\ \t\naAzZ019ion∞…é") +
-                           ["inf", "choix", "on", "to", "with", "->", "D(", "{}", "not ", " and "])
+                           ["inf", "choix", "on", "to", "with", "->", "D(", "{}", "not ", " and "] +
+                           # numbers at the edges, non-ASCII text, deep nesting, huge counts (issue 18)
+                           ["9" * 1_200, "1." + "1" * 1_200, "nan", "1e999999999", "999999999999", "-0",
+                            "[" * 70, "(" * 70 + "1" + ")" * 70, "not " * 120, " + 1" * 120, "- " * 120,
+                            "choix(999999999999, N)", "@999999999999", "漢字", "\U0001F600", "\u200b", "\u202e"])
 
 
 def mangle(data: st.DataObject, text: str) -> str:

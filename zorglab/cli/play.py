@@ -11,7 +11,7 @@ from zorglab.engine.render import legend, render
 from zorglab.engine.report import run_json
 from zorglab.engine.run import run_world
 from zorglab.cli.solution_checks import solution_problems
-from zorglab.errors import LayoutError, OptionError
+from zorglab.errors import LayoutError, OptionError, PlanningLimitError
 from zorglab.level import load_level, parse_cast
 from zorglab.level.printer import format_cast
 
@@ -26,10 +26,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="add a cast in level notation (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--trace", action="store_true", help="print the board after every casting point")
+    p.add_argument("--seconds", type=float, default=None, metavar="S",
+                   help="time bound for the whole play (a run stopped by it says so)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    seconds = getattr(args, "seconds", None)
+    if seconds is not None and not 0 < seconds < float("inf"):
+        raise OptionError(f"--seconds {seconds:g}: give a positive, finite number of seconds")
     level = load_level(args.file)
     if not level.solutions:
         raise OptionError(f"{args.file}: the level has no [[solutions]] to play")
@@ -44,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
     casts.sort(key=lambda c: c.tick)
     game = setup_solution(level, solution)
     mirror_casts = {} if args.no_casts else dict(solution.mirror_casts)
-    result = play(game, casts, mirror_casts)
+    try:
+        result = play(game, casts, mirror_casts, max_seconds=seconds)
+    except PlanningLimitError as error:     # a bound of the planner, not a fault of the level
+        print(f"{args.file}: play stopped, no outcome: {error} (the planner's bound)", file=sys.stderr)
+        return 2
     if args.json:
         json.dump(run_json(result), sys.stdout, indent=2, default=str)
         print()
@@ -65,10 +74,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"not cast: {format_cast(cast)}: the run never reached tick {cast.tick}")
         heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"
                            f" (hp {h.hp})" for i, h in enumerate(world_run.state.heroes))
-        print(f"world {world.name}: {run_.outcome.value} after {world_run.ticks} actions — {heroes}")
+        ended = "stopped (no outcome)" if world_run.timed_out is not None else run_.outcome.value
+        print(f"world {world.name}: {ended} after {world_run.ticks} actions — {heroes}")
+        if world_run.stall_reason():
+            print(f"  {'stopped' if world_run.timed_out is not None else 'stalled'}: {world_run.stall_reason()}")
         for c in run_.constraints:
             print(f"  constraint {c.describe()}")
         for c in run_.bonuses:
             print(f"  bonus {c.describe()}")
+    if any(w.result.timed_out is not None for w in result.worlds):
+        print(f"{level.id}: stopped by the time bound (--seconds {seconds:g}); no outcome")
+        return 0
     print(f"{level.id}: {result.outcome.value}")
     return 0

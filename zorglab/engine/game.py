@@ -8,6 +8,9 @@ bonuses (FR-43, FR-44) and reports the level's outcome.
 
 from __future__ import annotations
 
+import dataclasses
+import time
+
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -166,9 +169,9 @@ class LevelRun:
 
 
 def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bool = True,
-               strict: bool = False) -> WorldRun:
+               strict: bool = False, max_seconds: float | None = None) -> WorldRun:
     world = game.world(name)
-    result = run_world(world, casts, record=record, strict=strict)
+    result = run_world(world, casts, record=record, strict=strict, max_seconds=max_seconds)
     outcome = result.outcome
     constraints_, bonuses_ = game.conditions(name)
     constraints: tuple[ConditionResult, ...] = ()
@@ -187,15 +190,21 @@ def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bo
 
 
 def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Iterable[Cast]] | None = None,
-         *, record: bool = True, strict: bool = False) -> LevelRun:
-    """Run the worlds in declared order; a Z entry in any world loses at once (ZR-17, ZR-18)."""
+         *, record: bool = True, strict: bool = False, max_seconds: float | None = None) -> LevelRun:
+    """Run the worlds in declared order; a Z entry in any world loses at once (ZR-17, ZR-18).
+
+    ``max_seconds`` bounds the whole play (every world); a world stopped by it ends the play."""
     mirror_casts = dict(mirror_casts or {})
     runs = []
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     for name in game.played_worlds:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         run = play_world(game, name, casts if name == MAIN_WORLD else mirror_casts.get(name, ()),
-                         record=record, strict=strict)
+                         record=record, strict=strict, max_seconds=left)
+        if run.result.timed_out is not None:      # report the bound as given, not what was left of it
+            run = dataclasses.replace(run, result=dataclasses.replace(run.result, timed_out=max_seconds))
         runs.append(run)
-        if run.outcome is Outcome.LOSS:
+        if run.outcome is Outcome.LOSS or run.result.timed_out is not None:
             break
     if any(r.outcome is Outcome.LOSS for r in runs):
         outcome = Outcome.LOSS

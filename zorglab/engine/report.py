@@ -16,11 +16,23 @@ def heroes_json(world: World, result: RunResult) -> list[dict[str, Any]]:
              "died_at": h.died_at} for i, h in enumerate(result.state.heroes)]
 
 
+def _stall_json(result: RunResult) -> dict[str, Any] | None:
+    """Why a run that could go on was ended (ZR-27): a repetition (when, period) or the action cap."""
+    if result.repetition is not None:
+        rep = result.repetition
+        return {"reason": "repetition", "found_at": rep.found_at, "since": rep.since, "period": rep.period,
+                "message": rep.describe()}
+    if result.cap is not None:
+        return {"reason": "action cap", "max_actions": result.cap, "message": result.stall_reason()}
+    return None
+
+
 def world_json(run: WorldRun) -> dict[str, Any]:
     world, result = run.world, run.result
     return {
         "outcome": run.outcome.value,
         "ticks": result.ticks,
+        "stall": _stall_json(result),
         "heroes": heroes_json(world, result),
         "events": [e.to_json() for e in result.events],
         "refused": [{"cast": format_cast(r.cast), "reason": r.reason} for r in result.refused],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -10,12 +11,29 @@ from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
+from zorglab.engine.world import RecurrenceDigests
 from zorglab.errors import CastError
 from zorglab.level.model import Cast, Outcome
 
+# ZR-27's last guard: a run ends as a stall after this many actions unless the level sets its own
+# ``max_actions`` (docs/levels.md, "Limits"). A repeating state is found long before (every tick).
 MAX_ACTIONS = 100_000
-# Checking every k-th tick still finds any cycle (within k laps) and keeps the loop cheap.
-LOOP_CHECK_EVERY = 16
+
+
+@dataclass(frozen=True)
+class Repetition:
+    """ZR-27: the state at tick ``found_at`` is the one of tick ``since``; it recurs every ``period``."""
+
+    found_at: int
+    since: int
+
+    @property
+    def period(self) -> int:
+        return self.found_at - self.since
+
+    def describe(self) -> str:
+        return (f"the world repeats: the state at tick {self.found_at} is the one of tick {self.since} "
+                f"(period {self.period}), so it never goes idle (ZR-27)")
 
 
 @dataclass(frozen=True)
@@ -33,8 +51,23 @@ class RunResult:
     events: tuple[ev.Event, ...]
     refused: tuple[Refusal, ...] = ()
     unreached: tuple[Cast, ...] = ()
-    looped: bool = False
+    looped: bool = False                  # ended as a stall by ZR-27: a repetition or the action cap
     states: tuple[GameState, ...] = field(default=(), repr=False)   # one per casting point, if kept
+    repetition: Repetition | None = None  # when and with what period the state recurred (ZR-27)
+    cap: int | None = None                # the action cap, when the run ended by hitting it (ZR-27)
+    timed_out: float | None = None        # the time bound in seconds, when the run was stopped by it
+
+    def stall_reason(self) -> str | None:
+        """Why a run that could go on was stopped (ZR-27), for people; None if it went idle."""
+        if self.repetition is not None:
+            return self.repetition.describe()
+        if self.cap is not None:
+            return (f"the action cap of {self.cap} actions was hit (ZR-27; a level sets its own "
+                    f"with max_actions = N)")
+        if self.timed_out is not None:
+            return (f"the time bound of {self.timed_out:g} s was hit at tick {self.state.tick}, before the "
+                    f"run ended: a guard, not a rule outcome")
+        return None
 
     @property
     def ticks(self) -> int:
@@ -51,13 +84,19 @@ def outcome_of(state: GameState) -> Outcome:
 
 
 def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, keep_states: bool = False,
-              strict: bool = False, max_actions: int = MAX_ACTIONS,
-              state: GameState | None = None) -> RunResult:
+              strict: bool = False, max_actions: int | None = None,
+              state: GameState | None = None, max_seconds: float | None = None) -> RunResult:
     """Play a world from its start (or ``state``) with the casts given, to its end.
 
     A refused cast is skipped (``strict=True`` raises instead). A world that returns to a state
-    it was already in, with no cast still to come, can never end: it is a stall (FR-45).
+    it was already in (:meth:`World.recurrence_key`), with no cast still to come, can never end:
+    it is a stall, found at the first repetition (FR-45, ZR-27). ``max_actions`` (default: the
+    level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard; ``max_seconds`` bounds
+    the wall time as well (checked between actions), for commands that must answer in time.
     """
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    if max_actions is None:
+        max_actions = getattr(world.level, "max_actions", None) or MAX_ACTIONS
     by_tick: dict[int, list[Cast]] = defaultdict(list)
     for c in casts:
         by_tick[c.tick].append(c)
@@ -65,9 +104,13 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     log: list[ev.Event] = []
     refused: list[Refusal] = []
     states: list[GameState] = []
-    seen: set = set()
+    seen: dict[int, tuple[int, GameState]] = {}     # hash of a recurrence key -> (tick, state)
+    digests = RecurrenceDigests(world)
     last_cast_tick = max(by_tick, default=-1)
     looped = False
+    repetition: Repetition | None = None
+    cap: int | None = None
+    timed_out: float | None = None
     stuck: set[int] = set()
     while True:
         if keep_states:
@@ -95,14 +138,18 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
             stuck = now_stuck
         if found is None:
             break
-        if state.tick > last_cast_tick and state.tick % LOOP_CHECK_EVERY == 0:
-            key = state.key(world.history_reach)
-            if key in seen:
-                looped = True
+        if state.tick > last_cast_tick:
+            digest = digests.of(state)
+            before = seen.get(digest)
+            if before is not None and world.recurrence_key(before[1]) == world.recurrence_key(state):
+                looped, repetition = True, Repetition(state.tick, before[0])
                 break
-            seen.add(key)
+            seen[digest] = (state.tick, state)
         if state.tick >= max_actions:
-            looped = True
+            looped, cap = True, max_actions
+            break
+        if deadline is not None and state.tick % 32 == 0 and time.monotonic() > deadline:
+            timed_out = max_seconds
             break
         state, events = act(world, state, found, record=record)
         log.extend(events)
@@ -110,8 +157,9 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     if record:
         if outcome is Outcome.WIN:
             log.append(ev.Won(state.tick))
-        elif outcome is Outcome.STALL:
+        elif outcome is Outcome.STALL and timed_out is None:    # stopped by the clock: no rule outcome
             log.append(ev.Stalled(state.tick, tuple(world.heroes[i].label for i, h in enumerate(state.heroes)
                                                     if h.alive)))
     unreached = tuple(c for tick in sorted(by_tick) for c in by_tick[tick])
-    return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states))
+    return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states), repetition, cap,
+                     timed_out)

@@ -13,16 +13,19 @@ from typing import TYPE_CHECKING, Any, Mapping
 from zorglab.engine import cells, weights
 from zorglab.engine.geometry import Slot
 from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type
-from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.state import OBSERVED, GameState, HeroState
 from zorglab.engine.tiles import Tile
-from zorglab.errors import LevelError
+from zorglab.errors import ArgumentTypeError, LevelError
 from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
+from zorglab.level.limits import MAX_HISTORY_REACH
 from zorglab.level.values import INF
 
 if TYPE_CHECKING:
     from zorglab.engine.heroes.base import HeroBehaviour
     from zorglab.engine.rooms.base import RoomBehaviour
     from zorglab.engine.spells.base import SpellBehaviour
+
+_ENTRIES = HeroState._fields.index("entries")
 
 # Behaviour classes (the registries' types); named here because the info classes below have a
 # field called ``type``, which would shadow the builtin in their own annotations.
@@ -111,7 +114,17 @@ class World:
                                      if code == cells.WATER)
         self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
         self.history_reach = self._history_reach()
+        # Past entry 64 a portal's f is not bounded by the history reach (FR-15): a repetition
+        # then compares whole visit histories (ZR-27), which cannot falsely match.
+        # No portal and no Teleport: no rule reads the visit history at all (ZR-27).
+        reads_history = any(room.type == "P" for room in self.rooms) or any(
+            spell.type == "Teleport" for spell in self.spells)
+        self.recurrence_reach: int | None = 0 if not reads_history else self.history_reach if all(
+            (room.args[0] is not INF and room.args[0] <= MAX_HISTORY_REACH)
+            or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH)
+            or room.args[1].constant() for room in self.rooms if room.type == "P") else None
         self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
+        self.entry_reads = {room.index: self._entry_read(room) for room in self.rooms if room.type == "P"}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
         self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
@@ -133,6 +146,13 @@ class World:
         if behaviour.signature.undefined:
             raise LevelError(f"{spec.label}: {behaviour.signature.undefined}")
         _check_concrete(spec.label, spec.args)
+        arg_fault = getattr(behaviour, "arg_fault", None)
+        fault = arg_fault(spec.args) if arg_fault is not None else None
+        if fault is not None:      # a choice made the arguments faulty (ZR-26)
+            index, why = fault
+            where = getattr(getattr(spec.args[index], "rule", None), "function", None)
+            raise ArgumentTypeError(f"{spec.label}'s {behaviour.signature.params[index].name}: {why}",
+                                    getattr(where, "loc", None) or spec.location)
         codes = tuple(tuple(behaviour.cell_code(spec.args, tile.kind(x, y)) for x in range(5)) for y in range(5))
         return RoomInfo(index, spec.label, spec.type, behaviour, spec.args, tile, codes, tile.spawn,
                         behaviour.toll(spec.args))
@@ -167,10 +187,23 @@ class World:
         return reach
 
     @staticmethod
+    def _entry_read(room: RoomInfo) -> int | None:
+        """The entry count above which a portal's future entries all act alike (None: every count
+        differs). ``P(n, f)`` acts on no entry past ``n``; a list reads nothing past its end; an
+        ``f`` that does not read ``i`` treats every entry alike (ZR-27)."""
+        n, f = room.args
+        if n is not INF:
+            return max(0, n)
+        if f.table is not None:
+            return len(f.table)
+        return 0 if f.constant() else None
+
+    @staticmethod
     def _portal_cap(room: RoomInfo) -> int:
-        """Entry counts above ``n`` all act alike; for ``n = inf`` plans count up to 64 (FR-15)."""
+        """Entry counts above ``n`` all act alike; for ``n = inf``, and any ``n`` above 64, plans
+        count up to 64 (FR-15): a plan space that grows with ``n`` would make a huge ``n`` hang."""
         n = room.args[0]
-        return 65 if n is INF else max(0, n) + 1
+        return MAX_HISTORY_REACH + 1 if n is INF or n > MAX_HISTORY_REACH else max(0, n) + 1
 
     # -- lookups ----------------------------------------------------------------------------
 
@@ -221,9 +254,66 @@ class World:
             self._immune[key] = codes
         return codes
 
+    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple:
+        """What a rule can observe of ``state`` (ZR-27): the board, each hero's plan state (entry
+        counts only for portals, only as far as they can tell entries apart; visit history only
+        as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
+
+        Unlike :meth:`GameState.key` it leaves out entry counts no rule reads, which grow for ever
+        in a world that never goes idle; two states with one key have the same future."""
+        return (state.board(), tuple([self.recurrence_hero(h, whole) for h in state.heroes]), state.spells_left)
+
+    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple:
+        """One hero's part of :meth:`recurrence_key`. Where the whole history counts
+        (``recurrence_reach`` is None), ``whole=False`` gives a cheap stand-in to hash, equal
+        whenever the whole parts are: the last 64 visits and the history's length."""
+        reads = self.entry_reads
+        reach = self.recurrence_reach
+        entries: tuple = ()
+        if reads:
+            kept = []
+            for r, n in h.entries:
+                if r in reads:
+                    cap = reads[r]
+                    kept.append((r, n if cap is None else min(n, cap)))
+            entries = tuple(kept)
+        history: tuple = () if reach == 0 else h.history[-reach:] if reach is not None else h.history if whole \
+            else (len(h.history), h.history[-MAX_HISTORY_REACH:])
+        return (h[:_ENTRIES], entries, h[_ENTRIES + 1:OBSERVED], history)
+
     def initial_state(self) -> GameState:
         heroes = tuple(HeroState(type=h.type, args=h.args, hp=self.behaviour(h.type).max_hp(h.args))
                        for h in self.heroes)
         gold = tuple(room.behaviour.initial_gold(room.args) for room in self.rooms)
         return GameState(tick=0, slots=self.initial_slots, gold=gold, main_a=self.initial_main,
                          heroes=heroes, spells_left=tuple(True for _ in self.spells))
+
+
+class RecurrenceDigests:
+    """Hashes of :meth:`World.recurrence_key` (ZR-27), cheap enough for every tick of a run: an
+    action changes one hero and shares the rest, so each hero's hash (and the slot list's) is kept
+    by identity, with the object itself so that its id cannot be reused. Equal keys, equal hashes."""
+
+    def __init__(self, world: World):
+        self.world = world
+        self.heroes: dict[int, tuple[HeroState, int]] = {}
+        self.slots: dict[int, tuple[tuple[Slot, ...], int]] = {}
+
+    def hero(self, h: HeroState) -> int:
+        found = self.heroes.get(id(h))
+        if found is not None and found[0] is h:
+            return found[1]
+        value = hash(self.world.recurrence_hero(h, False))
+        self.heroes[id(h)] = (h, value)
+        return value
+
+    def of(self, state: GameState) -> int:
+        slots = state.slots
+        found = self.slots.get(id(slots))
+        if found is not None and found[0] is slots:
+            slots_hash = found[1]
+        else:
+            slots_hash = hash(slots)
+            self.slots[id(slots)] = (slots, slots_hash)
+        heroes = tuple([self.hero(h) for h in state.heroes])
+        return hash((slots_hash, state.gold, state.main_a, state[6:], heroes, state.spells_left))

@@ -159,3 +159,32 @@ class CastNode(Node):
     with_room: Ident | None = None
     on: tuple[Ident, ...] = ()
     inner: "CastNode | None" = None
+
+
+def children(node: Any) -> list[Any]:
+    """The nodes directly inside ``node`` (expression, value or entity syntax), in order."""
+    found: list[Any] = []
+    for name in getattr(node, "__dataclass_fields__", ()):
+        if name == "loc":
+            continue
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            found.append(value)
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    found.append(item)
+                elif isinstance(item, tuple):
+                    found.extend(part for part in item if isinstance(part, Node))
+    return found
+
+
+def walk(node: Any) -> list[Any]:
+    """Every node of a tree, ``node`` first; iterative, so a deep tree cannot exhaust the stack."""
+    out: list[Any] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack.extend(reversed(children(current)))
+    return out

@@ -19,6 +19,7 @@ from zorglab.level import ast
 from zorglab.level.expr import Binding, Checker, Kind, LambdaRule, kind_of_value
 from zorglab.level.kinds import Misfit, coerce, is_int
 from zorglab.level.labels import Entry, WorldScope
+from zorglab.level.limits import MAX_DOMAIN, MAX_PICKS
 from zorglab.level.model import Condition, DomainKind, HeroSpec, RoomSpec, SpellSpec, Variable, VarRef
 from zorglab.level.notation import parse_syntax
 from zorglab.level.positions import Origin
@@ -85,6 +86,13 @@ class Builder:
             self.fail(node.type.loc, f"{signature.undefined}; a level using it cannot be loaded", UndefinedRuleError)
             return None
         if args is None:
+            return None
+        arg_fault = getattr(cls, "arg_fault", None)
+        fault = arg_fault(args) if arg_fault is not None else None
+        if fault is not None:
+            index, why = fault
+            where = nodes[index].loc if index < len(nodes) else node.loc
+            self.fail(where, f"{label}'s {signature.params[index].name}: {why}", ArgumentTypeError)
             return None
         extra = {"tile": node.tile.name if node.tile else None} if category == "room" else {}
         return SPECS[category](label=label, type=signature.name, args=args, source=source, location=node.loc,
@@ -192,11 +200,11 @@ class Builder:
         return self._distinct(node, items, frozenset)
 
     def _distinct(self, node: Any, items: list[Any], make: Callable[[list[Any]], Any]) -> Any:
-        seen: list[Any] = []
+        seen: set[Any] = set()          # hashing: a domain of thousands is checked at once
         for item, item_node in zip(items, node.items):
             if item in seen:
                 return self.fail(item_node.loc, f"{format_value(item)} appears twice in this set", ArgumentTypeError)
-            seen.append(item)
+            seen.add(item)
         return make(items)
 
     def index_function(self, node: ast.Lambda) -> Any:
@@ -211,10 +219,10 @@ class Builder:
 
     def index_table(self, node: ast.ListLit, what: str) -> Any:
         table = []
-        for item in node.items:
+        for i, item in enumerate(node.items, 1):
             if not (isinstance(item, ast.Lit) and is_int(item.value)):
-                return self.fail(item.loc, f"{what}: a portal's list holds whole numbers, not {describe(item)}",
-                                 ArgumentTypeError)
+                return self.fail(item.loc, f"{what}: a portal's list holds whole numbers, not {describe(item)} "
+                                           f"(f({i}), ZR-26)", ArgumentTypeError)
             table.append(item.value)
         return IndexFunction(format_value(tuple(table)), table=tuple(table))
 
@@ -294,6 +302,14 @@ class Builder:
                       ArgumentTypeError)
             return None
         count = count_node.value
+        if count > MAX_PICKS:
+            self.fail(count_node.loc, f"choix picks at most {MAX_PICKS} values, not {count} "
+                                      f"(docs/levels.md, Limits)", ArgumentTypeError)
+            return None
+        if isinstance(domain_node, (ast.SetLit, ast.ListLit)) and len(domain_node.items) > MAX_DOMAIN:
+            self.fail(domain_node.loc, f"a choix domain holds at most {MAX_DOMAIN:,} values, not "
+                                       f"{len(domain_node.items):,} (docs/levels.md, Limits)", ArgumentTypeError)
+            return None
         if isinstance(domain_node, ast.Ident) and domain_node.name in ("N", "R"):
             kind = DomainKind.NATURALS if domain_node.name == "N" else DomainKind.REALS
             return Variable(name, count, kind, (), source, loc)

@@ -371,5 +371,11 @@ class LambdaRule:
         if isinstance(result, Fraction) and result.denominator == 1:
             result = int(result)
         if isinstance(result, bool) or not isinstance(result, int):
-            raise ExpressionError(f"f({i}) = {result} is not a whole number", self.function.loc)
+            raise ExpressionError(f"f({i}) = {result} is not a whole number; a portal's f must give whole "
+                                  f"numbers (ZR-26)", self.function.loc)
         return result
+
+    def reads_param(self) -> bool:
+        """Does the body read its parameter (else every entry gets the same value)?"""
+        param = self.function.param
+        return any(isinstance(node, ast.Name) and node.name == param for node in ast.walk(self.function.body))

@@ -22,6 +22,7 @@ from zorglab.level.build import FINDERS, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Kind
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
+from zorglab.level.limits import MAX_ROOMS, toml_fault
 from zorglab.level.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
 from zorglab.level.solutions import SolutionReader, World, unknown_keys
@@ -29,7 +30,9 @@ from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, mirror_w
                                    read_own_tiles)
 
 LEVEL_KEYS = ("id", "title", "contract", "notes", "rooms", "heroes", "spells", "constraints", "bonuses",
-              "variables", "tiles", "solutions", "mirrors")
+              "variables", "tiles", "solutions", "mirrors", "max_actions")
+# The largest action cap a level may set (ZR-27; docs/levels.md, "Limits").
+MAX_ACTIONS_LIMIT = 10_000_000
 MIRROR_KEYS = ("name", "rooms", "heroes", "spells", "constraints", "bonuses")
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
 CATEGORIES = (("rooms", "room"), ("heroes", "hero"), ("spells", "spell"))
@@ -177,11 +180,19 @@ class _LevelReader:
     # --- the file ----------------------------------------------------------------------------
 
     def toml(self) -> dict[str, Any] | None:
+        fault = toml_fault(self.source.text)
+        if fault is not None:
+            self.fail(self.source.location(fault[0]), f"not a level TOML can hold: {fault[1]}", LevelSyntaxError)
+            return None
         try:
             doc = tomllib.loads(self.source.text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as error:
             loc, reason = toml_error_location(error, self.source)
             self.fail(loc, f"not valid TOML: {reason}", LevelSyntaxError)
+            return None
+        except (ValueError, RecursionError, MemoryError) as error:   # tomllib's own limits
+            self.fail(self.source.location(0), f"not a level TOML can hold: {error.__class__.__name__}",
+                      LevelSyntaxError)
             return None
         self.positions = index_positions(self.source)
         return doc
@@ -191,11 +202,14 @@ class _LevelReader:
         if doc is None:
             return None
         unknown_keys(doc, LEVEL_KEYS, (), "a level", self.positions, self.problems)
+        if self.too_many_rooms(doc):
+            return None
         stem = self.level_path.stem if self.level_path is not None else "level"
         level_id = self.text(doc, ("id",), stem)
         title = self.text(doc, ("title",), "")
         contract = self.text(doc, ("contract",), None)
         notes = self.text(doc, ("notes",), "")
+        max_actions = self.action_cap(doc)
         mirror_tables = self.mirror_tables(doc.get("mirrors"))
         worlds = [(MAIN_WORLD, None)] + [(name, loc) for name, loc, _ in mirror_tables]
         variable_table = self.variable_table(doc.get("variables"))
@@ -215,7 +229,32 @@ class _LevelReader:
         return Level(id=level_id, title=title, contract=contract, notes=notes, rooms=main.built("rooms"),
                      heroes=main.built("heroes"), spells=main.built("spells"), constraints=tuple(main.constraints),
                      bonuses=tuple(main.bonuses), variables=tuple(variables), tiles=tuple(tiles.items()),
-                     solutions=solutions, mirrors=tuple(mirrors), path=self.source.path)
+                     solutions=solutions, mirrors=tuple(mirrors), path=self.source.path, max_actions=max_actions)
+
+    def too_many_rooms(self, doc: dict[str, Any]) -> bool:
+        """A world of more than MAX_ROOMS rooms is refused before anything is built (docs/levels.md)."""
+        mirrors = doc.get("mirrors")
+        tables = [((), doc)] + ([(("mirrors", i), m) for i, m in enumerate(mirrors) if isinstance(m, dict)]
+                                if isinstance(mirrors, list) else [])
+        for path, table in tables:
+            rooms = table.get("rooms")
+            if isinstance(rooms, list) and len(rooms) > MAX_ROOMS:
+                self.fail(self.positions.location(path + ("rooms", MAX_ROOMS)), f"a world holds at most "
+                          f"{MAX_ROOMS} rooms, not {len(rooms):,} (docs/levels.md, Limits)", LevelStructureError)
+                return True
+        return False
+
+    def action_cap(self, doc: dict[str, Any]) -> int | None:
+        """``max_actions = N``: after N actions a run that has not ended is a stall (ZR-27)."""
+        value = doc.get("max_actions")
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ACTIONS_LIMIT:
+            shown = value if isinstance(value, int) and value.bit_length() < 64 else "this value"
+            self.fail(self.positions.location(("max_actions",)), f"max_actions must be a whole number from 1 "
+                      f"to {MAX_ACTIONS_LIMIT:,}, not {shown}", ArgumentTypeError)
+            return None
+        return value
 
     def text(self, table: dict[str, Any], path: tuple[Any, ...], default: Any) -> Any:
         value = table.get(path[-1], default)

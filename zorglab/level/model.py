@@ -171,6 +171,7 @@ class Level:
     mirrors: tuple[Mirror, ...] = ()
     path: str | None = field(default=None, compare=False)
     digest: str | None = field(default=None, compare=False)   # sha256 of the bytes loaded: a save's stale check
+    max_actions: int | None = None    # ZR-27's action cap for this level (None: the engine's default)
 
     def room(self, label: str) -> RoomSpec:
         for room in self.rooms:

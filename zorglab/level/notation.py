@@ -15,11 +15,12 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer_NonRecursive, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from zorglab.errors import LevelSyntaxError, Problem
 from zorglab.level import ast
+from zorglab.level.limits import MAX_DIGITS, MAX_EXPRESSION_DEPTH, MAX_NESTING, MAX_NOTATION_LENGTH
 from zorglab.level.positions import Origin
 from zorglab.level.values import INF
 
@@ -28,7 +29,7 @@ _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
 _COMPARISONS = {"=": "==", "≤": "<=", "≥": ">=", "≠": "!="}
 _COMPARISON_TOKENS = {"<", "<=", ">", ">=", "==", "!=", "=", "≤", "≥", "≠"}
-_MAX_DIGITS = 1000
+_MAX_DIGITS = MAX_DIGITS
 _DESCRIPTIONS = {
     "NAME": "a name", "TILE": "a tile name", "INT": "a whole number", "DECIMAL": "a number",
     "PLACEHOLDER": "'_'", "$END": "the end of the text", "INF": "'inf'",
@@ -53,13 +54,20 @@ class NotationFault(Exception):
 def parse_syntax(text: str, start: str, origin: Origin | None = None) -> Any:
     """Parse ``text`` from the ``start`` symbol; raise a located :class:`LevelSyntaxError`."""
     origin = origin or Origin.of_text(text)
-    fault = bracket_fault(text)
+    fault = None
+    if len(text) > MAX_NOTATION_LENGTH:
+        fault = NotationFault(0, f"this notation is {len(text):,} characters long; at most "
+                                                   f"{MAX_NOTATION_LENGTH:,} (docs/levels.md, Limits)")
+    if fault is None:
+        fault = bracket_fault(text)
     if fault is None and not text.strip():
         fault = NotationFault(0, "empty text where notation was expected")
     if fault is None:
         try:
             tree = _parser().parse(text, start=start)
-            return _Builder(origin).transform(tree)
+            fault = depth_fault(tree)
+            if fault is None:
+                return _Builder(origin).transform(tree)
         except VisitError as error:
             if isinstance(error.orig_exc, NotationFault):
                 fault = error.orig_exc
@@ -78,6 +86,9 @@ def bracket_fault(text: str) -> NotationFault | None:
     for offset, ch in enumerate(text):
         if ch in _OPEN:
             stack.append((ch, offset))
+            if len(stack) > MAX_NESTING:
+                return NotationFault(offset, f"brackets nested more than {MAX_NESTING} deep "
+                                             f"(docs/levels.md, Limits)")
         elif ch in _CLOSE:
             if not stack:
                 return NotationFault(offset, f"unbalanced brackets: '{ch}' closes nothing")
@@ -89,6 +100,30 @@ def bracket_fault(text: str) -> NotationFault | None:
         return NotationFault(where, f"unbalanced brackets: this '{opener}' is never closed "
                                     f"(expected '{_OPEN[opener]}')")
     return None
+
+
+def depth_fault(tree: Tree) -> NotationFault | None:
+    """The first place where operators nest deeper than MAX_EXPRESSION_DEPTH (found iteratively:
+    every later step walks the tree recursively, so a deeper one would exhaust the stack)."""
+    stack: list[tuple[Any, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if depth > MAX_EXPRESSION_DEPTH:
+            return NotationFault(_first_offset(node), f"this expression nests more than {MAX_EXPRESSION_DEPTH} "
+                                 f"operations deep (a sum of n terms is n deep; docs/levels.md, Limits)")
+        stack.extend((child, depth + 1) for child in node.children)
+    return None
+
+
+def _first_offset(node: Any) -> int:
+    while isinstance(node, Tree):
+        children = [c for c in node.children if c is not None]
+        if not children:
+            return 0
+        node = children[0]
+    return (node.start_pos or 0) if isinstance(node, Token) else 0
 
 
 def _describe(error: UnexpectedInput, text: str, start: str) -> NotationFault:
@@ -130,6 +165,13 @@ def _int(token: Token) -> int:
     return int(token)
 
 
+def _decimal(token: Token) -> Token:
+    if len(token) > _MAX_DIGITS:
+        raise NotationFault(token.start_pos or 0, f"a number of {len(token) - 1} digits is too long "
+                                                  f"(at most {_MAX_DIGITS}; docs/levels.md, Limits)")
+    return token
+
+
 def exact(value: int | Fraction) -> int | Fraction:
     """A whole Fraction as an int, so ``4/2`` and ``2`` are the same value."""
     if isinstance(value, Fraction) and value.denominator == 1:
@@ -145,7 +187,7 @@ def _items(children: list[Any]) -> list[Any]:
     return [c for c in children if c is not None and not (isinstance(c, Token) and c.type in _BRACKETS)]
 
 
-class _Builder(Transformer):
+class _Builder(Transformer_NonRecursive):
     """Parse tree -> :mod:`zorglab.level.ast` nodes, with file locations (from each rule's first token)."""
 
     def __init__(self, origin: Origin):
@@ -231,7 +273,7 @@ class _Builder(Transformer):
                 value = exact(Fraction(value, _int(denominator)))
         else:
             minus, digits = children
-            value = exact(Fraction(Decimal(str(digits))))
+            value = exact(Fraction(Decimal(str(_decimal(digits)))))
         return ast.Lit(-value if minus is not None else value, loc=self.at(first))
 
     def inf(self, children: list[Any]) -> Any:
@@ -281,7 +323,7 @@ class _Builder(Transformer):
         return ast.Const(_int(children[0]), loc=self.at(children[0]))
 
     def decimal(self, children: list[Any]) -> ast.Const:
-        return ast.Const(exact(Fraction(Decimal(str(children[0])))), loc=self.at(children[0]))
+        return ast.Const(exact(Fraction(Decimal(str(_decimal(children[0]))))), loc=self.at(children[0]))
 
     def name(self, children: list[Any]) -> ast.Name:
         return ast.Name(str(children[0]), loc=self.at(children[0]))

@@ -21,6 +21,7 @@ from zorglab.level import ast
 from zorglab.level.build import MISSING, Builder, parse_node
 from zorglab.level.expr import unknown_name_message
 from zorglab.level.labels import WorldScope
+from zorglab.level.limits import decimal_fault, exact_decimal
 from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef
 from zorglab.level.positions import Positions
 from zorglab.level.printer import format_spell_call
@@ -138,8 +139,11 @@ class SolutionReader:
         if isinstance(value, bool) or isinstance(value, int):
             return value
         if isinstance(value, Decimal):
-            fraction = Fraction(value)
-            return int(fraction) if fraction.denominator == 1 else fraction
+            fault = decimal_fault(value)
+            if fault is not None:
+                self.fail(self.positions.location(path), f"a choice: {fault}", ArgumentTypeError)
+                return MISSING
+            return exact_decimal(value)
         if isinstance(value, str):
             node = parse_node(value, "value", self.positions.origin(path), self.problems)
             return MISSING if node is None else self.main.builder.value(node)
@@ -326,7 +330,9 @@ class CastReader:
         name = ref.name.name
         binding = self.world.scope.lookup(name)
         if ref.args is None and binding is not None and binding.category == "spell" and self.world.spells:
-            spec = next(s for s in self.world.spells if s.label == binding.name)
+            spec = next((s for s in self.world.spells if s.label == binding.name), None)
+            if spec is None:
+                return None     # the spell itself is faulty: reported where it is declared
             return SpellCall(spec.type, spec.args)
         cls = find_spell_type(name)
         if cls is None:

@@ -19,6 +19,7 @@ from zorglab.errors import ChoiceError, LevelError, Location, Problem
 from zorglab.level import ast
 from zorglab.level.expr import LambdaRule
 from zorglab.level.kinds import Misfit, coerce, is_int, is_number
+from zorglab.level.limits import decimal_fault
 from zorglab.level.model import Condition, DomainKind, Level, Mirror, Variable, VarRef
 from zorglab.level.printer import format_domain, format_lambda, format_value, format_variable
 from zorglab.level.values import Element, FrozenMap, IndexFunction
@@ -33,6 +34,9 @@ def normalise_choice(value: Any) -> Any:
     if isinstance(value, float):
         raise _Refused(f"{value!r} is a float; write an exact number (an int, a Fraction or a Decimal)")
     if isinstance(value, Decimal):
+        fault = decimal_fault(value)
+        if fault is not None:
+            raise _Refused(fault)
         value = Fraction(value)
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value.numerator)

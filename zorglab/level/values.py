@@ -128,6 +128,13 @@ class IndexFunction:
         assert self.rule is not None
         return self.rule(i)
 
+    def constant(self) -> bool:
+        """Is ``f(i)`` the same for every entry ``i >= 1``? (A rule that does not read ``i``.)"""
+        if self.table is not None:
+            return not self.table
+        reads_param = getattr(self.rule, "reads_param", None)
+        return reads_param is not None and not reads_param()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, IndexFunction) and self.text == other.text
 

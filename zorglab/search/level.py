@@ -70,8 +70,9 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
     t0 = time.perf_counter()
     results = []
     for name in game.played_worlds:
+        search = world_search(game, name, prune=prune, progress=progress, fewest=fewest)   # world and plans: in the budget
         left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
-        verdict = world_search(game, name, prune=prune, progress=progress, fewest=fewest).run(max_states, left)
+        verdict = search.run(max_states, left)
         results.append((name, verdict))
         if verdict.verdict == UNSOLVABLE:
             break

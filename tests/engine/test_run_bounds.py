@@ -1,0 +1,103 @@
+"""Runs are bounded and say which bound they hit (issue 18, "Budgets"): the action cap (ZR-27),
+a time bound for ``play``, and the load limits that keep huge levels from running at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from zorglab.cli.main import main
+from zorglab.engine.game import play, setup_solution
+from zorglab.engine.run import run_world
+from zorglab.level import load_level_text
+
+
+def row(rooms: int) -> str:
+    """A row of ``rooms`` rooms, A first and Z last, and one tireless Warrior: a long walk."""
+    labels = ["A1"] + [f"D{i}" for i in range(1, rooms - 1)] + ["Z1"]
+    specs = ['"A @ ew"'] + ['"D(1) @ through"'] * (rooms - 2) + ['"Z @ through"']
+    return (f'id = "row"\nrooms = [{", ".join(specs)}]\nheroes = ["Warrior(9999)"]\nspells = []\n'
+            '[tiles.ew]\ncells = """\n#####\n#...#\n..S..\n#...#\n#####\n"""\n'
+            '[tiles.through]\ncells = """\n#####\n#...#\n.....\n#...#\n#####\n"""\n'
+            f'[[solutions]]\nmap = "{" ".join(labels)}"\nexpect = "loss"\n')
+
+
+def test_a_run_stopped_by_its_time_bound_says_so_and_is_no_outcome_of_the_rules():
+    level = load_level_text(row(40), "row.toml")
+    game = setup_solution(level, level.solutions[0])
+    full = run_world(game.world(game.world_names[0]))
+    assert full.outcome.value == "loss" and full.timed_out is None
+    stopped = play(game, max_seconds=1e-9).main
+    assert stopped.timed_out == 1e-9 and stopped.ticks < full.ticks
+    assert "time bound of 1e-09 s was hit" in stopped.stall_reason()
+    assert "not a rule outcome" in stopped.stall_reason()
+    assert not any(type(e).__name__ == "Stalled" for e in stopped.events), "the log claims no stall"
+
+
+def test_play_takes_a_time_bound_and_says_it_was_hit(tmp_path, capsys):
+    path = tmp_path / "row.toml"
+    path.write_text(row(40), encoding="utf-8")
+    assert main(["play", str(path), "--seconds", "0.000000001"]) == 0
+    out = capsys.readouterr().out
+    assert "stopped (no outcome)" in out and "time bound" in out
+    assert "row: stopped by the time bound" in out
+    assert main(["play", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("row: loss")
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
+def test_play_refuses_a_time_bound_that_bounds_nothing(tmp_path, capsys, seconds):
+    path = tmp_path / "row.toml"
+    path.write_text(row(5), encoding="utf-8")
+    code = main(["play", str(path), "--seconds", seconds])
+    out, err = capsys.readouterr()
+    assert code != 0 and "--seconds" in out + err and "Traceback" not in out + err
+
+
+def test_a_1600_room_row_is_refused_at_load_not_played_for_minutes():
+    with pytest.raises(ValueError, match="at most 256 rooms, not 1,600"):
+        load_level_text(row(1600), "row.toml")
+
+
+class _Clock:
+    """A fake ``time`` module whose clock ticks a microsecond per reading; building a world takes 10 s."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1e-6
+        return self.now
+
+
+def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypatch):
+    import zorglab.search.level as search_level
+    import zorglab.search.solver as solver
+    clock = _Clock()
+    monkeypatch.setattr(search_level, "time", clock)
+    monkeypatch.setattr(solver, "time", clock)
+    build = search_level.world_search
+
+    def slow_build(*args, **kwargs):
+        search = build(*args, **kwargs)
+        clock.now += 10.0          # as a big level's world and plans might take
+        return search
+    monkeypatch.setattr(search_level, "world_search", slow_build)
+    level = load_level_text(row(5).replace("spells = []", 'spells = ["Attack(1)", "Sleep()"]'), "row.toml")
+    verdict = search_level.solve_setup(setup_solution(level, level.solutions[0]), max_seconds=1.0)
+    assert verdict.verdict == "unknown"
+    assert "time budget" in verdict.worlds[0][1].reason
+
+
+def test_play_says_when_the_planner_bound_stopped_it(tmp_path, capsys, monkeypatch):
+    from zorglab import compiled
+    import zorglab.engine.planner as planner
+    if compiled.status()["active"]:
+        pytest.skip("the compiled planner's bounds are constants (this test shrinks them)")
+    monkeypatch.setattr(planner, "POLICY_LIMIT", 2)        # past it: a forward search per action...
+    monkeypatch.setattr(planner, "MAX_PLAN_STATES", 5)     # ...which this bound stops
+    path = tmp_path / "row.toml"
+    path.write_text(row(40), encoding="utf-8")
+    code = main(["play", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "play stopped, no outcome" in err and "exceeds 5 states" in err
+    assert "the planner's bound" in err
