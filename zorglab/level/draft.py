@@ -57,6 +57,7 @@ class Draft:
         self.digest = digest
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+        self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
 
     @classmethod
@@ -80,6 +81,11 @@ class Draft:
     def text(self) -> str:
         text = tomlkit.dumps(self.document)
         return text.replace("\n", "\r\n") if self.crlf else text
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the draft holds edits not on disk (a level never saved is always dirty)."""
+        return self.loaded_text is None or self.text != self.loaded_text
 
     @property
     def shown_path(self) -> str:
@@ -244,6 +250,7 @@ class Draft:
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
         self.digest = digest
+        self.loaded_text = self.text if digest is not None else None
         self._changed()
 
     # --- faults by place -------------------------------------------------------------------------

@@ -1,0 +1,431 @@
+"""The Level Studio (issue #14): author a whole level on one page, with the verdict live on every change.
+
+The level is a :class:`~zorglab.level.draft.Draft` (its TOML, edited field by field and re-read by
+the loader after each edit); around it: the rooms palette and tile painter, editable rows for every
+list of the level, the Maker on the chosen solution's layout (and the Player it opens), and the
+live analysis panel (``zorglab.reports.live.summarise`` in a worker thread). Every behaviour is a
+method tests call: ``edit`` (what every editor calls), ``choose_solution``, ``save``, ``save_run``,
+``check_disk``, ``reload``, ``play_witness``, ``settle``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from zorglab.engine.game import play, setup
+from zorglab.engine.layout import Layout
+from zorglab.errors import LevelError, OptionError
+from zorglab.level.draft import Draft, text_digest
+from zorglab.level.model import Level, Outcome
+from zorglab.widgets.maker import Maker
+from zorglab.widgets.studio_files import SavedSolution, StaleFileError, file_digest, save_solution, write_level_text
+from zorglab.widgets.studio_palette import RoomPalette, TilePainter
+from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
+from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+
+_LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
+
+
+def chosen_solution(level: Level) -> int | None:
+    """The solution the Maker opens on: the first expected to win, else the first, else None."""
+    for index, solution in enumerate(level.solutions):
+        if solution.expect is Outcome.WIN:
+            return index
+    return 0 if level.solutions else None
+
+
+class Studio:
+    """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
+
+    ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
+    time before an analysis starts; ``watch`` the seconds between looks at the file on disk (None:
+    only when a handler runs).
+    """
+
+    def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
+                 seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
+        self.draft = _draft if _draft is not None else Draft.open(path)
+        self.notice = ""
+        self.discarded: str | None = None        # unsaved edits set aside by a reload
+        self.maker: Maker | None = None
+        self.solution: int | None = None
+        self.saved: SavedSolution | None = None
+        self._lock = threading.RLock()
+        self._layout_seen: Layout | None = None
+        self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
+        self.panel.play_button.on_click(lambda _b: self._safely(self.play_witness))
+        self._build_widgets()
+        self._open_draft()
+        self._watcher = self._watch(watch) if watch else None
+
+    @classmethod
+    def new(cls, path: str | Path, **options: Any) -> "Studio":
+        """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
+        if Path(path).exists():
+            raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
+        return cls(path, _draft=Draft.new(path), **options)
+
+    def open(self, path: str | Path) -> None:
+        """Put another level file in the Studio (the level browser calls this)."""
+        with self._lock:
+            self.draft = Draft.open(path)
+            self.discarded = None
+            self.notice = f"opened {path}"
+            self._open_draft()
+
+    # --- widgets ----------------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        edit = self.edit
+        self.fields = FieldsEditor(edit)
+        self.rooms = RowsEditor("rooms", ("rooms",), edit, example="D(2) @ corridor", reorder=True)
+        self.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)")
+        self.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)")
+        self.constraints = RowsEditor("constraints", ("constraints",), edit, example="dist(A, Z) >= 2")
+        self.bonuses = RowsEditor("bonuses", ("bonuses",), edit, example="unused(Attack)")
+        self.variables = VariablesEditor(edit)
+        self.mirrors = MirrorsEditor(edit)
+        self.palette = RoomPalette(edit)
+        self.painter = TilePainter(edit)
+        self.editors = [self.fields, self.rooms, self.heroes, self.spells, self.constraints, self.bonuses,
+                        self.variables, self.mirrors, self.palette]
+        self.header = w.HTML()
+        self.status = w.HTML()
+        self.solution_picker = w.Dropdown(description="layout of", layout=w.Layout(width="360px"))
+        self.solution_picker.observe(self._solution_changed, names="value")
+
+        def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
+            b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+            b.on_click(lambda _b: self._safely(handler))
+            return b
+
+        self.save_button = button("save", "save", self.save,
+                                  "write the level file, with this layout, its casts and outcome as a solution")
+        self.save_button.button_style = "primary"
+        self.save_run_button = button("save the Player's run", "flag", self.save_run,
+                                      "write the run the Player shows (casts and outcome) as a solution")
+        self.reload_button = button("reload", "refresh", self.reload, "read the level file again from disk")
+        self.maker_box = w.VBox()
+        self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
+                                          "every level of the folder by contract, with its verdict")])
+        more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
+                                     self.variables.widget, self.mirrors.widget, self.painter.widget,
+                                     self.browser_box])
+        for index, title in enumerate(("level: id, title, contract, notes", "constraints and bonuses",
+                                       "variables", "mirror worlds", "tile painter", "levels")):
+            more.set_title(index, title)
+        more.selected_index = None
+        editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
+                          w.HBox([self.heroes.widget, self.spells.widget]), more])
+        tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker])
+        self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget]),
+                              self.maker_box])
+        self.widget.add_class("zorglab-studio")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- editing ----------------------------------------------------------------------------------
+
+    def edit(self, change: Callable[[Draft], Any], what: str = "changed") -> bool:
+        """Apply one edit to the draft (what every editor calls); False when refused or a no-op."""
+        with self._lock:
+            if self.check_disk():
+                return False
+            before = self.draft.text
+            try:
+                change(self.draft)
+            except (LevelError, KeyError, IndexError, ValueError) as error:
+                self.notice = f"refused: {error}"
+                self.draft.replace_text(before, self.draft.digest)
+                self._refresh()
+                return False
+            if self.draft.text == before:
+                return False
+            self.notice = what
+            self._changed()
+            return True
+
+    def relabel_room(self, index: int, label: str) -> None:
+        """Give room ``index`` an explicit label (an empty label goes back to the automatic one)."""
+        text = _LABELLED.sub("", self.draft.items(("rooms",))[index], count=1)
+        self.edit(lambda d: d.set_item(("rooms",), index, f"{label} = {text}" if label else text),
+                  f"room {index + 1} relabelled")
+
+    def choose_solution(self, index: int | None) -> None:
+        """Open the Maker on solution ``index``'s layout and choices (None: an empty layout)."""
+        with self._lock:
+            level = self.draft.level
+            if level is None:
+                self.notice = "the level has problems: fix them to lay it out"
+            else:
+                self.solution = index
+                self._new_maker(level, *self._solution_layout(level, index))
+                self._analyse()
+            self._refresh()
+
+    # --- disk -------------------------------------------------------------------------------------
+
+    def check_disk(self) -> bool:
+        """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
+        with self._lock:
+            path = self.draft.path
+            if path is None:
+                return False
+            if not path.exists():
+                if self.draft.digest is not None:
+                    self.draft.digest = None
+                    self.notice = f"{path} was removed from disk; save writes it again"
+                    self._refresh()
+                return False
+            if self.draft.digest is not None and file_digest(path) == self.draft.digest:
+                return False
+            self.reload(because="changed on disk")
+            return True
+
+    def reload(self, because: str = "reloaded") -> None:
+        """Read the file again; edits not saved are kept in ``discarded`` (never written over the file)."""
+        with self._lock:
+            path = self.draft.path
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+            self.discarded = self.draft.text if self.draft.dirty else None
+            self.draft.replace_text(text, text_digest(data))
+            kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
+            self.notice = f"{path} {because}: reloaded{kept}"
+            self._open_draft(keep_notice=True)
+
+    def save(self) -> SavedSolution | None:
+        """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
+        as a solution (the witness when the analysis found one; an identical solution is not added twice)."""
+        with self._lock:
+            if self.check_disk():
+                return None
+            if self.draft.problems:
+                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
+                self._refresh()
+                return None
+            path = self.draft.path
+            try:
+                if self.draft.dirty:
+                    self.draft.digest = write_level_text(path, self.draft.text, expected_digest=self.draft.digest)
+                saved = self._save_layout()
+            except StaleFileError:
+                self.reload(because="changed on disk while saving")
+                return None
+            self._reread()
+            self.saved = saved
+            if saved is None:
+                self.notice = f"saved {path} (no solution: {self._layout_note()})"
+            else:
+                self.solution = saved.index
+                self.notice = (f"saved {path}; solution {saved.index} " +
+                               ("added" if saved.added else "was already there (not added twice)"))
+            self._refresh()
+            return saved
+
+    def save_run(self) -> SavedSolution | None:
+        """Write the run the Player shows — its layout, casts so far and their outcome — as a solution."""
+        with self._lock:
+            player = self.maker.player if self.maker is not None else None
+            if player is None or player.setup is None:
+                self.notice = "start the Player first (start, under the Maker)"
+                self._refresh()
+                return None
+            if self.check_disk():
+                return None
+            from zorglab.level.printer import format_cast
+            casts = player.timeline.casts_made()
+            outcome = play(player.setup, casts).outcome.value
+            saved = save_solution(self.draft.path, player.setup.layout, [format_cast(c) for c in casts],
+                                  expect=outcome, choices=self.maker.choices, expected_digest=self.draft.digest)
+            self._reread()
+            self.saved = saved
+            self.notice = f"the Player's run ({outcome}) is solution {saved.index}" + ("" if saved.added else
+                                                                                       " (already there)")
+            self._refresh()
+            return saved
+
+    # --- analysis ---------------------------------------------------------------------------------
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait for the pending analysis (tests and notebooks use it for a deterministic answer)."""
+        return self.panel.settle(timeout)
+
+    @property
+    def summary(self) -> Any:
+        return self.panel.summary
+
+    def play_witness(self) -> Any:
+        """Open the current layout's witness in the Player, under the Maker."""
+        from zorglab.level.parse import parse_cast
+        from zorglab.widgets.player import Player
+        summary, level = self.panel.summary, self.draft.level
+        if summary is None or not getattr(summary, "witness", None) or level is None or self.maker is None \
+                or not self.panel.current:
+            self.notice = "no witness for the current layout yet"
+            self._refresh()
+            return None
+        casts = [parse_cast(text, level) for text in summary.witness]
+        game = setup(level, self.panel.layout, self.maker.choices)
+        self.maker.setup = game
+        self.maker.player = Player(game, casts)
+        self.maker.play_area.children = (self.maker.player.widget,)
+        self.notice = "the witness is in the Player below: step through it"
+        self._refresh()
+        return self.maker.player
+
+    def show_browser(self) -> Any:
+        """The level browser on this level's folder; a click on a level opens it here."""
+        from zorglab.widgets.levels import LevelBrowser      # written by the "analysis" engineer
+        folder = self.draft.path.parent if self.draft.path is not None else Path("levels")
+        browser = LevelBrowser(folder, on_open=self.open)
+        self.browser_box.children = (browser.widget,)
+        return browser
+
+    # --- internals --------------------------------------------------------------------------------
+
+    def _open_draft(self, keep_notice: bool = False) -> None:
+        level = self.draft.level
+        self.solution = chosen_solution(level) if level is not None else None
+        if level is not None:
+            self._new_maker(level, *self._solution_layout(level, self.solution))
+        elif self.maker is None:
+            self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
+        self._analyse()
+        self._refresh()
+
+    def _changed(self) -> None:
+        level = self.draft.level
+        if level is not None:
+            if self.maker is None:
+                self._new_maker(level, Layout(), {})
+            elif self.maker.level != level:
+                labels = {room.label for room in level.rooms}
+                layout = self.maker.layout
+                for label in [label for label in layout if label not in labels]:
+                    layout = layout.remove(label)
+                if layout.main is not None and layout.main not in labels:
+                    layout = layout.with_main(None)
+                self._new_maker(level, layout, self.maker.choices)
+        self._analyse()
+        self._refresh()
+
+    def _solution_layout(self, level: Level, index: int | None) -> tuple[Layout, dict[str, Any]]:
+        if index is None or not 0 <= index < len(level.solutions):
+            return Layout(), {}
+        solution = level.solutions[index]
+        return Layout.from_solution(solution), dict(solution.choices)
+
+    def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
+        maker = Maker(level, layout=layout, path=self.draft.path, choices=choices)
+        maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
+        shown_refresh = maker.refresh
+
+        def refresh() -> None:                           # the Maker tells the Studio of every layout change
+            shown_refresh()
+            if self.maker is maker and maker.layout != self._layout_seen:
+                self._layout_seen = maker.layout
+                self._analyse()
+        maker.refresh = refresh                          # type: ignore[method-assign]
+        self.maker = maker
+        self._layout_seen = maker.layout
+        self.maker_box.children = (maker.widget,)
+
+    def _analyse(self) -> None:
+        level = self.draft.level
+        layout = self.maker.layout if self.maker is not None and level is not None else None
+        self.panel.request(level, layout if layout is not None and len(layout) else None, self.draft.problems)
+
+    def _save_layout(self) -> SavedSolution | None:
+        maker, level = self.maker, self.draft.level
+        if maker is None or level is None or not len(maker.layout) or not maker.valid:
+            return None
+        self.settle(timeout=max(5.0, self.panel.seconds * 10))
+        summary = self.panel.summary
+        if summary is not None and self.panel.current and self.panel.layout == maker.layout \
+                and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
+            casts, expect = list(summary.witness), "win"
+        else:
+            casts, expect = [], play(setup(level, maker.layout, maker.choices)).outcome.value
+        return save_solution(self.draft.path, maker.layout, casts, expect=expect, choices=maker.choices,
+                             expected_digest=self.draft.digest)
+
+    def _layout_note(self) -> str:
+        if self.maker is None or not len(self.maker.layout):
+            return "no layout yet"
+        return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
+
+    def _reread(self) -> None:
+        """The file as now on disk becomes the draft (after our own save)."""
+        data = self.draft.path.read_bytes()
+        layout = self.maker.layout if self.maker is not None else None
+        self.draft.replace_text(data.decode("utf-8"), text_digest(data))
+        level = self.draft.level
+        if level is not None and layout is not None:
+            self._new_maker(level, layout, self.maker.choices if self.maker else {})
+
+    def _watch(self, every: float) -> threading.Thread:
+        studio = weakref.ref(self)
+
+        def look() -> None:
+            stop = threading.Event()
+            while not stop.wait(every):
+                found = studio()
+                if found is None:
+                    return
+                try:
+                    found.check_disk()
+                except Exception:      # a file half-replaced by another editor: look again next time
+                    pass
+                del found
+        thread = threading.Thread(target=look, name="zorglab-studio-watch", daemon=True)
+        thread.start()
+        return thread
+
+    def _solution_changed(self, change: dict) -> None:
+        if self._refreshing:
+            return
+        self._safely(lambda: self.choose_solution(change["new"]))
+
+    _refreshing = False
+
+    def _safely(self, handler: Callable[[], Any]) -> None:
+        """A button's action; a refusal is shown, not raised into the browser."""
+        try:
+            handler()
+        except (ValueError, KeyError, OSError) as error:
+            self.notice = f"refused: {error}"
+            self._refresh()
+
+    def _refresh(self) -> None:
+        self._refreshing = True
+        try:
+            for editor in self.editors:
+                editor.refresh(self.draft)
+            level = self.draft.level
+            count = len(level.solutions) if level is not None else 0
+            options = [("an empty layout", None)] + [
+                (f"solution {i}: {s.expect.value if s.expect else '?'}, {len(s.casts)} cast(s)", i)
+                for i, s in enumerate(level.solutions if level is not None else ())]
+            if list(self.solution_picker.options) != options:
+                self.solution_picker.options = options
+            self.solution_picker.value = self.solution if self.solution is not None and self.solution < count else None
+            path = self.draft.shown_path
+            title = self.draft.field("title") or self.draft.field("id")
+            state = "new, not saved yet" if self.draft.digest is None else (
+                "unsaved edits" if self.draft.dirty else "saved")
+            self.header.value = (f"<b>Level Studio</b> — {html.escape(title)} <code>{html.escape(path)}</code> "
+                                 f"<span class='zorglab-studio-state'>({state})</span>")
+            self.status.value = f"<span class='zorglab-studio-notice'>{html.escape(self.notice)}</span>"
+            self.save_button.disabled = bool(self.draft.problems)
+        finally:
+            self._refreshing = False

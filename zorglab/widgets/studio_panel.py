@@ -1,0 +1,210 @@
+"""The Studio's live analysis panel: ``summarise`` in a worker thread after every change.
+
+Every change calls :meth:`AnalysisPanel.request`: the job is numbered, the previous job's ``cancel``
+event is set, and the worker starts the newest job once no newer one came for ``debounce`` seconds.
+A result is shown only if it belongs to the newest job (``generation``), so nothing stale is ever
+shown; :meth:`settle` waits for the pending work (tests and *save* use it). The analysis itself is
+``zorglab.reports.live.summarise``; the panel only runs it and shows its lines.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from zorglab.engine.layout import Layout
+from zorglab.level.model import Level
+
+Summarise = Callable[..., Any]
+
+
+def default_summarise() -> Summarise:
+    """The analysis back end (``zorglab.reports.live.summarise``), or a layout-only stand-in until it exists."""
+    try:
+        from zorglab.reports.live import summarise      # type: ignore[import-not-found]
+        return summarise
+    except ImportError:
+        return layout_only_summarise
+
+
+@dataclass(frozen=True)
+class LayoutOnlySummary:
+    """What the stand-in knows: the current layout's verdict (the over-layout figures need ``reports.live``)."""
+
+    problems: tuple[str, ...] = ()
+    layout_verdict: str | None = None
+    witness: tuple[str, ...] | None = None
+    budget: str = ""
+    layouts_tried: int = 0
+    layouts_winning: int = 0
+    fewest_spells: int | None = None
+    necessary_spells: tuple[str, ...] = ()
+    cast_lists: int = 0
+    cast_lists_capped: bool = False
+    difficulty: dict[str, float] = field(default_factory=dict)
+    cancelled: bool = False
+
+    def lines(self) -> list[str]:
+        if self.cancelled:
+            return ["cancelled"]
+        lines = [f"problem: {p}" for p in self.problems]
+        if self.layout_verdict is not None:
+            witness = f" — witness: {' '.join(self.witness)}" if self.witness else ""
+            budget = f" ({self.budget})" if self.layout_verdict == "unknown" else ""
+            lines.append(f"this layout: {self.layout_verdict}{witness}{budget}")
+        return lines
+
+
+def layout_only_summarise(level: Level, layout: Layout | None = None, *, seconds: float = 0.8,
+                          max_states: int = 200_000, cancel: threading.Event | None = None) -> LayoutOnlySummary:
+    """The current layout's exact verdict (search bounded by ``seconds`` and ``max_states``)."""
+    from zorglab.engine.game import setup
+    from zorglab.engine.layout import validate_layout
+    from zorglab.search.level import solve_setup
+    if layout is None or not len(layout):
+        return LayoutOnlySummary()
+    violations = validate_layout(level, layout)
+    if violations:
+        return LayoutOnlySummary(layout_verdict="invalid", budget=f"{len(violations)} layout violation(s)")
+    if cancel is not None and cancel.is_set():
+        return LayoutOnlySummary(cancelled=True)
+    verdict = solve_setup(setup(level, layout), max_states=max_states, max_seconds=seconds)
+    witness = tuple(verdict.worlds[0][1].cast_texts()) if verdict.verdict == "solvable" else None
+    budget = f"{max_states} states or {seconds:g} s" if verdict.verdict == "unknown" else ""
+    return LayoutOnlySummary(layout_verdict=verdict.verdict, witness=witness, budget=budget,
+                             cancelled=cancel is not None and cancel.is_set())
+
+
+@dataclass
+class _Job:
+    generation: int
+    level: Level
+    layout: Layout | None
+    cancel: threading.Event
+    due: float
+
+
+class AnalysisPanel:
+    """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
+
+    def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float = 0.8,
+                 on_result: Callable[[Any], Any] | None = None):
+        self.summarise = summarise if summarise is not None else default_summarise()
+        self.debounce = debounce
+        self.seconds = seconds
+        self.on_result = on_result
+        self.generation = 0                 # the newest request
+        self.shown_generation = 0           # the request whose result is on screen
+        self.summary: Any = None
+        self.layout: Layout | None = None   # the layout the shown summary is about
+        self.error = ""
+        self._job: _Job | None = None
+        self._running: _Job | None = None
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.status = w.HTML()
+        self.body = w.HTML()
+        self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
+                                    tooltip="open the current layout's witness in the Player")
+        self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
+                             layout=w.Layout(min_width="360px"))
+        self.widget.add_class("zorglab-analysis")
+
+    # --- requests ---------------------------------------------------------------------------------
+
+    def request(self, level: Level | None, layout: Layout | None, problems: tuple[str, ...] = ()) -> int:
+        """A change happened: supersede whatever runs, and analyse this level (None: show ``problems``)."""
+        with self._lock:
+            self.generation += 1
+            generation = self.generation
+            if self._running is not None:
+                self._running.cancel.set()
+            if self._job is not None:
+                self._job.cancel.set()
+                self._job = None
+            if level is None:
+                self._show(generation, None, None, problems)
+            else:
+                self._job = _Job(generation, level, layout, threading.Event(), time.monotonic() + self.debounce)
+                self._ensure_worker()
+                self.status.value = "<i>analysing…</i>"
+                self._lock.notify_all()
+        return generation
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait until no analysis is pending or running (True), or ``timeout`` passed (False)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._job is None and self._running is None, timeout)
+
+    @property
+    def pending(self) -> bool:
+        with self._lock:
+            return self._job is not None or self._running is not None
+
+    @property
+    def current(self) -> bool:
+        """Whether the summary shown answers the newest change."""
+        return self.shown_generation == self.generation and not self.pending
+
+    # --- the worker -------------------------------------------------------------------------------
+
+    def _ensure_worker(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="zorglab-studio-analysis", daemon=True)
+            self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._lock.wait_for(lambda: self._job is not None, timeout=30.0):
+                    self._thread = None
+                    return                           # idle: the next request starts a new worker
+                while self._job is not None and time.monotonic() < self._job.due:
+                    self._lock.wait(self._job.due - time.monotonic())
+                job, self._job = self._job, None
+                if job is None:
+                    continue
+                self._running = job
+            try:
+                summary = self.summarise(job.level, job.layout, seconds=self.seconds, cancel=job.cancel)
+                error = ""
+            except Exception as exc:                 # the panel says so; the kernel never sees a traceback
+                summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
+            with self._lock:
+                self._running = None
+                fresh = job.generation == self.generation and not job.cancel.is_set()
+                if fresh:
+                    self._show(job.generation, summary, job.layout, (), error)
+                self._lock.notify_all()
+            if fresh and summary is not None and self.on_result is not None:
+                self.on_result(summary)
+
+    # --- showing ----------------------------------------------------------------------------------
+
+    def _show(self, generation: int, summary: Any, layout: Layout | None, problems: tuple[str, ...],
+              error: str = "") -> None:
+        self.shown_generation = generation
+        self.summary = summary
+        self.layout = layout
+        self.error = error
+        self.lines = self.text_lines(summary, problems, error)
+        self.body.value = "<pre style='white-space:pre-wrap;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
+        self.status.value = "" if summary is not None else ("<b style='color:#b00020'>not analysed: the level has "
+                                                            "problems</b>" if problems else "")
+        self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
+
+    @staticmethod
+    def text_lines(summary: Any, problems: tuple[str, ...] = (), error: str = "") -> list[str]:
+        if error:
+            return [error]
+        if summary is None:
+            return [f"problem: {p}" for p in problems] or ["no level"]
+        return list(summary.lines())
+
+    lines: list[str] = []
