@@ -215,8 +215,7 @@ class Studio:
                 return None
             path = self.draft.path
             try:
-                if self.draft.dirty:
-                    self.draft.digest = write_level_text(path, self.draft.text, expected_digest=self.draft.digest)
+                self._write_level()
                 saved = self._save_layout()
             except StaleFileError:
                 self.reload(because="changed on disk while saving")
@@ -245,8 +244,13 @@ class Studio:
             from zorglab.level.printer import format_cast
             casts = player.timeline.casts_made()
             outcome = play(player.setup, casts).outcome.value
-            saved = save_solution(self.draft.path, player.setup.layout, [format_cast(c) for c in casts],
-                                  expect=outcome, choices=self.maker.choices, expected_digest=self.draft.digest)
+            try:
+                self._write_level()
+                saved = save_solution(self.draft.path, player.setup.layout, [format_cast(c) for c in casts],
+                                      expect=outcome, choices=self.maker.choices, expected_digest=self.draft.digest)
+            except StaleFileError:
+                self.reload(because="changed on disk while saving")
+                return None
             self._reread()
             self.saved = saved
             self.notice = f"the Player's run ({outcome}) is solution {saved.index}" + ("" if saved.added else
@@ -344,6 +348,12 @@ class Studio:
         level = self.draft.level
         layout = self.maker.layout if self.maker is not None and level is not None else None
         self.panel.request(level, layout if layout is not None and len(layout) else None, self.draft.problems)
+
+    def _write_level(self) -> None:
+        """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
+        if self.draft.dirty:
+            self.draft.digest = write_level_text(self.draft.path, self.draft.text,
+                                                 expected_digest=self.draft.digest)
 
     def _save_layout(self) -> SavedSolution | None:
         maker, level = self.maker, self.draft.level

@@ -49,7 +49,6 @@ class RowsEditor:
         self.texts: list[w.Text] = []
         self.faults: list[w.HTML] = []
         self.new_text = w.Text(placeholder=example, description="", layout=w.Layout(width="220px"))
-        self.new_text.on_submit(lambda _t: self.add_row(self.new_text.value))
         self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
                                    layout=w.Layout(width="auto"))
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
