@@ -1,0 +1,233 @@
+"""The Studio's live analysis: the panel's figures, their agreement with the difficulty report and
+the solver, budgets named, cancellation looked at between slices, and never a raise on a bad level."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from zorglab.engine.game import play, setup
+from zorglab.engine.layout import Layout
+from zorglab.level import level_files, load_level
+from zorglab.level.loader import check_level_text
+from zorglab.level.model import Outcome
+from zorglab.reports import Budget, difficulty_row
+from zorglab.reports import live
+from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
+from zorglab.search.family import SLOTS, family_level
+from zorglab.search.layouts import constructions
+from zorglab.search.level import solve_setup
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVELS = ROOT / "levels"
+ROW = Layout.from_slots({"A1": (0, 0), "D1": (1, 0), "Z1": (2, 0)})
+
+
+def studio_level(spell: str = "Attack(1)", extra: str = "") -> str:
+    """The level of the Studio's browser test: A, D(1), Z, one Warrior(3) and one spell."""
+    return (f'id = "studio-demo"\nrooms = ["A @ spawn-east", "D(1) @ corridor", "Z @ dead-end-west"]\n'
+            f'heroes = ["Warrior(3)"]\nspells = ["{spell}"]\n{extra}')
+
+
+def text_summary(text: str, layout: Layout | None = ROW, **options) -> LevelSummary:
+    return summarise_text(text, LEVELS / "studio-demo.toml", layout, **options)
+
+
+@pytest.fixture(autouse=True)
+def cold():
+    forget_surveys()
+    yield
+    forget_surveys()
+
+
+def test_attack_one_is_not_enough_and_attack_two_wins():
+    # D(1) leaves the Warrior 2 HP: Attack(1) cannot finish it, Attack(2) can (the solver's witness).
+    weak = text_summary(studio_level("Attack(1)"))
+    assert (weak.problems, weak.layout_verdict, weak.witness) == ((), "unsolvable", None)
+    assert "this layout: unsolvable — every legal cast sequence explored" in weak.lines()
+    strong = text_summary(studio_level("Attack(2)"))
+    assert strong.layout_verdict == "solvable" and len(strong.witness) == 1
+    assert strong.witness[0].endswith("Attack(2)")
+    game = setup(check_level_text(studio_level("Attack(2)")).level, ROW)
+    assert play(game, strong.witness_casts).outcome is Outcome.WIN
+    assert (strong.layout_spells, strong.necessary_spells, strong.fewest_spells) == (1, ("Attack1",), 1)
+    assert (strong.layouts_tried, strong.layouts_winning, strong.layouts_complete) == (1, 1, True)
+    assert strong.cast_lists_known and strong.cast_lists >= 1
+    assert strong.budget == "" and not strong.cancelled
+
+
+def test_an_invalid_layout_says_every_violation():
+    summary = text_summary(studio_level("Attack(2)"), Layout.from_slots({"A1": (0, 0), "D1": (0, 1)}))
+    assert summary.layout_verdict == "invalid"
+    assert any("Z1 is not placed" in p for p in summary.layout_problems)
+    assert summary.figures_for == "" and summary.witness is None
+    assert summary.layouts_winning == 1          # the survey does not need the current layout
+
+
+@pytest.mark.parametrize("text", [
+    'id = "x"\nrooms = ["A", "Q"]\n',
+    'id = "x"\nrooms = ["A", "Z"\n',
+    studio_level("Attack(2"),
+    'id = "x"\nrooms = ["A", "Z"]\nheroes = ["Warrior(3)"]\n[[solutions]]\nmap = "A1 Q9"\n',
+])
+def test_a_bad_level_is_problems_in_the_loaders_words_never_a_raise(text):
+    summary = text_summary(text)
+    expected = tuple(str(p) for p in check_level_text(text, str(LEVELS / "studio-demo.toml")).problems)
+    assert summary.problems == expected and expected
+    assert summary.layout_verdict is None and summary.layouts_tried == 0 and not summary.cancelled
+    assert summary.lines()[1:1 + len(expected)] == [f"  {p}" for p in expected]
+
+
+def test_a_solution_that_no_longer_replays_to_its_expect_is_a_problem():
+    text = studio_level("Attack(1)", '[[solutions]]\nmap = "A1 D1 Z1"\ncasts = ["@3 Attack(1)"]\nexpect = "win"\n')
+    summary = text_summary(text)
+    assert len(summary.problems) == 1
+    assert "solution 0 expects a win, but its replay ends in a" in summary.problems[0]
+    assert summary.problems[0].startswith(str(LEVELS / "studio-demo.toml") + ":5:")
+
+
+def test_no_layout_takes_the_reports_reference_setup():
+    level = load_level(LEVELS / "app-03-second-wave.toml")
+    summary = summarise(level, seconds=None)
+    assert summary.layout_verdict is None and summary.figures_for == "solution 2's layout"
+    assert summary.layout_spells == 1
+
+
+@pytest.mark.parametrize("name", ["app-03-second-wave", "arc-08-mirror-mirror", "spl-04-quarantine",
+                                  "tre-05-the-collector", "cou-05-her-majestys-pull", "spl-07-hand-picked"])
+def test_figures_equal_the_difficulty_report(name):
+    level = load_level(LEVELS / f"{name}.toml")
+    row = difficulty_row(level, Budget(level_seconds=None, layout_seconds=None, layout_limit=5_000))
+    summary = summarise(level, seconds=None)
+    figures = summary.difficulty
+    for column in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses", "states", "winning_layouts",
+                   "layouts_tried"):
+        assert figures[column] == row[column], column
+    if row["verdict"] == "solvable":
+        assert summary.layout_spells == row["fewest_spells"] == figures["fewest_spells"]
+        assert " ".join(summary.necessary_spells) == row["necessary"]
+        assert (summary.cast_lists, summary.cast_lists_capped) == (row["winning_cast_lists"], row["cast_lists_capped"])
+        assert (figures["forced_points"], figures["explored_states"]) == (row["forced_points"], row["explored_states"])
+
+
+def test_a_spent_state_budget_is_named():
+    summary = text_summary(studio_level("Attack(2)"), max_states=1)
+    assert summary.layout_verdict == "unknown"
+    assert summary.reason == "state budget of 1 spent"
+    assert "this layout: state budget of 1 spent" in summary.budget
+    assert summary.lines()[1] == "this layout: unknown — state budget of 1 spent"
+
+
+def test_a_spent_time_budget_is_named_and_nothing_raises():
+    summary = text_summary(studio_level("Attack(2)"), seconds=1e-9)
+    assert summary.layout_verdict == "unknown" and summary.reason == "time budget of 1e-09 s spent"
+    assert "layouts: time budget of 1e-09 s spent" in summary.budget and not summary.layouts_complete
+
+
+class LooksCounted(threading.Event):
+    """An event that is set from its ``after``-th look on: where summarise looks, and how often."""
+
+    def __init__(self, after: int):
+        super().__init__()
+        self.after, self.looks = after, 0
+
+    def is_set(self) -> bool:
+        self.looks += 1
+        return self.looks >= self.after
+
+
+def test_cancel_set_before_stops_at_the_first_look():
+    event = LooksCounted(1)
+    summary = text_summary(studio_level("Attack(2)"), cancel=event)
+    assert summary.cancelled and event.looks == 1
+    assert summary.layout_verdict is None and summary.layouts_tried == 0
+    assert summary.lines()[-1] == "cancelled: superseded by a newer change"
+
+
+def test_a_long_search_looks_at_cancel_every_slice():
+    # 4 heroes x 4 spells: tens of thousands of states. Each slice of SLICE states looks once.
+    level, layout = family_level(4, 4), Layout.from_slots(SLOTS)
+    event = LooksCounted(4)
+    summary = summarise(level, layout, seconds=None, cancel=event)
+    assert summary.cancelled and event.looks == 4
+    assert summary.layout_verdict is None
+
+
+def test_cancel_from_another_thread_returns_cancelled():
+    level, layout = family_level(5, 5), Layout.from_slots(SLOTS)
+    event = threading.Event()
+    result: list[LevelSummary] = []
+    worker = threading.Thread(target=lambda: result.append(summarise(level, layout, seconds=None, cancel=event)))
+    worker.start()
+    event.set()
+    worker.join(timeout=60)     # a safety net, not a timing: a cancelled summary returns at its next look
+    assert not worker.is_alive() and result[0].cancelled
+
+
+def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
+    event = threading.Event()
+    seen = []
+
+    def growing(level, limit, deadline):
+        event.set()
+        seen.append(deadline)
+        yield from constructions(level, limit, deadline)
+
+    monkeypatch.setattr(live, "constructions", growing)
+    level = load_level(LEVELS / "app-07-crossroads.toml")
+    summary = summarise(level, seconds=None, cancel=event)
+    assert summary.cancelled and summary.layouts_tried <= 1
+    assert time.perf_counter() > seen[0]    # no time cap, yet the deadline reads as passed once cancelled
+
+
+def test_the_survey_is_kept_for_an_equal_level_and_only_then(monkeypatch):
+    calls = []
+    real = live.constructions
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(live, "constructions", counted)
+    first = text_summary(studio_level("Attack(2)"))
+    again = text_summary(studio_level("Attack(2)"), Layout.from_slots({"A1": (0, 0), "D1": (1, 0)}))
+    assert len(calls) == 1 and (again.layouts_tried, again.layouts_winning) == (first.layouts_tried, 1)
+    changed = text_summary(studio_level("Attack(1)"))
+    assert len(calls) == 2 and changed.layouts_winning == 0
+
+
+def test_output_is_deterministic_and_json_ready():
+    level = load_level(LEVELS / "arc-08-mirror-mirror.toml")
+    layout = Layout.from_solution(level.solutions[-1])
+    first = summarise(level, layout, seconds=None)
+    forget_surveys()
+    second = summarise(load_level(LEVELS / "arc-08-mirror-mirror.toml"), layout, seconds=None)
+    assert first.lines() == second.lines() and first.to_dict() == second.to_dict()
+    data = json.loads(json.dumps(first.to_dict()))
+    assert data["layout_verdict"] == first.layout_verdict and "witness_casts" not in data
+    assert data["unique"] == first.unique
+
+
+PACK = sorted(level_files([LEVELS]))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PACK), st.integers(0, 20))
+def test_layout_verdict_is_the_solvers_and_its_witness_wins(path, pick):
+    level = load_level(path)
+    if level.variables:
+        return
+    layouts = list(constructions(level, pick + 1))
+    layout = layouts[pick % len(layouts)]
+    summary = summarise(level, layout, seconds=None)
+    game = setup(level, layout)
+    assert summary.layout_verdict == solve_setup(game, max_states=200_000).verdict
+    if summary.layout_verdict == "solvable":
+        run = play(game, summary.witness_casts, dict(summary.mirror_witness_casts))
+        assert run.outcome is Outcome.WIN

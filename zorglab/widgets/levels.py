@@ -1,0 +1,266 @@
+"""The level browser (issue 14; the seed's "level browser grouped by contract, showing
+solved/unsolved/bonus state"): every level of a folder, grouped by contract in campaign order,
+with the solver's verdict, the player's won/bonus state from the profile, and the difficulty.
+
+One click on a level calls ``on_open(path)`` (the Studio passes its own ``open``). Files that do
+not load are listed too, with the loader's first message, so they can be opened and mended.
+Figures come from :func:`zorglab.reports.live.summarise` (the reference setup's verdict and its
+fewest spells and states, the difficulty report's pair); each file's figures are kept until
+its modification time or size changes, so ``refresh`` after a save re-reads only that file.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from zorglab.errors import LevelError, OptionError
+from zorglab.level import level_files
+from zorglab.level.contracts import CONTRACTS_NAME, ContractEntry, read_contracts
+from zorglab.level.loader import check_level
+from zorglab.paint import palette
+from zorglab.progression.profile import Profile, load_profile
+from zorglab.progression.standing import bonus_count, contract_status
+from zorglab.reports.live import summarise
+
+DEFAULT_PROFILE = "zorglab-profile.json"       # the file ``zorglab progress`` reads by default
+OTHER = "other levels"
+BROKEN = "files that do not load"
+VERDICT_COLOURS = {"solvable": "#1a7f37", "unsolvable": palette.VIOLATION, "unknown": "#9a6700",
+                   "error": palette.VIOLATION, "no setup": "#57606a"}
+
+
+@dataclass(frozen=True)
+class BrowserEntry:
+    """One level file as the browser lists it."""
+
+    path: Path
+    level: str                      # the level id ('' when the file does not load)
+    title: str = ""
+    contract: str | None = None
+    verdict: str = "no setup"       # of the reference setup (the difficulty report's), or "error"
+    fewest_spells: int | None = None
+    states: int | None = None
+    won: bool = False
+    bonuses_met: int = 0
+    bonuses_total: int = 0
+    problem: str = ""               # the loader's first message, or a budget note
+
+    @property
+    def difficulty(self) -> tuple[int, int] | None:
+        """``(fewest_spells, states)`` as the difficulty report compares levels; None when unknown."""
+        if self.verdict != "solvable" or self.fewest_spells is None or self.states is None:
+            return None
+        return self.fewest_spells, self.states
+
+    def describe(self) -> str:
+        """The row in words (tests and screen readers read the same text as the table)."""
+        state = "won" if self.won else "not won"
+        bonus = f"bonuses {self.bonuses_met}/{self.bonuses_total}" if self.bonuses_total else "no bonuses"
+        hard = ("difficulty unknown" if self.difficulty is None else
+                f"{self.fewest_spells} spell{'s' if self.fewest_spells != 1 else ''}, {self.states} states")
+        name = self.level or self.path.name
+        return f"{name}: {self.verdict}; {state}; {bonus}; {hard}" + (f" — {self.problem}" if self.problem else "")
+
+
+@dataclass(frozen=True)
+class BrowserGroup:
+    """A contract (or the levels in none, or the files that fail) with its levels in order."""
+
+    name: str
+    title: str
+    status: str                     # open / locked / unwritten, '' for the two extra groups
+    cost: int | None
+    entries: tuple[BrowserEntry, ...]
+
+    def heading(self) -> str:
+        won = sum(1 for e in self.entries if e.won)
+        status = f" — {self.status}" + (f" (costs {self.cost} points)" if self.status == "locked" else "")
+        return f"{self.title}{status if self.status else ''}: {won}/{len(self.entries)} won"
+
+
+class LevelBrowser:
+    """Every level of ``folder`` grouped by contract; a click calls ``on_open(path)``.
+
+    ``profile`` is a :class:`~zorglab.progression.profile.Profile`, a profile file, or None for
+    ``zorglab-profile.json`` in the working directory (missing: a player with no wins yet).
+    ``seconds`` caps each level's search (a budget note says when it struck).
+    """
+
+    def __init__(self, folder: str | Path = "levels", profile: Profile | str | Path | None = None,
+                 on_open: Callable[[Path], Any] | None = None, *, seconds: float = 0.5):
+        self.folder = Path(folder)
+        self.profile_source = profile
+        self.on_open = on_open
+        self.seconds = seconds
+        self.groups: list[BrowserGroup] = []
+        self.notice = ""
+        self._kept: dict[Path, tuple[tuple[int, int], BrowserEntry]] = {}
+        self.buttons: dict[Path, w.Button] = {}
+        self.header = w.HTML()
+        self.body = w.VBox()
+        self.refresh_button = w.Button(description="Refresh", icon="refresh", tooltip="read the folder again")
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.status = w.HTML()
+        self.widget = w.VBox([w.HBox([self.header, self.refresh_button]), self.body, self.status])
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def entries(self) -> list[BrowserEntry]:
+        return [e for group in self.groups for e in group.entries]
+
+    def entry(self, name: str | Path) -> BrowserEntry:
+        """The entry of a level id or a file path."""
+        for e in self.entries:
+            if e.level == str(name) or e.path == Path(name) or e.path.name == str(name):
+                return e
+        raise OptionError(f"no level {str(name)!r} in {self.folder} "
+                          f"(levels: {', '.join(e.level for e in self.entries if e.level) or 'none'})")
+
+    def refresh(self) -> None:
+        """Read the folder, the contracts and the profile again; analyse only changed files."""
+        try:
+            profile = self._profile()
+            contracts = self._contracts()
+        except (LevelError, OptionError) as error:
+            profile, contracts = Profile(), []
+            self.notice = str(error).splitlines()[0]
+        files = level_files([self.folder]) if self.folder.is_dir() else []
+        entries = [self._entry(path, profile) for path in files]
+        self._kept = {path: kept for path, kept in self._kept.items() if path in set(files)}
+        self.groups = group_entries(entries, contracts, profile)
+        if not files:
+            self.notice = f"no level files (*.toml) in {self.folder}"
+        self._draw()
+
+    def _profile(self) -> Profile:
+        source = self.profile_source
+        if isinstance(source, Profile):
+            return source
+        return load_profile(DEFAULT_PROFILE if source is None else source)
+
+    def _contracts(self) -> list[ContractEntry]:
+        path = self.folder / CONTRACTS_NAME
+        if not path.is_file():
+            return []
+        listed, problems = read_contracts(path)
+        if problems:
+            raise LevelError.from_problems(problems)
+        return sorted(listed.contracts, key=lambda c: (c.order, c.name))
+
+    def _entry(self, path: Path, profile: Profile) -> BrowserEntry:
+        try:
+            stat = path.stat()
+            stamp = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = (0, 0)
+        kept = self._kept.get(path)
+        if kept is not None and kept[0] == stamp:
+            entry = kept[1]
+        else:
+            entry = analyse_file(path, self.seconds)
+            self._kept[path] = (stamp, entry)
+        return with_progress(entry, profile)
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def open(self, name: str | Path) -> None:
+        """What a click on a level does: ``on_open(path)``, or a notice when nothing is attached."""
+        entry = self.entry(name)
+        if self.on_open is None:
+            self.notice = f"{entry.path}: no Studio attached (give LevelBrowser(on_open=...))"
+        else:
+            self.notice = f"opened {entry.path}"
+            self.on_open(entry.path)
+        self.status.value = html.escape(self.notice)
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        self.buttons = {}
+        boxes: list[w.Widget] = []
+        for group in self.groups:
+            boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>"))
+            for entry in group.entries:
+                button = w.Button(description=entry.level or entry.path.name, tooltip=f"open {entry.path}",
+                                  layout=w.Layout(width="110px"))
+                button.on_click(lambda _, path=entry.path: self.open(path))
+                self.buttons[entry.path] = button
+                boxes.append(w.HBox([button, w.HTML(row_html(entry))]))
+        self.body.children = tuple(boxes)
+        total = len(self.entries)
+        self.header.value = f"<b>{html.escape(str(self.folder))}</b>: {total} level file{'s' if total != 1 else ''}"
+        self.status.value = html.escape(self.notice)
+
+
+def analyse_file(path: Path, seconds: float | None = 0.5) -> BrowserEntry:
+    """A file's entry without the profile: its verdict and difficulty, or its first problem."""
+    check = check_level(path)
+    if check.level is None:
+        first = str(check.problems[0]) if check.problems else "does not load"
+        if len(check.problems) > 1:
+            first += f" (and {len(check.problems) - 1} more: zorglab validate lists them)"
+        return BrowserEntry(path, "", verdict="error", problem=first)
+    level = check.level
+    summary = summarise(level, seconds=seconds, details=False, survey=False)
+    verdict = summary.verdict or "no setup"
+    note = summary.problems[0] if summary.problems else summary.budget
+    states = summary.difficulty.get("states")
+    return BrowserEntry(path, level.id, level.title, level.contract, verdict, summary.layout_spells,
+                        None if states is None else int(states), bonuses_total=bonus_count(level), problem=note)
+
+
+def with_progress(entry: BrowserEntry, profile: Profile) -> BrowserEntry:
+    """The entry with the profile's won and bonus state."""
+    progress = profile.progress(entry.level) if entry.level else None
+    if progress is None:
+        return replace(entry, won=False, bonuses_met=0)
+    met = len([b for b in progress.bonuses if b <= entry.bonuses_total])
+    return replace(entry, won=True, bonuses_met=met)
+
+
+def group_entries(entries: list[BrowserEntry], contracts: list[ContractEntry],
+                  profile: Profile) -> list[BrowserGroup]:
+    """Contracts in campaign order with their levels as listed; then the levels in no contract
+    (by id), then the files that do not load (by name). Empty contracts are left out."""
+    by_id = {e.level: e for e in entries if e.level}
+    placed: set[Path] = set()
+    groups = []
+    for contract in contracts:
+        listed = [by_id[i] for i in contract.levels if i in by_id]
+        placed.update(e.path for e in listed)
+        if listed:
+            groups.append(BrowserGroup(contract.name, contract.title or contract.name,
+                                       contract_status(profile.points, contract), contract.cost, tuple(listed)))
+    rest = sorted((e for e in entries if e.level and e.path not in placed), key=lambda e: (e.level, str(e.path)))
+    if rest:
+        groups.append(BrowserGroup(OTHER, "Other levels (in no contract)", "", None, tuple(rest)))
+    broken = sorted((e for e in entries if not e.level), key=lambda e: str(e.path))
+    if broken:
+        groups.append(BrowserGroup(BROKEN, "Files that do not load", "", None, tuple(broken)))
+    return groups
+
+
+def row_html(entry: BrowserEntry) -> str:
+    """One row: title, verdict (coloured), won, bonuses and difficulty."""
+    colour = VERDICT_COLOURS.get(entry.verdict, palette.TEXT)
+    won = "<b style='color:#1a7f37'>won</b>" if entry.won else "<span style='color:#57606a'>not won</span>"
+    stars = ("★" * entry.bonuses_met + "☆" * (entry.bonuses_total - entry.bonuses_met)) if entry.bonuses_total else ""
+    hard = ("" if entry.difficulty is None else
+            f"{entry.fewest_spells} spell{'s' if entry.fewest_spells != 1 else ''} · {entry.states} states")
+    cells = [html.escape(entry.title), f"<span style='color:{colour}'>{html.escape(entry.verdict)}</span>", won,
+             stars, html.escape(hard)]
+    widths = (220, 80, 60, 60, 140)
+    row = "".join(f"<span style='display:inline-block;width:{px}px'>{cell}</span>" for px, cell in zip(widths, cells))
+    if entry.problem:
+        row += f" <i style='color:{palette.VIOLATION}'>{html.escape(entry.problem)}</i>"
+    return row
