@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from zorglab.engine.layout import Layout
 from zorglab.errors import OptionError
 from zorglab.level import load_level
 from zorglab.widgets import Studio
-from zorglab.widgets.studio_panel import AnalysisPanel, LayoutOnlySummary
+from zorglab.widgets.studio_panel import AnalysisPanel
 
 REPO = Path(__file__).resolve().parents[2]
 FIRST_BLOOD = REPO / "levels" / "app-01-first-blood.toml"
@@ -95,7 +96,8 @@ def test_a_typed_fault_shows_inline_with_the_loaders_message_and_no_traceback(tm
     assert studio.draft.level is None and len(studio.draft.problems) == 1
     assert studio.heroes.faults[0].value and "⚠" in studio.heroes.faults[0].value
     assert studio.draft.problems[0].split(": ", 1)[1] in studio.heroes.faults[0].value.replace("&#x27;", "'")
-    assert studio.settle() and studio.panel.lines == [f"problem: {p}" for p in studio.draft.problems]
+    assert studio.settle() and studio.summary.problems == studio.draft.problems
+    assert all(f"  {p}" in studio.panel.lines for p in studio.draft.problems)
     assert studio.maker is maker                          # the Maker keeps the last sound level
     assert studio.save() is None and "problem" in studio.notice
     studio.heroes.texts[0].value = "Warrior(3)"
@@ -265,6 +267,15 @@ def test_saving_an_existing_level_keeps_its_comments(tmp_path):
 
 # --- the live panel -------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class FakeSummary:
+    layout_verdict: str
+    witness: tuple[str, ...] | None = None
+
+    def lines(self) -> list[str]:
+        return [f"this layout: {self.layout_verdict}"]
+
+
 class Gate:
     """A fake summarise whose first call waits until released: the newer change must win."""
 
@@ -272,11 +283,11 @@ class Gate:
         self.release = threading.Event()
         self.calls: list[tuple[int, threading.Event]] = []
 
-    def __call__(self, level, layout=None, *, seconds=0.8, cancel=None):
+    def __call__(self, level, layout=None, *, cancel=None, **options):
         self.calls.append((len(self.calls), cancel))
         if len(self.calls) == 1:
             self.release.wait(10)
-        return LayoutOnlySummary(layout_verdict=f"call {len(self.calls)}: {level.spells[0].args[0]}")
+        return FakeSummary(layout_verdict=f"call {len(self.calls)}: {level.spells[0].args[0]}")
 
 
 def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
@@ -302,9 +313,9 @@ def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
 def test_requests_inside_the_debounce_time_run_once():
     calls = []
 
-    def summarise(level, layout=None, *, seconds=0.8, cancel=None):
+    def summarise(level, layout=None, *, cancel=None, **options):
         calls.append(level)
-        return LayoutOnlySummary(layout_verdict="solvable")
+        return FakeSummary(layout_verdict="solvable")
     panel = AnalysisPanel(summarise, debounce=0.3)
     level = load_level(FIRST_BLOOD)
     for _ in range(5):
@@ -314,7 +325,7 @@ def test_requests_inside_the_debounce_time_run_once():
 
 
 def test_a_failing_back_end_is_shown_not_raised():
-    def summarise(level, layout=None, *, seconds=0.8, cancel=None):
+    def summarise(level, layout=None, *, cancel=None, **options):
         raise RuntimeError("boom")
     panel = AnalysisPanel(summarise, debounce=0)
     panel.request(load_level(FIRST_BLOOD), None)

@@ -59,6 +59,7 @@ class Draft:
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
         self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
+        self._faults: list[Fault] | None = None
 
     @classmethod
     def open(cls, path: str | Path) -> "Draft":
@@ -256,7 +257,14 @@ class Draft:
     # --- faults by place -------------------------------------------------------------------------
 
     def faults(self) -> list[Fault]:
-        """Every problem, with the innermost value of this file it stands in."""
+        """Every problem, with the innermost value of this file it stands in (worked out once per check)."""
+        if self._faults is None:
+            self._faults = self._find_faults()
+        return self._faults
+
+    def _find_faults(self) -> list[Fault]:
+        if not self.check.problems:
+            return []
         source = SourceText(self.shown_path, self.text.removeprefix("\ufeff"))
         try:
             positions = index_positions(source)
@@ -281,6 +289,7 @@ class Draft:
 
     def _changed(self) -> None:
         self.check = self._check()
+        self._faults = None
 
     def _get(self, where: Where) -> Any:
         value: Any = self.document

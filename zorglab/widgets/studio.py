@@ -34,6 +34,11 @@ from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor,
 _LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
 
 
+def _board_of(level: Level) -> tuple[Any, ...]:
+    """What the Maker draws and judges: the rooms (label, type, arguments, tile) and their tiles."""
+    return tuple((r.label, r.type, r.args, r.tile) for r in level.rooms), level.tiles
+
+
 def chosen_solution(level: Level) -> int | None:
     """The solution the Maker opens on: the first expected to win, else the first, else None."""
     for index, solution in enumerate(level.solutions):
@@ -312,7 +317,9 @@ class Studio:
         if level is not None:
             if self.maker is None:
                 self._new_maker(level, Layout(), {})
-            elif self.maker.level != level:
+            elif _board_of(self.maker.level) == _board_of(level):
+                self.maker.level = level                 # same rooms and tiles: the board stands as drawn
+            else:
                 labels = {room.label for room in level.rooms}
                 layout = self.maker.layout
                 for label in [label for label in layout if label not in labels]:
@@ -347,7 +354,9 @@ class Studio:
     def _analyse(self) -> None:
         level = self.draft.level
         layout = self.maker.layout if self.maker is not None and level is not None else None
-        self.panel.request(level, layout if layout is not None and len(layout) else None, self.draft.problems)
+        choices = self.maker.choices if self.maker is not None else {}
+        self.panel.request(level if level is not None else self.draft.check,
+                           layout if layout is not None and len(layout) else None, choices)
 
     def _write_level(self) -> None:
         """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""

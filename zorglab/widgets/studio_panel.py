@@ -13,79 +13,30 @@ import html
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from zorglab.engine.layout import Layout
+from zorglab.level.loader import LevelCheck
 from zorglab.level.model import Level
 
 Summarise = Callable[..., Any]
 
 
 def default_summarise() -> Summarise:
-    """The analysis back end (``zorglab.reports.live.summarise``), or a layout-only stand-in until it exists."""
-    try:
-        from zorglab.reports.live import summarise      # type: ignore[import-not-found]
-        return summarise
-    except ImportError:
-        return layout_only_summarise
-
-
-@dataclass(frozen=True)
-class LayoutOnlySummary:
-    """What the stand-in knows: the current layout's verdict (the over-layout figures need ``reports.live``)."""
-
-    problems: tuple[str, ...] = ()
-    layout_verdict: str | None = None
-    witness: tuple[str, ...] | None = None
-    budget: str = ""
-    layouts_tried: int = 0
-    layouts_winning: int = 0
-    fewest_spells: int | None = None
-    necessary_spells: tuple[str, ...] = ()
-    cast_lists: int = 0
-    cast_lists_capped: bool = False
-    difficulty: dict[str, float] = field(default_factory=dict)
-    cancelled: bool = False
-
-    def lines(self) -> list[str]:
-        if self.cancelled:
-            return ["cancelled"]
-        lines = [f"problem: {p}" for p in self.problems]
-        if self.layout_verdict is not None:
-            witness = f" — witness: {' '.join(self.witness)}" if self.witness else ""
-            budget = f" ({self.budget})" if self.layout_verdict == "unknown" else ""
-            lines.append(f"this layout: {self.layout_verdict}{witness}{budget}")
-        return lines
-
-
-def layout_only_summarise(level: Level, layout: Layout | None = None, *, seconds: float = 0.8,
-                          max_states: int = 200_000, cancel: threading.Event | None = None) -> LayoutOnlySummary:
-    """The current layout's exact verdict (search bounded by ``seconds`` and ``max_states``)."""
-    from zorglab.engine.game import setup
-    from zorglab.engine.layout import validate_layout
-    from zorglab.search.level import solve_setup
-    if layout is None or not len(layout):
-        return LayoutOnlySummary()
-    violations = validate_layout(level, layout)
-    if violations:
-        return LayoutOnlySummary(layout_verdict="invalid", budget=f"{len(violations)} layout violation(s)")
-    if cancel is not None and cancel.is_set():
-        return LayoutOnlySummary(cancelled=True)
-    verdict = solve_setup(setup(level, layout), max_states=max_states, max_seconds=seconds)
-    witness = tuple(verdict.worlds[0][1].cast_texts()) if verdict.verdict == "solvable" else None
-    budget = f"{max_states} states or {seconds:g} s" if verdict.verdict == "unknown" else ""
-    return LayoutOnlySummary(layout_verdict=verdict.verdict, witness=witness, budget=budget,
-                             cancelled=cancel is not None and cancel.is_set())
+    """The analysis back end: :func:`zorglab.reports.live.summarise`."""
+    from zorglab.reports.live import summarise
+    return summarise
 
 
 @dataclass
 class _Job:
     generation: int
-    level: Level
+    level: Level | LevelCheck             # a loader check when the level has problems (summarise lists them)
     layout: Layout | None
+    choices: dict[str, Any]
     cancel: threading.Event
     due: float
 
@@ -118,8 +69,8 @@ class AnalysisPanel:
 
     # --- requests ---------------------------------------------------------------------------------
 
-    def request(self, level: Level | None, layout: Layout | None, problems: tuple[str, ...] = ()) -> int:
-        """A change happened: supersede whatever runs, and analyse this level (None: show ``problems``)."""
+    def request(self, level: Level | LevelCheck, layout: Layout | None, choices: dict[str, Any] | None = None) -> int:
+        """A change happened: supersede whatever runs, and analyse this level (or this loader check)."""
         with self._lock:
             self.generation += 1
             generation = self.generation
@@ -128,13 +79,11 @@ class AnalysisPanel:
             if self._job is not None:
                 self._job.cancel.set()
                 self._job = None
-            if level is None:
-                self._show(generation, None, None, problems)
-            else:
-                self._job = _Job(generation, level, layout, threading.Event(), time.monotonic() + self.debounce)
-                self._ensure_worker()
-                self.status.value = "<i>analysing…</i>"
-                self._lock.notify_all()
+            self._job = _Job(generation, level, layout, dict(choices or {}), threading.Event(),
+                             time.monotonic() + self.debounce)
+            self._ensure_worker()
+            self.status.value = "<i>analysing…</i>"
+            self._lock.notify_all()
         return generation
 
     def settle(self, timeout: float = 60.0) -> bool:
@@ -172,7 +121,8 @@ class AnalysisPanel:
                     continue
                 self._running = job
             try:
-                summary = self.summarise(job.level, job.layout, seconds=self.seconds, cancel=job.cancel)
+                summary = self.summarise(job.level, job.layout, choices=job.choices, seconds=self.seconds,
+                                         cancel=job.cancel)
                 error = ""
             except Exception as exc:                 # the panel says so; the kernel never sees a traceback
                 summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
@@ -180,31 +130,21 @@ class AnalysisPanel:
                 self._running = None
                 fresh = job.generation == self.generation and not job.cancel.is_set()
                 if fresh:
-                    self._show(job.generation, summary, job.layout, (), error)
+                    self._show(job.generation, summary, job.layout, error)
                 self._lock.notify_all()
             if fresh and summary is not None and self.on_result is not None:
                 self.on_result(summary)
 
     # --- showing ----------------------------------------------------------------------------------
 
-    def _show(self, generation: int, summary: Any, layout: Layout | None, problems: tuple[str, ...],
-              error: str = "") -> None:
+    def _show(self, generation: int, summary: Any, layout: Layout | None, error: str = "") -> None:
         self.shown_generation = generation
         self.summary = summary
         self.layout = layout
         self.error = error
-        self.lines = self.text_lines(summary, problems, error)
+        self.lines = [error] if error else list(summary.lines())
         self.body.value = "<pre style='white-space:pre-wrap;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
-        self.status.value = "" if summary is not None else ("<b style='color:#b00020'>not analysed: the level has "
-                                                            "problems</b>" if problems else "")
+        self.status.value = ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
-
-    @staticmethod
-    def text_lines(summary: Any, problems: tuple[str, ...] = (), error: str = "") -> list[str]:
-        if error:
-            return [error]
-        if summary is None:
-            return [f"problem: {p}" for p in problems] or ["no level"]
-        return list(summary.lines())
 
     lines: list[str] = []
