@@ -70,6 +70,9 @@ class RoomPalette:
         self.tile: str | None = None
         self.tiles: dict[str, Tile] = {}
         self._cards: dict[str, tuple[w.Button, w.VBox]] = {}
+        self._layouts = {"button": w.Layout(width="72px", height="24px", padding="0px"),      # shared by every card
+                         "image": w.Layout(width="47px", height="47px", margin="0 auto"),
+                         "card": w.Layout(align_items="center")}
         self.type_picker = w.ToggleButtons(options=list(self.types), value=self.room_type, description="type",
                                            tooltips=[s.describe() for s in self.types.values()],
                                            style={"button_width": "34px"})
@@ -154,12 +157,10 @@ class RoomPalette:
 
     def _card(self, name: str) -> tuple[w.Button, w.VBox]:
         if name not in self._cards:
-            button = w.Button(description=name, tooltip=name, layout=w.Layout(width="72px", height="24px",
-                                                                               padding="0px"))
+            button = w.Button(description=name, tooltip=name, layout=self._layouts["button"])
             button.on_click(lambda _b, n=name: self.pick_tile(n))
-            image = w.Image(value=tile_png(self.tiles[name].rows), format="png",
-                            layout=w.Layout(width="47px", height="47px", margin="0 auto"))
-            card = w.VBox([image, button], layout=w.Layout(align_items="center"))
+            image = w.Image(value=tile_png(self.tiles[name].rows), format="png", layout=self._layouts["image"])
+            card = w.VBox([image, button], layout=self._layouts["card"])
             card.add_class("zorglab-tile")
             self._cards[name] = (button, card)
         return self._cards[name]
@@ -187,8 +188,8 @@ class TilePainter:
         self.edit = edit
         self.rows = [list(row) for row in _EMPTY_TILE]
         self.name_text = w.Text(description="name", placeholder="my-tile", layout=w.Layout(width="220px"))
-        self.cells = [w.Button(layout=w.Layout(width="30px", height="30px", padding="0px"))
-                      for _ in range(25)]
+        cell = w.Layout(width="30px", height="30px", padding="0px")
+        self.cells = [w.Button(layout=cell) for _ in range(25)]
         for index, button in enumerate(self.cells):
             button.on_click(lambda _b, i=index: self.click_cell(i % 5, i // 5))
         self.grid = w.GridBox(self.cells, layout=w.Layout(grid_template_columns="repeat(5, 32px)", grid_gap="1px"))

@@ -17,7 +17,9 @@ import ipywidgets as w
 from zorglab.level.draft import TEXTS, Draft, Where
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
-_SMALL = w.Layout(width="32px")
+_SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
+_ENTRY = w.Layout(width="220px")
+_PLAIN = w.Layout()
 
 
 def fault_html(messages: list[str]) -> str:
@@ -89,15 +91,15 @@ class RowsEditor:
     def _build(self, count: int) -> None:
         self.texts, self.faults, rows = [], [], []
         for index in range(count):
-            text = w.Text(continuous_update=True, layout=w.Layout(width="220px"))
+            text = w.Text(continuous_update=True, layout=_ENTRY)
             text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
             buttons = [_button("arrow-up", "earlier", lambda i=index: self.move_row(i, -1)),
                        _button("arrow-down", "later", lambda i=index: self.move_row(i, 1))] if self.reorder else []
             buttons.append(_button("trash", "remove", lambda i=index: self.remove_row(i)))
-            fault = w.HTML()
+            fault = w.HTML(layout=_PLAIN)
             self.texts.append(text)
             self.faults.append(fault)
-            rows.append(w.VBox([w.HBox([text, *buttons]), fault]))
+            rows.append(w.VBox([w.HBox([text, *buttons], layout=_PLAIN), fault], layout=_PLAIN))
         self.rows.children = tuple(rows)
 
     def _typed(self, index: int, value: str) -> None:
