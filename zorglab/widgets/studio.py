@@ -119,6 +119,9 @@ class Studio:
                                       "write the run the Player shows (casts and outcome) as a solution")
         self.reload_button = button("reload", "refresh", self.reload, "read the level file again from disk")
         self.maker_box = w.VBox()
+        self.maker_box.add_class("zorglab-studio-maker")
+        self.save_button.add_class("zorglab-studio-save")
+        self.status.add_class("zorglab-studio-status")
         self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
                                           "every level of the folder by contract, with its verdict")])
         more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
@@ -129,9 +132,10 @@ class Studio:
             more.set_title(index, title)
         more.selected_index = None
         editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
-                          w.HBox([self.heroes.widget, self.spells.widget]), more])
+                          w.HBox([self.heroes.widget, self.spells.widget]), more],
+                         layout=w.Layout(flex="0 0 auto", margin="0 12px 0 0"))
         tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker])
-        self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget]),
+        self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget], layout=w.Layout(flex_flow="row wrap")),
                               self.maker_box])
         self.widget.add_class("zorglab-studio")
 

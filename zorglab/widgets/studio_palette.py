@@ -70,24 +70,26 @@ class RoomPalette:
         self.tile: str | None = None
         self.tiles: dict[str, Tile] = {}
         self._cards: dict[str, tuple[w.Button, w.VBox]] = {}
-        self._layouts = {"button": w.Layout(width="72px", height="24px", padding="0px"),      # shared by every card
+        self._layouts = {"button": w.Layout(width="94px", height="22px", padding="0px"),      # shared by every card
                          "image": w.Layout(width="47px", height="47px", margin="0 auto"),
-                         "card": w.Layout(align_items="center")}
+                         "card": w.Layout(align_items="center", width="96px")}
         self.type_picker = w.ToggleButtons(options=list(self.types), value=self.room_type, description="type",
                                            tooltips=[s.describe() for s in self.types.values()],
                                            style={"button_width": "34px"})
         self.type_picker.observe(lambda c: self.choose_type(c["new"]), names="value")
         self.label_text = w.Text(placeholder="label (optional)", layout=w.Layout(width="140px"))
         self.label_text.observe(lambda c: self.set_label(c["new"]), names="value")
+        self.label_text.add_class("zorglab-room-label")
         self.param_box = w.HBox()
         self.preview = w.HTML()
         self.add_button = w.Button(description="add room", icon="plus", button_style="primary",
                                    tooltip="append this room to the level's rooms")
         self.add_button.on_click(lambda _b: self.add_room())
-        self.gallery = w.GridBox(layout=w.Layout(grid_template_columns="repeat(8, 74px)", grid_gap="2px"))
+        self.gallery = w.GridBox(layout=w.Layout(grid_template_columns="repeat(5, 96px)", grid_gap="2px"))
         self.widget = w.VBox([w.HTML("<b>rooms palette</b>"), self.type_picker,
                               w.HBox([self.label_text, self.param_box]), self.gallery,
-                              w.HBox([self.add_button, self.preview])])
+                              w.HBox([self.add_button, self.preview])],
+                             layout=w.Layout(min_width="500px", flex="0 0 auto"))
         self.widget.add_class("zorglab-palette")
         self._build_params()
 
@@ -151,13 +153,15 @@ class RoomPalette:
             text = w.Text(description=param.name, placeholder=("optional: " if param.optional else "") + param.kind.value,
                           continuous_update=True, layout=w.Layout(width="200px"), style={"description_width": "30px"})
             text.observe(lambda c, n=param.name: self.set_param(n, c["new"]), names="value")
+            text.add_class(f"zorglab-param-{param.name}")
             inputs.append(text)
         self.param_box.children = tuple(inputs)
         self._show_preview()
 
     def _card(self, name: str) -> tuple[w.Button, w.VBox]:
         if name not in self._cards:
-            button = w.Button(description=name, tooltip=name, layout=self._layouts["button"])
+            button = w.Button(description=name, tooltip=name, layout=self._layouts["button"],
+                              style={"font_size": "10px"})
             button.on_click(lambda _b, n=name: self.pick_tile(n))
             image = w.Image(value=tile_png(self.tiles[name].rows), format="png", layout=self._layouts["image"])
             card = w.VBox([image, button], layout=self._layouts["card"])

@@ -64,7 +64,7 @@ class AnalysisPanel:
         self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
                                     tooltip="open the current layout's witness in the Player")
         self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
-                             layout=w.Layout(min_width="360px"))
+                             layout=w.Layout(min_width="360px", flex="1 1 360px"))
         self.widget.add_class("zorglab-analysis")
 
     # --- requests ---------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ class AnalysisPanel:
         self.layout = layout
         self.error = error
         self.lines = [error] if error else list(summary.lines())
-        self.body.value = "<pre style='white-space:pre-wrap;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
+        self.body.value = "<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
         self.status.value = ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
 

@@ -50,13 +50,16 @@ class RowsEditor:
         self.reorder = reorder
         self.texts: list[w.Text] = []
         self.faults: list[w.HTML] = []
-        self.new_text = w.Text(placeholder=example, description="", layout=w.Layout(width="220px"))
+        self.new_text = w.Text(placeholder=example, description="", layout=_ENTRY)
+        self.new_text.add_class("zorglab-new-entry")
         self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
                                    layout=w.Layout(width="auto"))
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
         self.rows = w.VBox()
+        width = "350px" if reorder else "300px"          # never squeezed by its neighbours
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
-                              w.HBox([self.new_text, self.add_button])])
+                              w.HBox([self.new_text, self.add_button])],
+                             layout=w.Layout(min_width=width, flex="0 0 auto", margin="0 8px 0 0"))
         self.widget.add_class("zorglab-rows")
         self.widget.add_class("zorglab-rows-" + "-".join(str(p) for p in self.where))
 
@@ -92,6 +95,7 @@ class RowsEditor:
         self.texts, self.faults, rows = [], [], []
         for index in range(count):
             text = w.Text(continuous_update=True, layout=_ENTRY)
+            text.add_class("zorglab-entry")
             text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
             buttons = [_button("arrow-up", "earlier", lambda i=index: self.move_row(i, -1)),
                        _button("arrow-down", "later", lambda i=index: self.move_row(i, 1))] if self.reorder else []
