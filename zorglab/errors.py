@@ -116,3 +116,43 @@ class OptionError(ValueError):
 
 class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
+
+
+class LevelFileError(LevelError):
+    """A file that cannot be read or written as asked: missing, not a regular file, too large,
+    read-only, locked by another writer, or a disk fault while saving (the file is then unchanged)."""
+
+
+class StaleFileError(LevelError):
+    """The file changed on disk since it was loaded: saving would overwrite or contradict someone
+    else's edit, so nothing is written; reload the file and save again."""
+
+
+def value_text(value: object) -> str:
+    """A value read from a file as its author wrote it, for messages: ``true`` not ``True``,
+    ``1.0`` not ``Decimal('1.0')``, ``0.99997`` not ``0.9999709319999965``, strings in quotes."""
+    from decimal import Decimal
+    from fractions import Fraction
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, Decimal):
+        return str(value) if len(str(value)) <= 40 else f"{value:.6g}"
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, int):
+        text = str(value) if value.bit_length() < 128 else f"a {value.bit_length()}-bit integer"
+        return text
+    if isinstance(value, str):
+        shown = value if len(value) <= 60 else value[:57] + "..."
+        return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        items = [value_text(v) for v in list(value)[:8]]
+        return "[" + ", ".join(items + (["..."] if len(value) > 8 else [])) + "]"
+    if isinstance(value, dict):
+        items = [f"{k} = {value_text(v)}" for k, v in list(value.items())[:8]]
+        return "{" + ", ".join(items + (["..."] if len(value) > 8 else [])) + "}"
+    return str(value)

@@ -13,7 +13,7 @@ import tomlkit
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from zorglab.engine.layout import Layout, Placement
-from zorglab.errors import LayoutError, LevelError, OptionError
+from zorglab.errors import LayoutError, LevelError, LevelFileError, OptionError
 from zorglab.level import save as save_module
 from zorglab.level.model import Outcome, Solution
 from zorglab.level.save import format_map, save_solution
@@ -137,7 +137,7 @@ def test_minimal_entry_has_only_rotation_and_map(tmp_path):
 
 
 def test_append_to_a_file_without_solutions(tmp_path):
-    text = '# only a header\nid = "x"\nrooms = ["A", "Z"]  # two rooms\n'
+    text = '# only a header\nid = "x"\nrooms = ["A", "Z"]  # two rooms\nspells = ["Attack(9)"]\n'
     path = level_file(tmp_path, text)
     save_solution(path, Layout.from_slots({"A": (0, 0), "Z": (0, 1)}), casts=["@0 Attack(9)"])
     written = path.read_text(encoding="utf-8")
@@ -176,7 +176,7 @@ def test_replace_changes_only_that_entry(tmp_path):
     before = LEVEL[:LEVEL.index("[[solutions]]")]
     after = LEVEL[LEVEL.index("# comment at the end of solution 0"):]
     assert text.startswith(before) and text.endswith(after)
-    assert comment_lines(text) == [line for line in comment_lines(LEVEL) if "# upright" not in line]
+    assert comment_lines(text) == [line.replace("rotation = 0", "rotation = 1") for line in comment_lines(LEVEL)]
     layout, entry = read_back(path, 0)
     assert layout == TURNED and entry["casts"] == ["@1 Attack(3)"] and "expect" not in entry
     assert tomllib.loads(text)["solutions"][1] == {"rotation": 0, "map": "Z A\n", "expect": "loss"}
@@ -233,7 +233,7 @@ def boom(*args, **kwargs):
 def test_a_failure_mid_write_leaves_the_original_and_no_temporary_file(tmp_path, monkeypatch, step):
     path = level_file(tmp_path)
     monkeypatch.setattr(save_module.os, step, boom)
-    with pytest.raises(OSError, match="disk on fire"):
+    with pytest.raises(LevelFileError, match="disk on fire; the file is unchanged"):
         save_solution(path, TURNED, casts=["@1 Attack(1)"])
     monkeypatch.undo()
     assert path.read_bytes() == LEVEL.encode()
@@ -259,7 +259,7 @@ def test_a_failure_while_writing_the_text_leaves_the_original(tmp_path, monkeypa
             raise OSError("disk full")
 
     monkeypatch.setattr(save_module.os, "fdopen", lambda *a, **k: Failing(real_fdopen(*a, **k)))
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(LevelFileError, match="disk full; the file is unchanged"):
         save_solution(path, ROW)
     assert path.read_bytes() == LEVEL.encode()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["base-04.toml"]

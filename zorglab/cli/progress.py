@@ -17,9 +17,9 @@ from zorglab.progression import (
     load_campaign,
     load_profile,
     record_win,
-    save_profile,
     standings,
 )
+from zorglab.progression.profile import profile_problems_in, update_profile
 
 DEFAULT_PROFILE = "zorglab-profile.json"
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from zorglab.errors import OptionError
 
     campaign = load_campaign(args.levels or ["levels"])
-    profile = load_profile(args.profile)
+    profile = checked_profile(load_profile(args.profile), campaign, args.profile)
     record = None
     if args.record is None and (args.cast or args.solution):
         raise OptionError("--solution and --cast go with --record LEVEL")
@@ -56,14 +56,24 @@ def run(args: argparse.Namespace) -> int:
                             choices=dict(level.solutions[args.solution].choices)
                             if 0 <= args.solution < len(level.solutions) else None)
                  for text in args.cast] or None
-        profile, record = record_win(profile, level, campaign.contracts, args.solution, casts)
-        save_profile(profile, args.profile)
+        profile, record = update_profile(args.profile, lambda now: record_win(
+            checked_profile(now, campaign, args.profile), level, campaign.contracts, args.solution, casts))
     if args.json:
         json.dump(progress_json(profile, campaign, record, args.profile), sys.stdout, indent=2)
         print()
     else:
         print(describe(profile, campaign, record, args.profile))
     return 0
+
+
+def checked_profile(profile: Profile, campaign: Campaign, path: str) -> Profile:
+    """The profile, refused when it lists a level or bonus the pack does not have (points with no win)."""
+    from zorglab.errors import OptionError
+    problems = profile_problems_in(profile, {i: bonus_count(level) for i, level in campaign.levels.items()})
+    if problems:
+        broken = f" ({len(campaign.broken)} level file(s) of the pack failed to load)" if campaign.broken else ""
+        raise OptionError(f"--profile {path}: " + "; ".join(problems) + broken)
+    return profile
 
 
 def _level(campaign: Campaign, name: str):

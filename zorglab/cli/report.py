@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from zorglab.cli.options import check_out_folder
 from zorglab.cli.sweep import BUDGETS, add_run_options, run_options
 from zorglab.errors import OptionError
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.temple_seeds < 0:
         raise OptionError(f"--temple-seeds {args.temple_seeds}: give 0 or more")
+    check_out_folder(args.out)       # refused now, not after the sweeps
     levels = args.levels or ["levels"]
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     t0 = time.perf_counter()

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+from typing import Any
 
+from zorglab.cli.options import seconds
 from zorglab.engine.game import setup_solution
 from zorglab.errors import OptionError
 from zorglab.level import load_level
@@ -19,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", help="a level file (.toml)")
     p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N")
     p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
-    p.add_argument("--seconds", type=float, default=None, metavar="S", help="time budget in seconds")
+    p.add_argument("--seconds", type=seconds, default=None, metavar="S", help="time budget in seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
     p.add_argument("--analyse", action="store_true",
@@ -28,10 +31,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Solve, then exit 130 when Ctrl-C cut the search short (the partial verdict is still printed)."""
     if args.budget <= 0:
         raise OptionError(f"--budget {args.budget}: give a positive number of states")
-    if args.seconds is not None and args.seconds <= 0:
-        raise OptionError(f"--seconds {args.seconds}: give a positive number of seconds")
+    interrupted = []
+
+    def on_interrupt(signum: int, frame: Any) -> None:
+        interrupted.append(signum)
+        raise KeyboardInterrupt      # the search stops and reports what it found so far
+    try:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    except ValueError:               # not the main thread: Ctrl-C is not ours to watch
+        previous = None
+    try:
+        code = _solve(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        print("interrupted: the verdict above is partial", file=sys.stderr)
+        return 130
+    return code
+
+
+def _solve(args: argparse.Namespace) -> int:
     level = load_level(args.file)
     if args.solution is None:
         from zorglab.search.layouts import solve_layouts

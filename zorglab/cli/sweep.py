@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from zorglab.cli.options import check_out_file
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
 
@@ -59,6 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_levels(args: argparse.Namespace) -> int:
     from zorglab.sweep import sweep_levels
 
+    if args.out:
+        check_out_file(args.out)
     t0 = time.perf_counter()
     table = sweep_levels(args.paths, BUDGETS[args.budget], progress=args.progress, **run_options(args))
     _emit(table, args.out, f"{len(table)} levels in {time.perf_counter() - t0:.1f} s")
@@ -70,6 +73,8 @@ def run_temples(args: argparse.Namespace) -> int:
 
     if args.seeds < 1:
         raise OptionError(f"--seeds {args.seeds}: give 1 or more")
+    if args.out:
+        check_out_file(args.out)
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     t0 = time.perf_counter()
     table = sweep_temples(args.seeds, sizes, lint=not args.no_lint, progress=args.progress, **run_options(args))

@@ -13,6 +13,7 @@ import csv
 import sys
 from typing import Any
 
+from zorglab.cli.options import check_out_file
 from zorglab.errors import OptionError
 
 FORMAT_CHOICES = ("auto", "zorglab", "xp")
@@ -79,6 +80,8 @@ def run_generate(args: argparse.Namespace) -> int:
     from zorglab.temples.io import dumps_temple
     from zorglab.temples.render import temple_text
 
+    if args.out:
+        check_out_file(args.out)
     report = generate_with_report(args.seed, _options(args))
     temple = report.temple
     if args.json:
@@ -99,9 +102,17 @@ def run_sweep(args: argparse.Namespace) -> int:
 
     if args.seeds < 0:
         raise OptionError(f"--seeds must be 0 or more, not {args.seeds}")
+    if args.out:
+        check_out_file(args.out)
     sizes = tuple(s.strip() for s in args.sizes.split(",") if s.strip())
     plan = sweep_plan(args.seeds, sizes)
-    rows = [sweep_row(seed, size, lint=args.lint) for seed, size in tqdm(plan, desc="temples", unit="temple", file=sys.stderr)]
+    rows: list[dict[str, Any]] = []
+    interrupted = False
+    try:          # Ctrl-C stops the sweep; the rows done so far are still written
+        for seed, size in tqdm(plan, desc="temples", unit="temple", file=sys.stderr):
+            rows.append(sweep_row(seed, size, lint=args.lint))
+    except KeyboardInterrupt:
+        interrupted = True
     handle = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout
     try:
         writer = csv.DictWriter(handle, fieldnames=COLUMNS)
@@ -111,6 +122,10 @@ def run_sweep(args: argparse.Namespace) -> int:
         if args.out:
             handle.close()
     failed = sum(1 for r in rows if not r["solvable"])
+    if interrupted:
+        print(f"interrupted: {len(rows)} of {len(plan)} temples done and written, {failed} not solvable",
+              file=sys.stderr)
+        return 130
     print(f"{len(rows)} temples, {failed} not solvable", file=sys.stderr)
     return 1 if failed else 0
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -55,8 +56,9 @@ def validate(paths: list[str]) -> Report:
     special: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            report.errors.append(f"{raw}: no such file or directory")
+        missing = _missing(path)
+        if missing:
+            report.errors.append(f"{raw}: {missing}")
         elif path.is_file() and path.name in (LIBRARY_NAME, CONTRACTS_NAME):
             special.append(path)
         else:
@@ -64,6 +66,10 @@ def validate(paths: list[str]) -> Report:
             if not found:
                 report.errors.append(f"{raw}: no level files (*.toml) here")
             levels.extend(found)
+    distinct: dict[str, Path] = {}
+    for level_path in levels:                       # `validate F F`: F is checked once, not against itself
+        distinct.setdefault(os.path.realpath(level_path), level_path)
+    levels = list(distinct.values())
     checks = [check_level(p) for p in levels]
     for check in checks:
         problems.extend(check.problems)
@@ -90,6 +96,14 @@ def validate(paths: list[str]) -> Report:
             report.summary += f" ({unwritten} unwritten)"
     report.ok = True
     return report
+
+
+def _missing(path: Path) -> str:
+    """Why ``path`` cannot be checked at all ("" when it exists)."""
+    try:
+        return "" if path.exists() else "no such file or directory"
+    except OSError as error:          # a name too long, a loop of symlinks
+        return f"cannot read it: {error.strerror or error}"
 
 
 def _file_order(problem: Problem) -> tuple[str, int, int]:
@@ -148,7 +162,7 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
                 hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(named) or 'none'})"
                 problems.append(Problem(_value_location(check.path, "contract"), f"contract {level.contract!r} is "
                                         f"not in {contract_file.path}{hint}", LevelStructureError))
-    roots = [Path(p).resolve() for p in paths if Path(p).is_dir()]
+    roots = [Path(p).resolve() for p in paths if not _missing(Path(p)) and Path(p).is_dir()]
     for path, contract_file in contract_files.items():
         if not any(root == path.parent or root in path.parent.parents for root in roots):
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -20,6 +20,7 @@ from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, 
 from zorglab.level import ast
 from zorglab.level.build import FINDERS, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Kind
+from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
 from zorglab.level.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
@@ -64,19 +65,14 @@ def check_level(path: str | Path, *, library: Library = None) -> LevelCheck:
     """Read one level file and report every fault (never raises for a fault in the file)."""
     shown = str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        return LevelCheck(shown, None, (Problem(Location(shown, 1, 1), f"cannot read this file: {error.strerror}",
-                                                LevelStructureError),))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        before = data[:error.start].decode("utf-8", "replace")
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1) + 1
-        return LevelCheck(shown, None, (Problem(Location(shown, line, col), "this file is not valid UTF-8",
-                                                LevelSyntaxError),))
-    return check_level_text(text, shown, level_path=Path(path), library=library)
+        data = read_bounded(path, "level file")
+        text = decode_utf8(data, shown)
+    except LevelError as error:
+        return LevelCheck(shown, None, tuple(error.problems))
+    check = check_level_text(text, shown, level_path=Path(path), library=library)
+    if check.level is None:
+        return check
+    return LevelCheck(check.path, replace(check.level, digest=digest_of(data)), check.problems)
 
 
 def check_level_text(text: str, path: str = "<string>", *, level_path: Path | None = None,

@@ -170,6 +170,7 @@ class Level:
     solutions: tuple[Solution, ...] = ()
     mirrors: tuple[Mirror, ...] = ()
     path: str | None = field(default=None, compare=False)
+    digest: str | None = field(default=None, compare=False)   # sha256 of the bytes loaded: a save's stale check
 
     def room(self, label: str) -> RoomSpec:
         for room in self.rooms:

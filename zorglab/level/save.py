@@ -1,30 +1,50 @@
 """Write a layout and its casts back into a level file as a ``[[solutions]]`` entry (level-format "Layout map").
 
-The file is edited with tomlkit, so every comment and every byte outside the entry written stays
-as it was, and it is replaced atomically: a temporary file in the same directory, flushed to disk,
-then ``os.replace``. On any error the original file is untouched and no temporary file remains.
+The save API the Maker and the Studio use (docs/levels.md "Saving"):
+
+- :func:`save_solution` appends an entry, or replaces one in place; a solution already in the file
+  (compared as the loader reads it: labels resolved, blank casts ignored) is not written twice, and a
+  save that changes nothing leaves the bytes as they were;
+- :func:`edit_level_file` is the general primitive: lock, stale check, edit the tomlkit document,
+  atomic replace (see :mod:`zorglab.level.files`);
+- :func:`write_level_text` writes a whole level text (a new file, or a whole-level edit);
+- :func:`file_digest` is the digest a loaded :attr:`Level.digest` is compared with.
+
+A save into a level that validates must leave it valid: otherwise it is refused, nothing written.
 """
 
 from __future__ import annotations
 
 import os
-import stat
-import tempfile
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Comment, String, StringType, Table, Trivia, Whitespace
+from tomlkit.exceptions import ParseError
+from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, Trivia, Whitespace
 
 from zorglab.engine.layout import Layout
-from zorglab.errors import LevelError, OptionError
-from zorglab.level.model import Cast, Outcome
+from zorglab.errors import (LevelError, LevelFileError, LevelSyntaxError, Location, OptionError, Problem,
+                            StaleFileError)
+from zorglab.level import files
+from zorglab.level.model import Cast, Outcome, Solution
 from zorglab.level.values import INF
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
+_FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")
+
+
+@dataclass(frozen=True)
+class SavedSolution:
+    """Where a saved solution stands: its 0-based index, whether the file gained it, the file's digest now."""
+
+    index: int
+    added: bool
+    digest: str
 
 
 def format_map(rows: Iterable[Iterable[str | None]]) -> str:
@@ -35,45 +55,227 @@ def format_map(rows: Iterable[Iterable[str | None]]) -> str:
     return "".join(" ".join(token.ljust(width) for token in row).rstrip() + "\n" for row in tokens)
 
 
-def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] = (),
-                  expect: Outcome | str | None = None, choices: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None,
-                  replace_index: int | None = None) -> None:
-    """Append ``layout`` (with casts, outcome and choices) to the level file at ``path`` as a new
-    ``[[solutions]]`` entry, or replace entry ``replace_index`` (0-based) in place.
+# --- the file primitives --------------------------------------------------------------------------
 
-    The layout must have one shared rotation and no overlap (:meth:`Layout.to_map`); checking it
-    against the level's rules is the caller's job (:func:`zorglab.engine.layout.require_valid`).
+def file_digest(path: str | Path) -> str:
+    """The sha256 hex digest of the file's bytes now (what the loader stores in ``Level.digest``)."""
+    return files.digest_of(files.read_bounded(path, "level file"))
+
+
+def edit_level_file(path: str | Path, edit: Callable[[tomlkit.TOMLDocument], Any],
+                    expected_digest: str | None = None) -> str:
+    """Apply ``edit`` (which mutates the parsed tomlkit document) to the level file and return its new
+    digest. Writers are serialised; with ``expected_digest`` a file changed since then is refused
+    (:class:`StaleFileError`); a read-only file is refused; a symlink is followed; the byte-order mark
+    and CRLF line ends are kept; the file is replaced atomically, and not at all when nothing changed."""
+    def change(text: str, shown: str) -> str:
+        document = _parse(text, shown)
+        edit(document)
+        return tomlkit.dumps(document)
+    return _rewrite(path, change, expected_digest)
+
+
+def write_level_text(path: str | Path, text: str, expected_digest: str | None = None) -> str:
+    """Write the whole level ``text`` (a new file, or a whole-level edit of an existing one) and return
+    its digest, with the same guarantees as :func:`edit_level_file`. An existing file keeps its
+    byte-order mark and line ends; ``expected_digest`` for a file that does not exist is stale."""
+    shown = str(path)
+    target = _target(path)
+    if target.exists() or expected_digest is not None:
+        return _rewrite(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
+    with files.locked(target, shown):
+        if target.exists():
+            raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
+                                 "nothing written. Reload it and save again")
+        data = text.encode("utf-8")
+        files.write_atomic(target, data, None, shown)
+        return files.digest_of(data)
+
+
+def _target(path: str | Path) -> Path:
+    """The file a save writes: a symlink's final target, so the link stays a link."""
+    try:
+        return Path(os.path.realpath(path))
+    except OSError as error:   # a symlink loop
+        raise LevelFileError(f"{path}: cannot follow this path: {error.strerror or error}") from None
+
+
+def _rewrite(path: str | Path, change: Callable[[str, str], str], expected_digest: str | None) -> str:
+    """Lock, read, check, ``change(text, shown)`` the LF text without byte-order mark, write if changed."""
+    shown = str(path)
+    target = _target(path)
+    with files.locked(target, shown):
+        data = files.read_bounded(target, "level file") if target.exists() else _missing(shown)
+        digest = files.digest_of(data)
+        if expected_digest is not None and digest != expected_digest:
+            raise StaleFileError(f"{shown} changed on disk since it was loaded; nothing written. "
+                                 "Reload it and save again")
+        form, text = files.TextForm.split(files.decode_utf8(data, shown))
+        new = form.join(change(text, shown)).encode("utf-8")
+        if new == data:
+            return digest
+        mode = files.require_writable(target, shown)
+        files.write_atomic(target, new, mode, shown)
+        return files.digest_of(new)
+
+
+def _missing(shown: str) -> bytes:
+    raise LevelFileError(f"{shown}: no such level file; nothing written")
+
+
+def _parse(text: str, shown: str) -> tomlkit.TOMLDocument:
+    try:
+        return tomlkit.parse(text)
+    except ParseError as error:
+        where = Location(shown, getattr(error, "line", 1) or 1, getattr(error, "col", 1) or 1)
+        message = str(error).split(" at line ")[0]
+        raise LevelSyntaxError([Problem(where, f"not valid TOML ({message}); nothing written",
+                                        LevelSyntaxError)]) from None
+    except RecursionError:
+        raise LevelSyntaxError(f"{shown}: nested too deeply to edit; nothing written") from None
+
+
+# --- solutions ------------------------------------------------------------------------------------
+
+def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] = (),
+                  expect: Outcome | str | None = None,
+                  choices: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None,
+                  mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None,
+                  replace_index: int | None = None, expected_digest: str | None = None) -> SavedSolution:
+    """Append ``layout`` (with casts, mirror casts, outcome and choices) to the level file at ``path``
+    as a ``[[solutions]]`` entry, or replace entry ``replace_index`` (0-based) in place, keeping the
+    keys and comments of that entry that do not change.
+
+    When the same solution is already in the file nothing is written and its index is returned with
+    ``added=False``. With ``expected_digest`` (the loaded ``Level.digest``) a file changed on disk
+    since is refused with :class:`StaleFileError`. The layout must have one shared rotation and no
+    overlap (:meth:`Layout.to_map`); whether it is valid is the caller's job
+    (:func:`zorglab.engine.layout.require_valid`).
     """
-    path = Path(path)
     rows, rotation = layout.to_map()
-    cast_texts = [_cast_text(cast) for cast in casts]
-    outcome = _outcome_text(expect)
-    choice_pairs = _choice_pairs(choices)
-    with open(path, encoding="utf-8", newline="") as file:
-        original = file.read()
-    document = tomlkit.parse(original)
-    entry = _entry(rows, rotation, layout.main, cast_texts, outcome, choice_pairs)
+    wanted = _Wanted(rows, rotation, layout.main, [_cast_text(cast) for cast in casts],
+                     _mirror_texts(mirror_casts), _outcome_text(expect), _choice_pairs(choices))
+    target = _target(path)
+    placed: list[tuple[int, bool]] = []
+
+    def change(text: str, shown: str) -> str:
+        index, added, new = _place(text, shown, target, wanted, replace_index)
+        placed.append((index, added))
+        return new
+    digest = _rewrite(path, change, expected_digest)
+    index, added = placed[-1]
+    return SavedSolution(index, added, digest)
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """The entry a save writes, as texts and values ready for TOML."""
+
+    rows: tuple[tuple[str | None, ...], ...]
+    rotation: int
+    main: str | None
+    casts: list[str]
+    mirror_casts: list[tuple[str, list[str]]]
+    expect: str | None
+    choices: list[tuple[str, Any]]
+
+    def entry(self) -> Table:
+        return _entry(self.rows, self.rotation, self.main, self.casts, self.mirror_casts, self.expect, self.choices)
+
+
+def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: int | None) -> tuple[int, bool, str]:
+    """(index, added, new text) of saving ``wanted`` into the level ``text``."""
+    from zorglab.level.loader import check_level_text   # the loader reads the level; loaded only when saving
+    document = _parse(text, shown)
     solutions = document.get("solutions")
     if solutions is not None and not isinstance(solutions, AoT):
-        raise LevelError(f"{path}: 'solutions' must be written as [[solutions]] tables to save into it")
-    if replace_index is None:
-        _append(document, solutions, entry)
+        raise LevelError(f"{shown}: 'solutions' must be written as [[solutions]] tables to save into it")
+    count = 0 if solutions is None else len(solutions)
+    if replace_index is not None and (isinstance(replace_index, bool) or not isinstance(replace_index, int)
+                                      or not 0 <= replace_index < count):
+        raise OptionError(f"replace_index={replace_index!r}: {shown} has {count} solution"
+                          f"{'' if count == 1 else 's'} (indexes 0..{count - 1})" if count else
+                          f"replace_index={replace_index!r}: {shown} has no solutions to replace")
+    probe = _parse(text, shown)
+    _append(probe, probe.get("solutions"), wanted.entry())
+    probe_text = tomlkit.dumps(probe)
+    before = check_level_text(text, shown, level_path=target)
+    if before.level is not None:
+        after = check_level_text(probe_text, shown, level_path=target)
+        if after.level is None:
+            raise LevelError.from_problems([Problem(None, f"{shown}: this solution cannot be saved, nothing "
+                                                    f"written: {problem.message}", problem.kind)
+                                            for problem in after.problems])
+        main_a = _first_a(before.level)
+        keys = [_solution_key(solution, main_a) for solution in before.level.solutions]
+        key = _solution_key(after.level.solutions[-1], main_a)
     else:
-        count = 0 if solutions is None else len(solutions)
-        if isinstance(replace_index, bool) or not 0 <= replace_index < count:
-            raise OptionError(f"replace_index={replace_index!r}: {path} has {count} solution"
-                              f"{'' if count == 1 else 's'} (indexes 0..{count - 1})" if count else
-                              f"replace_index={replace_index!r}: {path} has no solutions to replace")
-        old = solutions[replace_index]
-        for item in _trailing(old):
-            entry.value.append(None, item)
-        del solutions[replace_index]
-        solutions.insert(replace_index, entry)
-    text = tomlkit.dumps(document)
-    if "\r\n" in original:
-        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
-    _check_written(text, path, replace_index, rows, rotation, cast_texts)
-    _write_atomic(path, text)
+        keys = [_raw_key(entry) for entry in tomllib.loads(text).get("solutions", [])]
+        key = _raw_key(tomllib.loads(probe_text)["solutions"][-1])
+    order = ([replace_index] if replace_index is not None else []) + list(range(count))
+    for index in order:
+        if keys[index] == key:
+            return index, False, text
+    same: set[str] = set()
+    if replace_index is None:
+        _append(document, solutions, wanted.entry())
+        index = count
+    else:
+        index = replace_index
+        same = {name for name in _FIELDS if keys[index][name] == key[name]}
+        _replace_fields(solutions[index], wanted.entry(), same)
+    new = tomlkit.dumps(document)
+    _check_written(new, shown, index, wanted, same)
+    if before.level is not None:
+        final = check_level_text(new, shown, level_path=target)
+        if final.level is None or _solution_key(final.level.solutions[index], _first_a(final.level)) != key:
+            raise LevelError(f"{shown}: the saved entry would not read back as written; nothing written")
+    return index, True, new
+
+
+def _first_a(level: Any) -> str | None:
+    return next((room.label for room in level.rooms if room.type == "A"), None)
+
+
+def _plain(cast: Cast) -> Cast:
+    """A cast without its source text: two spellings of one cast compare equal."""
+    from dataclasses import replace
+    return replace(cast, source="", inner=None if cast.inner is None else _plain(cast.inner))
+
+
+def _solution_key(solution: Solution, main_a: str | None) -> dict[str, Any]:
+    """A solution as the loader read it, normalised: what makes two entries the same play."""
+    rows = Layout.from_solution(solution).to_map()[0] if solution.map else ()
+    return {"choices": tuple(sorted(solution.choices, key=lambda pair: pair[0])),
+            "rotation": solution.rotation, "map": rows,
+            "main": None if solution.main == main_a else solution.main,
+            "casts": tuple(_plain(cast) for cast in solution.casts),
+            "mirror_casts": tuple(sorted((name, tuple(_plain(c) for c in casts))
+                                         for name, casts in solution.mirror_casts if casts)),
+            "expect": solution.expect}
+
+
+def _raw_key(entry: Any) -> dict[str, Any]:
+    """An entry of a level that does not validate, normalised as far as TOML alone allows."""
+    if not isinstance(entry, dict):
+        return {"entry": entry}
+
+    def texts(values: Any) -> Any:
+        return tuple(" ".join(v.split()) if isinstance(v, str) else v for v in values) \
+            if isinstance(values, list) else values
+    text = entry.get("map")
+    rows: Any = text
+    if isinstance(text, str):
+        grid = [line.split() for line in text.splitlines() if line.strip()]
+        slots = {(col, row): token for row, line in enumerate(grid) for col, token in enumerate(line) if token != "."}
+        rows = Layout.from_slots({label: slot for slot, label in slots.items()}).to_map()[0] \
+            if len(set(slots.values())) == len(slots) else tuple(map(tuple, grid))
+    mirrors = entry.get("mirror_casts", {})
+    return {"choices": entry.get("choices", {}), "rotation": entry.get("rotation", 0), "map": rows,
+            "main": entry.get("main"), "casts": texts(entry.get("casts", [])),
+            "mirror_casts": {name: texts(casts) for name, casts in mirrors.items() if casts}
+            if isinstance(mirrors, dict) else mirrors,
+            "expect": entry.get("expect")}
 
 
 def _cast_text(cast: str | Cast) -> str:
@@ -83,6 +285,14 @@ def _cast_text(cast: str | Cast) -> str:
         from zorglab.level.printer import format_cast   # the notation printer's, loaded only when needed
         return format_cast(cast)
     raise TypeError(f"a cast is a string in level notation or a Cast, not {type(cast).__name__}")
+
+
+def _mirror_texts(mirror_casts: Mapping[str, Iterable[str | Cast]] | None) -> list[tuple[str, list[str]]]:
+    if mirror_casts is None:
+        return []
+    if not isinstance(mirror_casts, Mapping):
+        raise TypeError("mirror_casts is a mapping: mirror name -> its casts")
+    return [(str(name), [_cast_text(cast) for cast in casts]) for name, casts in mirror_casts.items()]
 
 
 def _outcome_text(expect: Outcome | str | None) -> str | None:
@@ -121,8 +331,16 @@ def _map_item(rows: tuple[tuple[str | None, ...], ...]) -> String:
     return String(StringType.MLB, text, "\n" + raw, Trivia())   # the newline after """ is trimmed on reading
 
 
+def _cast_array(casts: list[str]) -> Any:
+    array = tomlkit.array()
+    for cast in casts:
+        array.add_line(cast, indent="  ")
+    array.add_line(indent="")
+    return array
+
+
 def _entry(rows: tuple[tuple[str | None, ...], ...], rotation: int, main: str | None, casts: list[str],
-           expect: str | None, choices: list[tuple[str, Any]]) -> Table:
+           mirror_casts: list[tuple[str, list[str]]], expect: str | None, choices: list[tuple[str, Any]]) -> Table:
     entry = tomlkit.table()
     if choices:
         inline = tomlkit.inline_table()
@@ -133,11 +351,12 @@ def _entry(rows: tuple[tuple[str | None, ...], ...], rotation: int, main: str | 
     if main is not None:
         entry.add("main", main)
     if casts:
-        array = tomlkit.array()
-        for cast in casts:
-            array.add_line(cast, indent="  ")
-        array.add_line(indent="")
-        entry.add("casts", array)
+        entry.add("casts", _cast_array(casts))
+    if mirror_casts:
+        mirrors: InlineTable = tomlkit.inline_table()
+        for name, texts in mirror_casts:
+            mirrors[name] = texts
+        entry.add("mirror_casts", mirrors)
     if expect is not None:
         entry.add("expect", expect)
     return entry
@@ -168,49 +387,38 @@ def _append(document: tomlkit.TOMLDocument, solutions: AoT | None, entry: Table)
     solutions.append(entry)
 
 
-def _check_written(text: str, path: Path, replace_index: int | None, rows: tuple[tuple[str | None, ...], ...],
-                   rotation: int, casts: list[str]) -> None:
-    """Refuse to write anything that would not read back as the entry meant."""
+def _replace_fields(old: Table, entry: Table, same: set[str]) -> None:
+    """Rewrite in place only the keys of ``old`` whose meaning changes: the others keep their bytes,
+    and every comment line of the entry stays where it was."""
+    moved = _trailing(old)
+    for name in _FIELDS:
+        if name in same:
+            continue
+        if name in entry:
+            if name in old:
+                old[name] = entry[name]
+            else:
+                old.add(name, entry[name])
+        elif name in old:
+            del old[name]
+    for item in moved:
+        old.value.append(None, item)
+
+
+def _check_written(text: str, shown: str, index: int, wanted: _Wanted, kept: set[str]) -> None:
+    """Refuse to write anything that would not read back as the entry meant (``kept``: keys left as
+    they were because they already meant what is saved)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise LevelError(f"{path}: saving would produce invalid TOML ({error}); nothing written") from None
-    written = data["solutions"][-1 if replace_index is None else replace_index]
+        raise LevelError(f"{shown}: saving would produce invalid TOML ({error}); nothing written") from None
+    written = data["solutions"][index]
     drawn = tuple(tuple(None if token == "." else token for token in line.split())
                   for line in written["map"].splitlines() if line.strip())
-    if drawn != rows or written["rotation"] != rotation or written.get("casts", []) != casts:
-        raise LevelError(f"{path}: the saved entry would not read back as written; nothing written")
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once, keeping its permissions; never leave a half-written file."""
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-    _sync_directory(path.parent)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
-    try:
-        descriptor = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+    mirrors = {name: casts for name, casts in written.get("mirror_casts", {}).items() if casts}
+    wrong = {"map": drawn != wanted.rows, "rotation": written.get("rotation", 0) != wanted.rotation,
+             "casts": [" ".join(c.split()) for c in written.get("casts", [])]
+             != [" ".join(c.split()) for c in wanted.casts],
+             "mirror_casts": mirrors != {name: casts for name, casts in wanted.mirror_casts if casts}}
+    if any(bad for name, bad in wrong.items() if name not in kept):
+        raise LevelError(f"{shown}: the saved entry would not read back as written; nothing written")

@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from zorglab.engine.registry import find_spell_type, spell_types
-from zorglab.errors import ArgumentTypeError, ArityError, LevelStructureError, Location, Problem, UnknownNameError
+from zorglab.errors import (ArgumentTypeError, ArityError, LevelStructureError, Location, Problem, UnknownNameError,
+                            value_text)
 from zorglab.level import ast
 from zorglab.level.build import MISSING, Builder, parse_node
 from zorglab.level.expr import unknown_name_message
@@ -84,7 +85,7 @@ class SolutionReader:
         rotation = table.get("rotation", 0)
         if not (isinstance(rotation, int) and not isinstance(rotation, bool) and 0 <= rotation <= 3):
             self.fail(self.positions.location(path + ("rotation",)),
-                      f"rotation must be 0, 1, 2 or 3 quarter turns, not {rotation!r}", ArgumentTypeError)
+                      f"rotation must be 0, 1, 2 or 3 quarter turns, not {value_text(rotation)}", ArgumentTypeError)
         layout = self.map(table.get("map"), path + ("map",), header)
         main = self.main_room(table.get("main"), path + ("main",))
         worlds = [(self.main, table.get("casts", []), path + ("casts",))]
@@ -199,7 +200,7 @@ class SolutionReader:
         try:
             return Outcome(value)
         except ValueError:
-            self.fail(self.positions.location(path), f"expect must be win, loss or stall, not {value!r}",
+            self.fail(self.positions.location(path), f"expect must be win, loss or stall, not {value_text(value)}",
                       ArgumentTypeError)
             return None
 

@@ -7,7 +7,8 @@
 """
 
 from zorglab.progression.campaign import Campaign, load_campaign
-from zorglab.progression.profile import LevelProgress, Profile, load_profile, profile_from_json, save_profile
+from zorglab.progression.profile import (LevelProgress, Profile, load_profile, profile_from_json, profile_problems_in,
+                                        save_profile, update_profile)
 from zorglab.progression.record import WinRecord, bonuses_met, record_win, replay
 from zorglab.progression.standing import (
     LOCKED,
@@ -22,5 +23,5 @@ from zorglab.progression.standing import (
 __all__ = [
     "Campaign", "ContractStanding", "LOCKED", "LevelProgress", "OPEN", "Profile", "UNWRITTEN", "WinRecord",
     "bonus_count", "bonuses_met", "contract_status", "load_campaign", "load_profile", "profile_from_json",
-    "record_win", "replay", "save_profile", "standings",
+    "profile_problems_in", "record_win", "replay", "save_profile", "standings", "update_profile",
 ]

@@ -4,19 +4,25 @@ The file is ``{"zorglab_profile": 1, "levels": {"app-01": {"bonuses": [1, 2]}}}`
 listed is a level won; ``bonuses`` are the bonus numbers met in some recorded win (1-based,
 the main world's bonuses first, then each mirror's in declared order). Bonuses met in
 different wins add up, since a level's bonuses need not be met together (seed, §1). Writing is
-atomic (a temp file, then ``os.replace``) so a crash never leaves half a profile.
+atomic (a temp file, then ``os.replace``) so a crash never leaves half a profile, and
+:func:`update_profile` holds the file's writers' lock from reading to writing, so two wins recorded
+at once both land (:mod:`zorglab.level.files`). :func:`profile_problems_in` checks a profile
+against the level pack: a level id or bonus number the pack does not have earns nothing.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
-from zorglab.errors import OptionError
+from zorglab.errors import LevelError, LevelFileError, OptionError
+from zorglab.level import files
+
+T = TypeVar("T")
 
 FORMAT_KEY = "zorglab_profile"
 FORMAT_VERSION = 1
@@ -72,8 +78,8 @@ def profile_problems(data: Any) -> list[str]:
     if not isinstance(data, Mapping):
         return ["a profile is a JSON object"]
     problems = []
-    if data.get(FORMAT_KEY) != FORMAT_VERSION:
-        problems.append(f"{FORMAT_KEY!r} must be {FORMAT_VERSION} (got {data.get(FORMAT_KEY)!r})")
+    if type(data.get(FORMAT_KEY)) is not int or data.get(FORMAT_KEY) != FORMAT_VERSION:   # `true` is not 1
+        problems.append(f"{FORMAT_KEY!r} must be {FORMAT_VERSION} (got {json.dumps(data.get(FORMAT_KEY))})")
     unknown = sorted(k for k in data if k not in (FORMAT_KEY, "levels"))
     if unknown:
         problems.append(f"unknown keys {', '.join(map(repr, unknown))} (known: {FORMAT_KEY!r}, 'levels')")
@@ -100,30 +106,84 @@ def profile_from_json(data: Any, origin: str = "<profile>") -> Profile:
                          for level_id, entry in sorted(data.get("levels", {}).items())))
 
 
+def profile_problems_in(profile: Profile, bonus_counts: Mapping[str, int]) -> list[str]:
+    """Every level id of ``profile`` that is not in the pack, and every bonus number beyond its level's
+    bonuses (``bonus_counts``: level id -> number of bonuses); such entries would be points with no win."""
+    problems = []
+    for progress in profile.levels:
+        if progress.level not in bonus_counts:
+            problems.append(f"level id {progress.level!r} is not in the level pack")
+            continue
+        extra = sorted(b for b in progress.bonuses if b > bonus_counts[progress.level])
+        if extra:
+            count = bonus_counts[progress.level]
+            problems.append(f"levels.{progress.level}.bonuses: {', '.join(map(str, extra))} "
+                            f"{'is' if len(extra) == 1 else 'are'} not a bonus of the level "
+                            f"(it has {count} bonus{'es' * (count != 1)})")
+    return problems
+
+
 def load_profile(path: str | Path) -> Profile:
-    """The profile in ``path``; a missing file is a fresh player with no wins."""
+    """The profile in ``path``; a missing file is a fresh player with no wins. Only a regular file
+    of bounded size is read (a FIFO or a device is refused, never waited on)."""
     path = Path(path)
-    if not path.exists():
-        return Profile()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise OptionError(f"--profile {path}: cannot read it ({error})") from None
+        if not path.exists():
+            return Profile()
+    except OSError as error:          # a name too long, a loop of symlinks
+        raise OptionError(f"--profile {path}: cannot read it: {error.strerror or error}") from None
+    try:
+        text = files.read_bounded(path, "profile", limit=files.MAX_FILE_BYTES).decode("utf-8")
+    except LevelFileError as error:
+        raise OptionError(f"--profile {path}: {error.problems[0].message}") from None
+    except UnicodeDecodeError:
+        raise OptionError(f"--profile {path}: cannot read it (not UTF-8 text)") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise OptionError(f"--profile {path}:{error.lineno}:{error.colno}: not valid JSON ({error.msg})") from None
+    except RecursionError:
+        raise OptionError(f"--profile {path}: nested too deeply to be a profile") from None
     return profile_from_json(data, f"--profile {path}")
 
 
 def save_profile(profile: Profile, path: str | Path) -> None:
-    """Write atomically: a temp file in the same directory, then ``os.replace``."""
+    """Write atomically: a temp file in the same directory, then ``os.replace``; a fault is an
+    :class:`OptionError` naming the file (the old profile stands)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    target = Path(os.path.realpath(path))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(profile.to_json(), out, indent=2)
-            out.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OptionError(f"--profile {path}: cannot make its folder {target.parent} "
+                          f"({error.strerror or error}); nothing written") from None
+    try:
+        with files.locked(target, f"--profile {path}"):
+            _write(profile, target, path)
+    except LevelError as error:
+        raise OptionError(str(error)) from None
+
+
+def update_profile(path: str | Path, change: Callable[[Profile], tuple[Profile, T]]) -> tuple[Profile, T]:
+    """Read the profile, apply ``change`` and write the result, all under the file's writers' lock,
+    so that two processes recording wins at once both land. A fault reading or writing is an
+    :class:`OptionError` naming the file; then nothing is written."""
+    path = Path(path)
+    target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        raise OptionError(f"--profile {path}: the folder {target.parent} does not exist. The win is not recorded")
+    try:
+        with files.locked(target, f"--profile {path}"):
+            profile, result = change(load_profile(path))
+            _write(profile, target, path)
+    except LevelError as error:
+        raise OptionError(f"{error}. The win is not recorded") from None
+    return profile, result
+
+
+def _write(profile: Profile, target: Path, shown: Path) -> None:
+    text = json.dumps(profile.to_json(), indent=2) + "\n"
+    mode = None
+    if target.exists():
+        mode = files.require_writable(target, f"--profile {shown}")
+    files.write_atomic(target, text.encode("utf-8"), mode, f"--profile {shown}")

@@ -251,7 +251,7 @@ class Search:
                     if limit_states is not None and self.states >= limit_states:
                         return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
                     if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-                        return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds} s spent")
+                        return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds:.3g} s spent")
                     node = self._pop()
                     if node is None:
                         break

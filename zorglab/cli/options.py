@@ -1,0 +1,82 @@
+"""Option checks every command shares, so a bad option is refused at once with one clear sentence.
+
+- :func:`seconds` — an ``argparse`` type for a time budget: a finite positive number (``nan``,
+  ``inf``, ``0`` and ``-1`` are refused);
+- :func:`check_out_file` / :func:`check_out_folder` — an ``--out`` that cannot be written (a missing
+  folder, a path under a regular file, a name too long) is refused *before* a long run, not after;
+- :func:`os_error_message` — any other ``OSError`` as ``PATH: reason`` for the command's last resort.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import math
+import os
+from pathlib import Path
+
+from zorglab.errors import OptionError
+
+
+def seconds(text: str) -> float:
+    """A time budget in seconds: a finite number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text}: give a finite number of seconds above 0")
+    return value
+
+
+def _name_too_long(path: Path) -> bool:
+    limit = 255
+    try:
+        limit = os.pathconf(path.parent if path.parent.is_dir() else ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        pass
+    return any(len(os.fsencode(part)) > limit for part in path.parts)
+
+
+def check_out_file(path: str, option: str = "--out") -> Path:
+    """``path`` as a file a command may write: its folder exists (and is a folder), its name fits."""
+    out = Path(path)
+    if _name_too_long(out):
+        raise OptionError(f"{option} {path}: a file name there is longer than the file system allows")
+    folder = out.parent
+    try:
+        if out.is_dir():
+            raise OptionError(f"{option} {path}: this is a folder; give a file name")
+        if not folder.exists():
+            blocker = next((p for p in [folder, *folder.parents] if p.exists()), None)
+            if blocker is not None and not blocker.is_dir():
+                raise OptionError(f"{option} {path}: {blocker} is a file, not a folder")
+            raise OptionError(f"{option} {path}: the folder {folder} does not exist")
+        if not folder.is_dir():
+            raise OptionError(f"{option} {path}: {folder} is a file, not a folder")
+    except OSError as error:
+        raise OptionError(f"{option} {path}: {error.strerror or error}") from None
+    return out
+
+
+def check_out_folder(path: str, option: str = "--out") -> Path:
+    """``path`` as a folder a command writes into (made if missing): never under a regular file."""
+    out = Path(path)
+    if _name_too_long(out):
+        raise OptionError(f"{option} {path}: a name there is longer than the file system allows")
+    try:
+        blocker = next((p for p in [out, *out.parents] if p.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            raise OptionError(f"{option} {path}: {blocker} is a file, not a folder")
+    except OSError as error:
+        raise OptionError(f"{option} {path}: {error.strerror or error}") from None
+    return out
+
+
+def os_error_message(error: OSError) -> str:
+    """``PATH: reason`` for an ``OSError`` a command did not expect (a disk fault, a vanished folder)."""
+    reason = error.strerror or str(error)
+    if error.errno == errno.ENOSPC:
+        reason = "no space left on the device"
+    where = error.filename if error.filename is not None else None
+    return f"{where}: {reason}" if where is not None else f"cannot go on: {reason}"
