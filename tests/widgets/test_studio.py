@@ -330,3 +330,17 @@ def test_a_failing_back_end_is_shown_not_raised():
     panel = AnalysisPanel(summarise, debounce=0)
     panel.request(load_level(FIRST_BLOOD), None)
     assert panel.settle() and panel.lines == ["analysis failed: RuntimeError: boom"]
+
+
+def test_a_mirror_levels_witness_is_saved_with_its_mirror_casts_and_replays(tmp_path):
+    from zorglab.engine.game import play_solution
+    path = tmp_path / "arc-08.toml"
+    shutil.copyfile(REPO / "levels" / "arc-08-mirror-mirror.toml", path)
+    studio = studio_on(path)
+    assert studio.settle() and studio.summary.layout_verdict == "solvable" and studio.summary.mirror_witness
+    studio.heroes.set_row(0, studio.draft.items(("heroes",))[0])     # no change: nothing to write but the layout
+    saved = studio.save()
+    level = load_level(path)
+    assert validate([str(path)]).ok
+    assert play_solution(level, saved.index).outcome.value == "win"
+    assert dict(level.solutions[saved.index].mirror_casts)

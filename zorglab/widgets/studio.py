@@ -22,11 +22,11 @@ import ipywidgets as w
 
 from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
-from zorglab.errors import LevelError, OptionError
+from zorglab.errors import LevelError, OptionError, StaleFileError
 from zorglab.level.draft import Draft, text_digest
 from zorglab.level.model import Level, Outcome
 from zorglab.widgets.maker import Maker
-from zorglab.widgets.studio_files import SavedSolution, StaleFileError, file_digest, save_solution, write_level_text
+from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
@@ -256,7 +256,8 @@ class Studio:
             try:
                 self._write_level()
                 saved = save_solution(self.draft.path, player.setup.layout, [format_cast(c) for c in casts],
-                                      expect=outcome, choices=self.maker.choices, expected_digest=self.draft.digest)
+                                      expect=outcome, choices=self.maker.choices or None,
+                                      expected_digest=self.draft.digest)
             except StaleFileError:
                 self.reload(because="changed on disk while saving")
                 return None
@@ -374,13 +375,15 @@ class Studio:
             return None
         self.settle(timeout=max(5.0, self.panel.seconds * 10))
         summary = self.panel.summary
+        mirrors: dict[str, list[str]] = {}
         if summary is not None and self.panel.current and self.panel.layout == maker.layout \
                 and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
             casts, expect = list(summary.witness), "win"
+            mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
         else:
             casts, expect = [], play(setup(level, maker.layout, maker.choices)).outcome.value
-        return save_solution(self.draft.path, maker.layout, casts, expect=expect, choices=maker.choices,
-                             expected_digest=self.draft.digest)
+        return save_solution(self.draft.path, maker.layout, casts, expect=expect, choices=maker.choices or None,
+                             mirror_casts=mirrors or None, expected_digest=self.draft.digest)
 
     def _layout_note(self) -> str:
         if self.maker is None or not len(self.maker.layout):
