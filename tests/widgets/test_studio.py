@@ -344,3 +344,38 @@ def test_a_mirror_levels_witness_is_saved_with_its_mirror_casts_and_replays(tmp_
     assert validate([str(path)]).ok
     assert play_solution(level, saved.index).outcome.value == "win"
     assert dict(level.solutions[saved.index].mirror_casts)
+
+
+def test_the_level_browser_opens_a_level_in_the_studio(tmp_path):
+    for name in ("app-01-first-blood.toml", "app-02-the-long-way-round.toml"):
+        shutil.copyfile(REPO / "levels" / name, tmp_path / name)
+    studio = studio_on(tmp_path / "app-01-first-blood.toml")
+    browser = studio.show_browser()
+    assert studio.browser_box.children == (browser.widget,)
+    browser.open("app-02-the-long-way-round.toml")
+    assert studio.draft.path == tmp_path / "app-02-the-long-way-round.toml"
+    assert studio.draft.level.id == "app-02" and "opened" in studio.notice
+    assert studio.maker.level.id == "app-02" and len(studio.maker.layout)
+
+
+def test_opening_another_level_keeps_unsaved_edits_aside_and_a_broken_one_shows_no_stale_maker(tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text('id = "broken"\nrooms = ["A", "Z"]\nheroes = ["Warrior("]\n')
+    studio = studio_on(FIRST_BLOOD)
+    studio.heroes.set_row(0, "Warrior(4)")
+    studio.open(broken)
+    assert "Warrior(4)" in studio.discarded and "studio.discarded" in studio.notice
+    assert studio.maker is None and studio.draft.faults_at(("heroes", 0))
+    assert studio.settle() and studio.panel.lines == ["level: 1 problem(s)", f"  {studio.draft.problems[0]}"]
+
+
+def test_the_painter_starts_from_the_tile_picked_in_the_palette(tmp_path):
+    studio = corridor(tmp_path)
+    studio.palette.pick_tile(studio.palette.tile) if studio.palette.tile else None   # nothing picked
+    studio.paint_picked_tile()
+    assert "pick a tile" in studio.notice
+    studio.palette.choose_type("D")
+    studio.palette.pick_tile("corridor")
+    studio.paint_picked_tile()
+    assert studio.painter.name_text.value == "corridor-copy"
+    assert studio.painter.tile_rows == studio.palette.tiles["corridor"].rows

@@ -81,9 +81,11 @@ class Studio:
     def open(self, path: str | Path) -> None:
         """Put another level file in the Studio (the level browser calls this)."""
         with self._lock:
-            self.draft = Draft.open(path)
-            self.discarded = None
-            self.notice = f"opened {path}"
+            draft = Draft.open(path)
+            self.discarded = self.draft.text if self.draft.dirty else None
+            self.draft = draft
+            kept = f" (the unsaved edits of the level before are in studio.discarded)" if self.discarded else ""
+            self.notice = f"opened {path}{kept}"
             self._open_draft()
 
     # --- widgets ----------------------------------------------------------------------------------
@@ -124,8 +126,10 @@ class Studio:
         self.status.add_class("zorglab-studio-status")
         self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
                                           "every level of the folder by contract, with its verdict")])
+        painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", self.paint_picked_tile,
+                                  "copy the palette's tile into the painter"), self.painter.widget])
         more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
-                                     self.variables.widget, self.mirrors.widget, self.painter.widget,
+                                     self.variables.widget, self.mirrors.widget, painting,
                                      self.browser_box])
         for index, title in enumerate(("level: id, title, contract, notes", "constraints and bonuses",
                                        "variables", "mirror worlds", "tile painter", "levels")):
@@ -169,6 +173,17 @@ class Studio:
         self.edit(lambda d: d.set_item(("rooms",), index, f"{label} = {text}" if label else text),
                   f"room {index + 1} relabelled")
 
+    def paint_picked_tile(self) -> None:
+        """Copy the tile picked in the palette into the painter (saved under a new name, it is a new tile)."""
+        name = self.palette.tile
+        if name is None:
+            self.notice = "pick a tile in the palette first"
+        else:
+            self.painter.load(f"{name}-copy" if name not in self.draft.own_tiles() else name,
+                              self.palette.tiles[name].rows)
+            self.notice = f"{name} is in the tile painter"
+        self._refresh()
+
     def choose_solution(self, index: int | None) -> None:
         """Open the Maker on solution ``index``'s layout and choices (None: an empty layout)."""
         with self._lock:
@@ -210,7 +225,7 @@ class Studio:
             self.draft.replace_text(text, text_digest(data))
             kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
             self.notice = f"{path} {because}: reloaded{kept}"
-            self._open_draft(keep_notice=True)
+            self._open_draft()
 
     def save(self) -> SavedSolution | None:
         """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
@@ -307,12 +322,13 @@ class Studio:
 
     # --- internals --------------------------------------------------------------------------------
 
-    def _open_draft(self, keep_notice: bool = False) -> None:
+    def _open_draft(self) -> None:
         level = self.draft.level
         self.solution = chosen_solution(level) if level is not None else None
         if level is not None:
             self._new_maker(level, *self._solution_layout(level, self.solution))
-        elif self.maker is None:
+        elif self.maker is None or self.maker.path != self.draft.path:
+            self.maker = None
             self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
         self._analyse()
         self._refresh()
