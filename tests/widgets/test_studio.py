@@ -379,3 +379,12 @@ def test_the_painter_starts_from_the_tile_picked_in_the_palette(tmp_path):
     studio.paint_picked_tile()
     assert studio.painter.name_text.value == "corridor-copy"
     assert studio.painter.tile_rows == studio.palette.tiles["corridor"].rows
+
+
+def test_one_edit_reads_the_level_once_even_when_rows_are_rebuilt(tmp_path):
+    studio = corridor(tmp_path)
+    reads = []
+    check = studio.draft._check
+    studio.draft._check = lambda: reads.append(1) or check()
+    studio.rooms.add_row("D(2) @ corridor")             # four room rows now: the rows are rebuilt
+    assert len(reads) == 1 and len(studio.rooms.texts) == 4

@@ -57,6 +57,7 @@ class Draft:
         self.digest = digest
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+        self._text: str | None = None
         self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
         self._faults: list[Fault] | None = None
@@ -80,8 +81,11 @@ class Draft:
 
     @property
     def text(self) -> str:
-        text = tomlkit.dumps(self.document)
-        return text.replace("\n", "\r\n") if self.crlf else text
+        """The level's text now (worked out once per edit: every edit goes through ``_changed``)."""
+        if self._text is None:
+            text = tomlkit.dumps(self.document)
+            self._text = text.replace("\n", "\r\n") if self.crlf else text
+        return self._text
 
     @property
     def dirty(self) -> bool:
@@ -140,8 +144,9 @@ class Draft:
 
     def set_item(self, where: Where, index: int, text: str) -> None:
         array = self._array(where)
-        array[index] = text
-        self._changed()
+        if str(array[index]) != text:
+            array[index] = text
+            self._changed()
 
     def add_item(self, where: Where, text: str) -> int:
         """Append ``text`` to the list; returns its index."""
@@ -250,6 +255,7 @@ class Draft:
         """Take a new text wholesale (the file as it is now on disk, after a reload or a save)."""
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+        self._text = None
         self.digest = digest
         self.loaded_text = self.text if digest is not None else None
         self._changed()
@@ -288,6 +294,7 @@ class Draft:
         return check_level_text(self.text, self.shown_path, level_path=self.path)
 
     def _changed(self) -> None:
+        self._text = None
         self.check = self._check()
         self._faults = None
 

@@ -85,11 +85,15 @@ class RowsEditor:
 
     def refresh(self, draft: Draft) -> None:
         items = draft.items(self.where)
-        if len(items) != len(self.texts):
-            self._build(len(items))
-        for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
-            _set_quietly(text, items[index])
-            fault.value = fault_html(draft.faults_at(self.where + (index,)))
+        self._quiet = True                     # values shown from the draft are not edits
+        try:
+            if len(items) != len(self.texts):
+                self._build(len(items))
+            for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
+                _set_quietly(text, items[index])
+                fault.value = fault_html(draft.faults_at(self.where + (index,)))
+        finally:
+            self._quiet = False
 
     def _build(self, count: int) -> None:
         self.texts, self.faults, rows = [], [], []
@@ -107,7 +111,10 @@ class RowsEditor:
         self.rows.children = tuple(rows)
 
     def _typed(self, index: int, value: str) -> None:
-        self.set_row(index, value)
+        if not self._quiet:
+            self.set_row(index, value)
+
+    _quiet = False
 
 
 class FieldsEditor:
