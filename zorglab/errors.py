@@ -130,7 +130,8 @@ class StaleFileError(LevelError):
 
 def value_text(value: object) -> str:
     """A value read from a file as its author wrote it, for messages: ``true`` not ``True``,
-    ``1.0`` not ``Decimal('1.0')``, ``0.99997`` not ``0.9999709319999965``, strings in quotes."""
+    ``1.0`` not ``Decimal('1.0')``, ``0.99997`` not ``0.9999709319999965``, strings in quotes
+    as every message quotes a name (``'won'``)."""
     from decimal import Decimal
     from fractions import Fraction
     if value is None:
@@ -148,7 +149,7 @@ def value_text(value: object) -> str:
         return text
     if isinstance(value, str):
         shown = value if len(value) <= 60 else value[:57] + "..."
-        return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return repr(shown)            # quoted as every message quotes names: 'won'
     if isinstance(value, (list, tuple)):
         items = [value_text(v) for v in list(value)[:8]]
         return "[" + ", ".join(items + (["..."] if len(value) > 8 else [])) + "]"

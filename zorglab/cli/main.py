@@ -14,8 +14,6 @@ import os
 import sys
 from typing import Sequence
 
-from zorglab.errors import CastError, LevelError, OptionError
-
 # Sub-command modules under zorglab.cli, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "validate",
@@ -41,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        from zorglab.errors import CastError, LevelError, OptionError
         parser = build_parser()          # imports every command: Ctrl-C here is an interruption too
         args = parser.parse_args(argv)
     except KeyboardInterrupt:

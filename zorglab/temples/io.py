@@ -4,15 +4,22 @@ Both formats share the contract's shape (id, name, entrance, floors, rooms). The
 format adds ``seed``, ``theme``, ``element`` and the generator's ``options``; the xp format
 (``tests/temples/fixtures/xp``) adds ``source`` and nothing else. Loading checks the whole
 structure and reports every fault at once (:class:`TempleFormatError`).
+
+A temple file is read as hostile input: only a regular file of bounded size, UTF-8, JSON nested
+at most :data:`MAX_DEPTH` deep, at most :data:`MAX_FLOORS` floors of at most :data:`MAX_SIDE`
+rows and columns and :data:`MAX_CELLS` cells in all (docs/temples.md "Temple files: limits").
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any
 
-from zorglab.errors import Location, Problem
+from zorglab.errors import LevelError, Location, Problem
+from zorglab.level import files
 from zorglab.temples.frozen import EMPTY, FrozenDict, freeze, thaw
 from zorglab.temples.model import SIDES, Floor, Place, Room, Temple, TempleFormatError
 
@@ -22,6 +29,13 @@ NATIVE_KEYS = ("id", "name", "seed", "theme", "element", "entrance", "floors", "
 NATIVE_REQUIRED = ("id", "name", "entrance", "floors", "rooms")
 ROOM_FIELDS = ("type", "locked", "content", "barriers")
 BARRIER_KINDS = ("wall", "bombable")
+LOCK_KEYS = SIDES + ("master",)          # a locked door side, or the master lock's note (R6)
+
+MAX_DEPTH = 32           # JSON nesting; a temple needs 5
+MAX_FLOORS = 16
+MAX_SIDE = 64            # rows or columns of one floor; generated large temples have 9
+MAX_CELLS = 16_384       # all floors together
+MAX_TEMPLE_BYTES = files.MAX_FILE_BYTES
 
 
 class _Faults:
@@ -52,6 +66,11 @@ def _room(token: str, data: Any, faults: _Faults) -> Room | None:
     locked, content, barriers = data.get("locked"), data.get("content"), data.get("barriers")
     if locked is not None and (not isinstance(locked, dict) or not all(isinstance(v, bool) for v in locked.values())):
         faults.add(f"{where}: 'locked' must map sides to true/false", f'"{token}"')
+    elif isinstance(locked, dict):
+        for side in locked:
+            if side not in LOCK_KEYS:
+                faults.add(f"{where}: 'locked' names {json.dumps(side)}, which is not a side "
+                           f"({', '.join(LOCK_KEYS)})", f'"{token}"')
     if content is not None and not isinstance(content, dict):
         faults.add(f"{where}: 'content' must be an object", f'"{token}"')
     if barriers is not None:
@@ -74,6 +93,19 @@ def _room(token: str, data: Any, faults: _Faults) -> Room | None:
 def _floors(data: Any, faults: _Faults) -> tuple[Floor, ...]:
     if not isinstance(data, list) or not data:
         faults.add("'floors' must be a non-empty list", '"floors"')
+        return ()
+    if len(data) > MAX_FLOORS:
+        faults.add(f"{len(data)} floors; a temple has at most {MAX_FLOORS}", '"floors"')
+        return ()
+    sizes = [(len(f["grid"]), max((len(r) for r in f["grid"] if isinstance(r, list)), default=0))
+             for f in data if isinstance(f, dict) and isinstance(f.get("grid"), list)]
+    if any(rows > MAX_SIDE or cols > MAX_SIDE for rows, cols in sizes):
+        rows, cols = next((r, c) for r, c in sizes if r > MAX_SIDE or c > MAX_SIDE)
+        faults.add(f"a floor of {rows} x {cols} cells; a floor has at most {MAX_SIDE} rows and {MAX_SIDE} columns",
+                   '"grid"')
+        return ()
+    if sum(rows * cols for rows, cols in sizes) > MAX_CELLS:
+        faults.add(f"{sum(r * c for r, c in sizes):,} cells; a temple has at most {MAX_CELLS:,}", '"floors"')
         return ()
     floors = []
     for index, floor in enumerate(data):
@@ -240,26 +272,58 @@ def dumps_temple(temple: Temple, format: str = "zorglab") -> str:
     return "\n".join(lines) + "\n"
 
 
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str, path: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH` at the bracket that goes too deep (the
+    parser would recurse once per level)."""
+    depth = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                at = match.start()
+                line = text.count("\n", 0, at) + 1
+                col = at - (text.rfind("\n", 0, at) + 1) + 1
+                raise TempleFormatError(f"JSON nested more than {MAX_DEPTH} deep; a temple needs 5",
+                                        Location(path, line, col))
+        elif token in "]}":
+            depth -= 1
+
+
 def loads_temple(text: str, *, path: str = "<string>", format: str = "auto") -> Temple:
+    _too_deep(text, path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise TempleFormatError(f"not JSON: {error.msg}", Location(path, error.lineno, error.colno)) from None
+    except (ValueError, RecursionError) as error:      # an integer of thousands of digits
+        reason = "a number with thousands of digits" if "digits" in str(error) else str(error).split(";")[0]
+        raise TempleFormatError(f"not a temple: {reason}", Location(path, 1, 1)) from None
     return temple_from_dict(data, path=path, format=format, text=text)
 
 
 def load_temple(path: str | Path, format: str = "auto") -> Temple:
     """Read a temple file (native, or xp with ``format="xp"``; ``auto`` tells them apart)."""
-    path = Path(path)
+    shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise TempleFormatError(f"cannot read: {error.strerror}", Location(str(path), 1, 1)) from None
-    return loads_temple(text, path=str(path), format=format)
+        text = files.decode_utf8(files.read_bounded(path, "temple file", limit=MAX_TEMPLE_BYTES), shown)
+    except LevelError as error:
+        problem = error.problems[0]
+        message = problem.message.replace("this file is not valid UTF-8", "not UTF-8 text (a binary file?)")
+        raise TempleFormatError(message, problem.location) from None
+    return loads_temple(text, path=shown, format=format)
 
 
 def save_temple(temple: Temple, path: str | Path, format: str = "zorglab") -> None:
-    Path(path).write_text(dumps_temple(temple, format), encoding="utf-8")
+    """Write the temple file atomically (a symlink's target gets it); a fault names the file."""
+    shown = str(path)
+    target = Path(os.path.realpath(path))
+    with files.locked(target, shown):
+        mode = files.require_writable(target, shown) if target.exists() else None
+        files.write_atomic(target, dumps_temple(temple, format).encode("utf-8"), mode, shown)
 
 
 def import_xp(data: dict[str, Any], *, path: str = "<xp>") -> Temple:
