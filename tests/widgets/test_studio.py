@@ -388,3 +388,12 @@ def test_one_edit_reads_the_level_once_even_when_rows_are_rebuilt(tmp_path):
     studio.draft._check = lambda: reads.append(1) or check()
     studio.rooms.add_row("D(2) @ corridor")             # four room rows now: the rows are rebuilt
     assert len(reads) == 1 and len(studio.rooms.texts) == 4
+
+
+def test_a_new_level_in_a_folder_not_there_yet_is_saved_into_it(tmp_path):
+    studio = Studio.new(tmp_path / "drafts" / "empty.toml", watch=None, debounce=0)
+    studio.rooms.add_row("A @ spawn-east")
+    studio.rooms.add_row("Z @ dead-end-west")
+    assert studio.save() is None and "no layout yet" in studio.notice
+    assert validate([str(tmp_path / "drafts" / "empty.toml")]).ok
+    assert "saved" in studio.header.value

@@ -382,6 +382,8 @@ class Studio:
     def _write_level(self) -> None:
         """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
         if self.draft.dirty:
+            if self.draft.digest is None:
+                self.draft.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
             self.draft.digest = write_level_text(self.draft.path, self.draft.text,
                                                  expected_digest=self.draft.digest)
 
