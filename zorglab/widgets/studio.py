@@ -4,8 +4,8 @@ The level is a :class:`~zorglab.level.draft.Draft` (its TOML, edited field by fi
 the loader after each edit); around it: the rooms palette and tile painter, editable rows for every
 list of the level, the Maker on the chosen solution's layout (and the Player it opens), and the
 live analysis panel (``zorglab.reports.live.summarise`` in a worker thread). Every behaviour is a
-method tests call: ``edit`` (what every editor calls), ``choose_solution``, ``save``, ``save_run``,
-``check_disk``, ``reload``, ``play_witness``, ``settle``.
+method tests call: ``edit`` (what every editor calls), ``choose_solution``, ``play_witness``,
+``settle``; and, from :mod:`zorglab.widgets.studio_file`, ``save``, ``save_run``, ``check_disk``, ``reload``.
 """
 
 from __future__ import annotations
@@ -13,20 +13,20 @@ from __future__ import annotations
 import html
 import re
 import threading
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from zorglab.engine.game import play, setup
+from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.errors import LevelError, OptionError, StaleFileError
-from zorglab.level.draft import Draft, text_digest
+from zorglab.errors import LevelError, OptionError
+from zorglab.level.draft import Draft
 from zorglab.level.model import Level, Outcome
+from zorglab.level.save import SavedSolution
 from zorglab.widgets.maker import Maker
-from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
+from zorglab.widgets.studio_file import LevelFile
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
@@ -47,7 +47,7 @@ def chosen_solution(level: Level) -> int | None:
     return 0 if level.solutions else None
 
 
-class Studio:
+class Studio(LevelFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
@@ -196,93 +196,6 @@ class Studio:
                 self._analyse()
             self._refresh()
 
-    # --- disk -------------------------------------------------------------------------------------
-
-    def check_disk(self) -> bool:
-        """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
-        with self._lock:
-            path = self.draft.path
-            if path is None:
-                return False
-            if not path.exists():
-                if self.draft.digest is not None:
-                    self.draft.digest = None
-                    self.notice = f"{path} was removed from disk; save writes it again"
-                    self._refresh()
-                return False
-            if self.draft.digest is not None and file_digest(path) == self.draft.digest:
-                return False
-            self.reload(because="changed on disk")
-            return True
-
-    def reload(self, because: str = "reloaded") -> None:
-        """Read the file again; edits not saved are kept in ``discarded`` (never written over the file)."""
-        with self._lock:
-            path = self.draft.path
-            data = path.read_bytes()
-            text = data.decode("utf-8")
-            self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft.replace_text(text, text_digest(data))
-            kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
-            self.notice = f"{path} {because}: reloaded{kept}"
-            self._open_draft()
-
-    def save(self) -> SavedSolution | None:
-        """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
-        as a solution (the witness when the analysis found one; an identical solution is not added twice)."""
-        with self._lock:
-            if self.check_disk():
-                return None
-            if self.draft.problems:
-                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
-                self._refresh()
-                return None
-            path = self.draft.path
-            try:
-                self._write_level()
-                saved = self._save_layout()
-            except StaleFileError:
-                self.reload(because="changed on disk while saving")
-                return None
-            self._reread()
-            self.saved = saved
-            if saved is None:
-                self.notice = f"saved {path} (no solution: {self._layout_note()})"
-            else:
-                self.solution = saved.index
-                self.notice = (f"saved {path}; solution {saved.index} " +
-                               ("added" if saved.added else "was already there (not added twice)"))
-            self._refresh()
-            return saved
-
-    def save_run(self) -> SavedSolution | None:
-        """Write the run the Player shows — its layout, casts so far and their outcome — as a solution."""
-        with self._lock:
-            player = self.maker.player if self.maker is not None else None
-            if player is None or player.setup is None:
-                self.notice = "start the Player first (start, under the Maker)"
-                self._refresh()
-                return None
-            if self.check_disk():
-                return None
-            from zorglab.level.printer import format_cast
-            casts = player.timeline.casts_made()
-            outcome = play(player.setup, casts).outcome.value
-            try:
-                self._write_level()
-                saved = save_solution(self.draft.path, player.setup.layout, [format_cast(c) for c in casts],
-                                      expect=outcome, choices=self.maker.choices or None,
-                                      expected_digest=self.draft.digest)
-            except StaleFileError:
-                self.reload(because="changed on disk while saving")
-                return None
-            self._reread()
-            self.saved = saved
-            self.notice = f"the Player's run ({outcome}) is solution {saved.index}" + ("" if saved.added else
-                                                                                       " (already there)")
-            self._refresh()
-            return saved
-
     # --- analysis ---------------------------------------------------------------------------------
 
     def settle(self, timeout: float = 60.0) -> bool:
@@ -299,7 +212,7 @@ class Studio:
         from zorglab.widgets.player import Player
         summary, level = self.panel.summary, self.draft.level
         if summary is None or not getattr(summary, "witness", None) or level is None or self.maker is None \
-                or not self.panel.current:
+                or self.panel.layout is None or not self.panel.current:
             self.notice = "no witness for the current layout yet"
             self._refresh()
             return None
@@ -378,62 +291,6 @@ class Studio:
         choices = self.maker.choices if self.maker is not None else {}
         self.panel.request(level if level is not None else self.draft.check,
                            layout if layout is not None and len(layout) else None, choices)
-
-    def _write_level(self) -> None:
-        """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
-        if self.draft.dirty:
-            if self.draft.digest is None:
-                self.draft.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
-            self.draft.digest = write_level_text(self.draft.path, self.draft.text,
-                                                 expected_digest=self.draft.digest)
-
-    def _save_layout(self) -> SavedSolution | None:
-        maker, level = self.maker, self.draft.level
-        if maker is None or level is None or not len(maker.layout) or not maker.valid:
-            return None
-        self.settle(timeout=max(5.0, self.panel.seconds * 10))
-        summary = self.panel.summary
-        mirrors: dict[str, list[str]] = {}
-        if summary is not None and self.panel.current and self.panel.layout == maker.layout \
-                and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
-            casts, expect = list(summary.witness), "win"
-            mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
-        else:
-            casts, expect = [], play(setup(level, maker.layout, maker.choices)).outcome.value
-        return save_solution(self.draft.path, maker.layout, casts, expect=expect, choices=maker.choices or None,
-                             mirror_casts=mirrors or None, expected_digest=self.draft.digest)
-
-    def _layout_note(self) -> str:
-        if self.maker is None or not len(self.maker.layout):
-            return "no layout yet"
-        return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
-
-    def _reread(self) -> None:
-        """The file as now on disk becomes the draft (after our own save)."""
-        data = self.draft.path.read_bytes()
-        layout = self.maker.layout if self.maker is not None else None
-        self.draft.replace_text(data.decode("utf-8"), text_digest(data))
-        level = self.draft.level
-        if level is not None and layout is not None:
-            self._new_maker(level, layout, self.maker.choices if self.maker else {})
-
-    def _watch(self, every: float) -> threading.Thread:
-        studio = weakref.ref(self)
-
-        def look() -> None:
-            stop = threading.Event()
-            while not stop.wait(every):
-                found = studio()
-                if found is None:
-                    return
-                try:
-                    found.check_disk()
-                except Exception:      # a file half-replaced by another editor: look again next time
-                    pass
-                del found
-        thread = threading.Thread(target=look, name="zorglab-studio-watch", daemon=True)
-        thread.start()
-        return thread
 
     def _solution_changed(self, change: dict) -> None:
         if self._refreshing:

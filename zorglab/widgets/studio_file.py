@@ -1,0 +1,201 @@
+"""The Studio and its level file: save (the whole level, then the layout as a solution), the
+Player's run saved as a solution, and a file changed on disk by another editor noticed and reloaded.
+
+Every write goes through :mod:`zorglab.level.save` (atomic, locked, refused when the file changed
+since it was read: ``expected_digest``); the Studio never writes over someone else's edit.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from zorglab.engine.game import play, setup
+from zorglab.engine.layout import Layout
+from zorglab.errors import OptionError, StaleFileError
+from zorglab.level.draft import text_digest
+from zorglab.level.model import Level
+from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
+
+if TYPE_CHECKING:
+    from zorglab.level.draft import Draft
+    from zorglab.widgets.maker import Maker
+    from zorglab.widgets.studio_panel import AnalysisPanel
+
+
+class LevelFile:
+    """The Studio's file handlers (mixed into :class:`~zorglab.widgets.studio.Studio`)."""
+
+    draft: Draft
+    maker: Maker | None
+    panel: AnalysisPanel
+    notice: str
+    discarded: str | None
+    solution: int | None
+    saved: SavedSolution | None
+    _lock: threading.RLock
+
+    @property
+    def path(self) -> Path:
+        """The level file (a Studio always has one; a bare Draft may not)."""
+        if self.draft.path is None:
+            raise OptionError("this level has no file: give the Studio a path")
+        return self.draft.path
+
+    # the Studio's own (it comes first in the method order); named here for the readers of this module
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def _open_draft(self) -> None:
+        raise NotImplementedError
+
+    def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        raise NotImplementedError
+
+    def check_disk(self) -> bool:
+        """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
+        with self._lock:
+            path = self.draft.path
+            if path is None:
+                return False
+            if not path.exists():
+                if self.draft.digest is not None:
+                    self.draft.digest = None
+                    self.notice = f"{path} was removed from disk; save writes it again"
+                    self._refresh()
+                return False
+            if self.draft.digest is not None and file_digest(path) == self.draft.digest:
+                return False
+            self.reload(because="changed on disk")
+            return True
+
+    def reload(self, because: str = "reloaded") -> None:
+        """Read the file again; edits not saved are kept in ``discarded`` (never written over the file)."""
+        with self._lock:
+            path = self.path
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+            self.discarded = self.draft.text if self.draft.dirty else None
+            self.draft.replace_text(text, text_digest(data))
+            kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
+            self.notice = f"{path} {because}: reloaded{kept}"
+            self._open_draft()
+
+    def save(self) -> SavedSolution | None:
+        """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
+        as a solution (the witness when the analysis found one; an identical solution is not added twice)."""
+        with self._lock:
+            if self.check_disk():
+                return None
+            if self.draft.problems:
+                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
+                self._refresh()
+                return None
+            path = self.path
+            try:
+                self._write_level()
+                saved = self._save_layout()
+            except StaleFileError:
+                self.reload(because="changed on disk while saving")
+                return None
+            self._reread()
+            self.saved = saved
+            if saved is None:
+                self.notice = f"saved {path} (no solution: {self._layout_note()})"
+            else:
+                self.solution = saved.index
+                self.notice = (f"saved {path}; solution {saved.index} " +
+                               ("added" if saved.added else "was already there (not added twice)"))
+            self._refresh()
+            return saved
+
+    def save_run(self) -> SavedSolution | None:
+        """Write the run the Player shows — its layout, casts so far and their outcome — as a solution."""
+        with self._lock:
+            player = self.maker.player if self.maker is not None else None
+            if player is None or player.setup is None:
+                self.notice = "start the Player first (start, under the Maker)"
+                self._refresh()
+                return None
+            if self.check_disk():
+                return None
+            from zorglab.level.printer import format_cast
+            casts = player.timeline.casts_made()
+            outcome = play(player.setup, casts).outcome.value
+            try:
+                self._write_level()
+                saved = save_solution(self.path, player.setup.layout, [format_cast(c) for c in casts],
+                                      expect=outcome, choices=dict(player.setup.choices) or None,
+                                      expected_digest=self.draft.digest)
+            except StaleFileError:
+                self.reload(because="changed on disk while saving")
+                return None
+            self._reread()
+            self.saved = saved
+            self.notice = f"the Player's run ({outcome}) is solution {saved.index}" + ("" if saved.added else
+                                                                                       " (already there)")
+            self._refresh()
+            return saved
+
+    # --- internals ---------------------------------------------------------------------------------
+
+    def _write_level(self) -> None:
+        """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
+        if self.draft.dirty:
+            if self.draft.digest is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
+            self.draft.digest = write_level_text(self.path, self.draft.text,
+                                                 expected_digest=self.draft.digest)
+
+    def _save_layout(self) -> SavedSolution | None:
+        maker, level = self.maker, self.draft.level
+        if maker is None or level is None or not len(maker.layout) or not maker.valid:
+            return None
+        self.settle(timeout=max(5.0, self.panel.seconds * 10))
+        summary = self.panel.summary
+        mirrors: dict[str, list[str]] = {}
+        if summary is not None and self.panel.current and self.panel.layout == maker.layout \
+                and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
+            casts, expect = list(summary.witness), "win"
+            mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
+        else:
+            casts, expect = [], play(setup(level, maker.layout, maker.choices)).outcome.value
+        return save_solution(self.path, maker.layout, casts, expect=expect, choices=maker.choices or None,
+                             mirror_casts=mirrors or None, expected_digest=self.draft.digest)
+
+    def _layout_note(self) -> str:
+        if self.maker is None or not len(self.maker.layout):
+            return "no layout yet"
+        return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
+
+    def _reread(self) -> None:
+        """The file as now on disk becomes the draft (after our own save)."""
+        data = self.path.read_bytes()
+        layout = self.maker.layout if self.maker is not None else None
+        self.draft.replace_text(data.decode("utf-8"), text_digest(data))
+        level = self.draft.level
+        if level is not None and layout is not None:
+            self._new_maker(level, layout, self.maker.choices if self.maker else {})
+
+    def _watch(self, every: float) -> threading.Thread:
+        studio = weakref.ref(self)
+
+        def look() -> None:
+            stop = threading.Event()
+            while not stop.wait(every):
+                found = studio()
+                if found is None:
+                    return
+                try:
+                    found.check_disk()
+                except Exception:      # a file half-replaced by another editor: look again next time
+                    pass
+                del found
+        thread = threading.Thread(target=look, name="zorglab-studio-watch", daemon=True)
+        thread.start()
+        return thread
