@@ -397,3 +397,20 @@ def test_a_new_level_in_a_folder_not_there_yet_is_saved_into_it(tmp_path):
     assert studio.save() is None and "no layout yet" in studio.notice
     assert validate([str(tmp_path / "drafts" / "empty.toml")]).ok
     assert "saved" in studio.header.value
+
+
+def test_a_file_half_written_by_another_editor_is_said_not_taken_and_not_overwritten(tmp_path):
+    path = tmp_path / "app-01.toml"
+    shutil.copyfile(FIRST_BLOOD, path)
+    studio = studio_on(path)
+    path.write_text('id = "app-01"\ntitle = "Half\n')
+    assert studio.edit(lambda d: d.set_field("notes", "still editing"), "notes") is True   # editing goes on
+    assert studio.notice.startswith("notes — ") and "cannot be read now" in studio.notice
+    studio.check_disk()
+    assert studio.draft.field("notes") == "still editing"
+    assert studio.save() is None and "cannot be read now" in studio.notice and "not valid TOML" in studio.notice
+    assert path.read_text() == 'id = "app-01"\ntitle = "Half\n'
+    shutil.copyfile(FIRST_BLOOD, path)                 # the other editor finished: a different digest
+    path.write_text(path.read_text() + "\n")
+    assert studio.check_disk() and "reloaded" in studio.notice
+    assert "still editing" in studio.discarded

@@ -151,8 +151,10 @@ class Studio(LevelFile):
     def edit(self, change: Callable[[Draft], Any], what: str = "changed") -> bool:
         """Apply one edit to the draft (what every editor calls); False when refused or a no-op."""
         with self._lock:
+            said = self.notice
             if self.check_disk():
                 return False
+            warning = "" if self.notice == said else f" — {self.notice}"      # the file on disk does not read
             before = self.draft.text
             try:
                 change(self.draft)
@@ -163,7 +165,7 @@ class Studio(LevelFile):
                 return False
             if self.draft.text == before:
                 return False
-            self.notice = what
+            self.notice = what + warning
             self._changed()
             return True
 

@@ -12,10 +12,14 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tomlkit
+import tomlkit.exceptions
+
 from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
 from zorglab.errors import OptionError, StaleFileError
 from zorglab.level.draft import text_digest
+from zorglab.level.loader import check_level
 from zorglab.level.model import Level
 from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
 
@@ -23,6 +27,14 @@ if TYPE_CHECKING:
     from zorglab.level.draft import Draft
     from zorglab.widgets.maker import Maker
     from zorglab.widgets.studio_panel import AnalysisPanel
+
+
+def _reads_as_toml(data: bytes) -> bool:
+    try:
+        tomlkit.parse(data.decode("utf-8").removeprefix("\ufeff"))
+    except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
+        return False
+    return True
 
 
 class LevelFile:
@@ -36,6 +48,7 @@ class LevelFile:
     solution: int | None
     saved: SavedSolution | None
     _lock: threading.RLock
+    _unreadable: str | None = None        # digest of a file on disk that did not read (said once)
 
     @property
     def path(self) -> Path:
@@ -69,22 +82,33 @@ class LevelFile:
                     self.notice = f"{path} was removed from disk; save writes it again"
                     self._refresh()
                 return False
-            if self.draft.digest is not None and file_digest(path) == self.draft.digest:
-                return False
-            self.reload(because="changed on disk")
-            return True
+            now = file_digest(path)
+            if now in (self.draft.digest, self._unreadable):
+                return False                         # as read; or unreadable, and already said so
+            return self.reload(because="changed on disk")
 
-    def reload(self, because: str = "reloaded") -> None:
-        """Read the file again; edits not saved are kept in ``discarded`` (never written over the file)."""
+    def reload(self, because: str = "reloaded") -> bool:
+        """Read the file again (True); edits not saved are kept in ``discarded``, never written over the
+        file. A file that does not read as TOML now (another editor mid-way) is not taken: the Studio
+        says why, in the loader's words, and keeps its own version until the file reads again (False)."""
         with self._lock:
             path = self.path
             data = path.read_bytes()
-            text = data.decode("utf-8")
+            if not _reads_as_toml(data):
+                problems = check_level(path).problems
+                self._unreadable = text_digest(data)
+                reason = str(problems[0]) if problems else f"{path}: not valid TOML"
+                self.notice = (f"{path} {because} but cannot be read now ({reason}); the Studio keeps "
+                               "its version and will not save over the file: fix it there, then reload")
+                self._refresh()
+                return False
+            self._unreadable = None
             self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft.replace_text(text, text_digest(data))
+            self.draft.replace_text(data.decode("utf-8"), text_digest(data))
             kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
             self.notice = f"{path} {because}: reloaded{kept}"
             self._open_draft()
+            return True
 
     def save(self) -> SavedSolution | None:
         """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
@@ -101,6 +125,7 @@ class LevelFile:
                 self._write_level()
                 saved = self._save_layout()
             except StaleFileError:
+                self._unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
                 return None
             self._reread()
@@ -133,6 +158,7 @@ class LevelFile:
                                       expect=outcome, choices=dict(player.setup.choices) or None,
                                       expected_digest=self.draft.digest)
             except StaleFileError:
+                self._unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
                 return None
             self._reread()
