@@ -152,8 +152,11 @@ class Studio(LevelFile):
         """Apply one edit to the draft (what every editor calls); False when refused or a no-op."""
         with self._lock:
             said = self.notice
-            if self.check_disk():
-                return False
+            try:
+                if self.check_disk():
+                    return False
+            except (OSError, ValueError) as error:       # the file cannot be looked at now: say so, edit on
+                self.notice = f"cannot look at {self.draft.shown_path}: {error}"
             warning = "" if self.notice == said else f" — {self.notice}"      # the file on disk does not read
             before = self.draft.text
             try:
