@@ -18,7 +18,7 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.level.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live
+from zorglab.reports import live, live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
@@ -62,6 +62,15 @@ def test_attack_one_is_not_enough_and_attack_two_wins():
     assert strong.budget == "" and not strong.cancelled
 
 
+def test_the_verdict_is_handed_over_before_the_survey():
+    seen: list[LevelSummary] = []
+    final = text_summary(studio_level("Attack(2)"), on_verdict=seen.append)
+    (early,) = seen
+    assert (early.layout_verdict, early.witness, early.necessary_spells) == ("solvable", final.witness, ("Attack1",))
+    assert early.survey_pending and early.layouts_tried == 0 and "layouts: being surveyed" in early.lines()
+    assert not final.survey_pending and final.layouts_tried == 1
+
+
 def test_an_invalid_layout_says_every_violation():
     summary = text_summary(studio_level("Attack(2)"), Layout.from_slots({"A1": (0, 0), "D1": (0, 1)}))
     assert summary.layout_verdict == "invalid"
@@ -90,6 +99,17 @@ def test_a_solution_that_no_longer_replays_to_its_expect_is_a_problem():
     assert len(summary.problems) == 1
     assert "solution 0 expects a win, but its replay ends in a" in summary.problems[0]
     assert summary.problems[0].startswith(str(LEVELS / "studio-demo.toml") + ":5:")
+
+
+def test_a_contract_missing_from_contracts_toml_is_a_problem(tmp_path):
+    (tmp_path / "contracts.toml").write_text('[[contracts]]\nname = "apprentice"\ntitle = "A"\ncost = 0\n'
+                                              'order = 1\nlevels = ["studio-demo"]\n')
+    (tmp_path / "tiles.toml").write_text((LEVELS / "tiles.toml").read_text())
+    text = 'contract = "aprentice"\n' + studio_level("Attack(2)")
+    summary = summarise_text(text, tmp_path / "demo.toml", ROW)
+    assert summary.problems == (f"{tmp_path / 'demo.toml'}: contract 'aprentice' is not in "
+                                f"{(tmp_path / 'contracts.toml').resolve()}; did you mean 'apprentice'?",)
+    assert summarise_text(text.replace("aprentice", "apprentice"), tmp_path / "demo.toml", ROW).problems == ()
 
 
 def test_no_layout_takes_the_reports_reference_setup():
@@ -128,6 +148,24 @@ def test_a_spent_time_budget_is_named_and_nothing_raises():
     summary = text_summary(studio_level("Attack(2)"), seconds=1e-9)
     assert summary.layout_verdict == "unknown" and summary.reason == "time budget of 1e-09 s spent"
     assert "layouts: time budget of 1e-09 s spent" in summary.budget and not summary.layouts_complete
+
+
+def test_solutions_left_unreplayed_by_the_time_budget_are_named():
+    summary = summarise(load_level(LEVELS / "app-03-second-wave.toml"), seconds=1e-9)
+    assert "solutions 0..2 not replayed: time budget of 1e-09 s spent" in summary.budget
+
+
+def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
+    made = []
+    real = live.setup
+    monkeypatch.setattr(live, "setup", lambda *args: made.append(args) or real(*args))
+    level = load_level(LEVELS / "arc-01-tuning-fork.toml")
+    layout = Layout.from_solution(level.solutions[2])
+    live._setups.clear()
+    summarise(level, layout, choices={"x": 3}, survey=False)
+    assert len(made) == 3                   # one per solution; the current layout is solution 2's
+    summarise(level, layout, choices={"x": 3}, survey=False)
+    assert len(made) == 3
 
 
 class LooksCounted(threading.Event):
@@ -175,31 +213,119 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
     seen = []
 
     def growing(level, limit, deadline):
+        seen.append(time.perf_counter() > deadline)
         event.set()
-        seen.append(deadline)
+        seen.append(time.perf_counter() > deadline)
         yield from constructions(level, limit, deadline)
 
-    monkeypatch.setattr(live, "constructions", growing)
+    monkeypatch.setattr(live_survey, "constructions", growing)
     level = load_level(LEVELS / "app-07-crossroads.toml")
     summary = summarise(level, seconds=None, cancel=event)
     assert summary.cancelled and summary.layouts_tried <= 1
-    assert time.perf_counter() > seen[0]    # no time cap, yet the deadline reads as passed once cancelled
+    assert seen == [False, True]    # no time cap, yet the deadline reads as passed once cancelled
+
+
+def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
+    event = threading.Event()
+    seen = []
+    real = live.explore
+
+    def spying(game, name, budget):
+        seen.append(0 >= budget)        # explore asks ``len(graph.moves) >= budget`` before each state
+        event.set()
+        seen.append(0 >= budget)
+        return real(game, name, budget=budget)
+
+    monkeypatch.setattr(live, "explore", spying)
+    summary = text_summary(studio_level("Attack(2)"), seconds=None, cancel=event)
+    assert seen == [False, True] and summary.cancelled
+
+
+def test_a_state_graph_cut_by_the_clock_says_so(monkeypatch):
+    real = live.explore
+
+    def striking(game, name, budget):
+        budget.clock.deadline = 0.0         # the clock strikes as the state graph starts
+        return real(game, name, budget=budget)
+
+    monkeypatch.setattr(live, "explore", striking)
+    summary = text_summary(studio_level("Attack(2)"), seconds=5)
+    assert not summary.cast_lists_known and "winning cast lists: time budget of 5 s spent" in summary.budget
 
 
 def test_the_survey_is_kept_for_an_equal_level_and_only_then(monkeypatch):
     calls = []
-    real = live.constructions
+    real = live_survey.constructions
 
     def counted(*args):
         calls.append(1)
         return real(*args)
 
-    monkeypatch.setattr(live, "constructions", counted)
+    monkeypatch.setattr(live_survey, "constructions", counted)
     first = text_summary(studio_level("Attack(2)"))
     again = text_summary(studio_level("Attack(2)"), Layout.from_slots({"A1": (0, 0), "D1": (1, 0)}))
     assert len(calls) == 1 and (again.layouts_tried, again.layouts_winning) == (first.layouts_tried, 1)
     changed = text_summary(studio_level("Attack(1)"))
     assert len(calls) == 2 and changed.layouts_winning == 0
+
+
+def counting_searches(monkeypatch) -> list[int]:
+    """Every world search the survey starts (the survey's levels here have one world)."""
+    calls: list[int] = []
+    real = live_survey.world_search
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_survey, "world_search", counted)
+    return calls
+
+
+def test_a_survey_cut_short_goes_on_at_the_next_summary_of_the_level(monkeypatch):
+    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    counter = LooksCounted(10**9)
+    full = summarise(level, seconds=None, cancel=counter)
+    assert full.layouts_complete and full.layouts_tried > 10
+    forget_surveys()
+    first = summarise(level, seconds=None, cancel=LooksCounted(counter.looks - 20))
+    (kept,) = live_survey._surveys.values()         # a cancelled summary shows nothing; the survey kept its work
+    before = kept.figures.tried
+    assert first.cancelled and 0 < before < full.layouts_tried
+    searched = counting_searches(monkeypatch)
+    again = summarise(load_level(LEVELS / "ele-05-poison-garden.toml"), Layout.from_solution(level.solutions[0]),
+                      seconds=None)
+    assert (again.layouts_tried, again.layouts_winning, again.fewest_spells) == \
+        (full.layouts_tried, full.layouts_winning, full.fewest_spells)
+    assert again.layouts_complete and not again.cancelled
+    assert len(searched) == full.layouts_tried - before     # resumed, not started again
+
+
+def test_a_survey_restarted_after_its_growth_was_cut_counts_each_setup_once(monkeypatch):
+    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    full = summarise(level, seconds=None)
+    forget_surveys()
+    cut = {"left": 3}
+    real = live_survey.constructions
+
+    def failing(level, limit, deadline):
+        for layout in real(level, limit, deadline):
+            cut["left"] -= 1
+            if cut["left"] == 0:
+                raise live_survey.LayoutDeadline     # as if the clock struck while growing
+            yield layout
+
+    monkeypatch.setattr(live_survey, "constructions", failing)
+    first = summarise(level, seconds=None)
+    assert "layouts: time budget" in first.budget and first.layouts_tried == 2 and first.survey_pending
+    assert any(line.startswith("layouts: ") and line.endswith("win so far (the survey goes on)")
+               for line in first.lines())
+    cut["left"] = -1
+    searched = counting_searches(monkeypatch)
+    again = summarise(level, seconds=None)
+    assert (again.layouts_tried, again.layouts_winning) == (full.layouts_tried, full.layouts_winning)
+    assert not again.survey_pending
+    assert len(searched) == full.layouts_tried - 2      # the two tried before are passed over
 
 
 def test_output_is_deterministic_and_json_ready():

@@ -119,6 +119,24 @@ def test_refresh_reads_only_changed_files_and_finds_new_ones(folder, monkeypatch
     assert [e.level for e in browser.groups[2].entries] == ["fx-04", "stray"]
 
 
+def test_a_changed_tile_library_reads_every_level_again(folder, monkeypatch):
+    browser = LevelBrowser(folder, profile=Profile())
+    read: list[str] = []
+    real = levels.analyse_file
+    monkeypatch.setattr(levels, "analyse_file", lambda path, seconds=0.5: read.append(path.name) or real(path, seconds))
+    (folder / "tiles.toml").write_text((folder / "tiles.toml").read_text() + "\n# a comment\n")
+    browser.refresh()
+    assert len(read) == len(browser.entries)
+
+
+def test_a_second_browser_on_the_folder_reads_nothing_again(folder, monkeypatch):
+    first = LevelBrowser(folder, profile=Profile())
+    monkeypatch.setattr(levels, "analyse_file", lambda *args: pytest.fail("read again"))
+    second = LevelBrowser(folder, profile=Profile((LevelProgress("fx-02"),)))
+    assert [e.level for e in second.entries] == [e.level for e in first.entries]
+    assert second.entry("fx-02").won and not first.entry("fx-02").won
+
+
 def test_a_solution_that_no_longer_wins_is_shown_on_its_row(folder):
     path = folder / "fx-01-bonus.toml"
     path.write_text(path.read_text().replace('casts = ["@5 Attack(1)"]', 'casts = []'))

@@ -8,25 +8,26 @@ violations); for that layout (else the level's reference setup, as the difficult
 the fewest spells, the necessary spells, the winning cast lists (capped) and the report's
 difficulty figures; and over every layout the setups tried and winning and the fewest spells.
 
-Every search runs on the exact solver (:mod:`zorglab.search`) in slices of :data:`SLICE` states,
-resumed after each look at the ``cancel`` event and the clock, so a newer edit stops older work
-within one slice. Budgets are counted in states (the same answer on any machine); the time cap is
-a safety net, and whatever it cuts short is named in :attr:`LevelSummary.budget`. The over-layout
-survey depends on the level only, not on the layout being edited: a complete survey is kept (by
-the level's value) and reused, so moving a room costs only the current layout's search.
+Every search runs on the exact solver (:mod:`zorglab.search`) in slices of
+:data:`~zorglab.reports.live_clock.SLICE` states, resumed after each look at the ``cancel`` event
+and the clock, so a newer edit stops older work within one slice. Budgets are counted in states
+(the same answer on any machine); the time cap is a safety net, and whatever it cuts short is
+named in :attr:`LevelSummary.budget`. The over-layout survey depends on the level only, not on
+the layout being edited: it is kept and resumed (:mod:`zorglab.reports.live_survey`), so moving a
+room costs only the current layout's search, and a survey the cap cut short goes on next time.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import threading
-import time
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from zorglab.engine.game import Setup, play_solution, setup
+from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.errors import LevelError
 from zorglab.level.contracts import find_contracts, read_contracts
@@ -36,15 +37,17 @@ from zorglab.level.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup, static_columns
 from zorglab.reports.forced import forced_points
+from zorglab.reports.live_clock import Cancelled, Clock, StateCap, run_sliced
+from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
 from zorglab.search.analysis import count_winning_cast_lists, explore
-from zorglab.search.layouts import MAX_LAYOUTS, LayoutDeadline, choice_sets, constructions
+from zorglab.search.layouts import MAX_LAYOUTS, choice_sets
 from zorglab.search.level import world_search
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+
+__all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
 
 INVALID = "invalid"
-SLICE = 500                 # states searched between two looks at the cancel event and the clock
 LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, layout_seconds=None, level_seconds=None)
-SURVEYS_KEPT = 32           # complete over-layout surveys remembered (by level value)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class LevelSummary:
     layouts_winning: int = 0
     layouts_unknown: int = 0
     layouts_complete: bool = False
+    survey_pending: bool = False                # the survey is not finished: a later summary resumes it
     fewest_spells: int | None = None            # fewest over every winning setup found (this one too)
     difficulty: dict[str, float] = field(default_factory=dict)
     cancelled: bool = False
@@ -96,9 +100,12 @@ class LevelSummary:
                 necessary += f" ({self.necessary_unknown} spell(s) undecided)"
             out.append(f"  necessary spells: {necessary}")
             out.append(f"  winning cast lists: {self._lists_text()}")
-        if self.layouts_tried or self.layouts_complete:
+        unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
+        if self.survey_pending:
+            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win so far (the survey goes on"
+                       f"{unknown})" if self.layouts_tried else "layouts: being surveyed")
+        elif self.layouts_tried or self.layouts_complete:
             scope = "every layout tried" if self.layouts_complete else "not every layout tried"
-            unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
             out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win ({scope}{unknown})")
         if self.fewest_spells is not None:
             out.append(f"fewest spells over the layouts found: {self.fewest_spells}")
@@ -147,83 +154,18 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-# -- the clock ------------------------------------------------------------------------------------
-
-class _Cancelled(Exception):
-    """The cancel event was set: stop, keep what is known."""
-
-
-class _Clock:
-    """One deadline for the whole summary, and the cancel event looked at with it."""
-
-    def __init__(self, seconds: float | None, cancel: threading.Event | None):
-        self.seconds = seconds
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.cancel = cancel
-
-    def check(self) -> None:
-        if self.cancel is not None and self.cancel.is_set():
-            raise _Cancelled
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
-
-    def out(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-    @property
-    def spent(self) -> str:
-        return f"time budget of {self.seconds:g} s spent"
-
-
-class _Deadline(float):
-    """A ``perf_counter`` deadline that is also 'passed' once cancelled.
-
-    :func:`~zorglab.search.layouts.constructions` compares ``perf_counter() > deadline`` while it
-    grows layouts; Python asks a float subclass's reflected ``__lt__`` first, so a cancel stops
-    the growing at its next look at the clock."""
-
-    cancel: threading.Event | None = None
-
-    def __new__(cls, at: float, cancel: threading.Event | None) -> "_Deadline":
-        made = super().__new__(cls, at)
-        made.cancel = cancel
-        return made
-
-    def __lt__(self, now: float) -> bool:  # type: ignore[override]
-        return (self.cancel is not None and self.cancel.is_set()) or float(self) < now
-
-
-def _run(search: Search, max_states: int, clock: _Clock) -> Verdict:
-    """Search in slices, looking at the cancel event and the clock between them."""
-    spent = 0
-    while True:
-        clock.check()
-        left = clock.left()
-        if left is not None and left <= 0:
-            return Verdict(UNKNOWN, (), search.states, search.seconds, clock.spent)
-        before = search.states
-        verdict = search.run(max_states=min(SLICE, max_states - spent), max_seconds=left)
-        spent += search.states - before
-        if verdict.verdict != UNKNOWN:
-            return verdict
-        if spent >= max_states:
-            return replace(verdict, reason=f"state budget of {max_states} spent")
-        if verdict.reason.startswith("time budget"):
-            return replace(verdict, reason=clock.spent)
-
-
 # -- reading the level ----------------------------------------------------------------------------
 
 def _read(level: Level | LevelCheck | str | os.PathLike) -> tuple[Level | None, list[str]]:
     if isinstance(level, Level):
         return level, []
-    check = level if isinstance(level, LevelCheck) else check_level(level)
+    check = level if isinstance(level, LevelCheck) else check_level(Path(level))
     return check.level, [str(p) for p in check.problems]
 
 
 def _contract_problems(level: Level) -> list[str]:
-    """The level's contract must be one of its ``contracts.toml`` (as ``zorglab validate`` checks)."""
+    """The level's contract must be one of its ``contracts.toml``, worded as ``zorglab validate``
+    words it (without the line: the text being edited may not be the file on disk)."""
     if level.contract is None or not level.path:
         return []
     found = find_contracts(Path(level.path))
@@ -233,19 +175,25 @@ def _contract_problems(level: Level) -> list[str]:
     names = [c.name for c in listed.contracts]
     if problems or level.contract in names:
         return []
-    return [f"{level.path}: contract {level.contract!r} is not in {found} (contracts: {', '.join(names) or 'none'})"]
+    close = difflib.get_close_matches(level.contract, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(names) or 'none'})"
+    return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
 
 
-def _solution_problems(level: Level, clock: _Clock) -> list[str]:
+def _solution_problems(level: Level, clock: Clock, draft: "_Draft") -> list[str]:
     """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
     out = []
     for index, solution in enumerate(level.solutions):
         clock.check()
         if solution.expect is None:
             continue
+        if clock.left() == 0.0:
+            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed: {clock.spent}")
+            break
         where = f"{solution.location}: " if solution.location else ""
         try:
-            outcome = play_solution(level, index, record=False).outcome
+            game = _setup(level, Layout.from_solution(solution), dict(solution.choices))
+            outcome = play(game, solution.casts, dict(solution.mirror_casts), record=False).outcome
         except (LevelError, ValueError) as error:
             out.append(f"{where}solution {index} does not replay: {(str(error).splitlines() or [''])[0]}")
             continue
@@ -253,6 +201,33 @@ def _solution_problems(level: Level, clock: _Clock) -> list[str]:
             out.append(f"{where}solution {index} expects a {solution.expect.value}, but its replay ends in a "
                        f"{outcome.value}")
     return out
+
+
+_setups: OrderedDict[Any, Setup] = OrderedDict()
+_setups_lock = threading.Lock()
+SETUPS_KEPT = 16
+
+
+def _setup(level: Level, layout: Layout, choices: Mapping[str, Any]) -> Setup:
+    """The engine's setup, kept for a while by value: a setup's worlds keep their heroes' plan
+    graphs, the bulk of a small search's time, so replaying solution 0 and then searching its
+    layout (or searching the same layout again after an edit elsewhere) plans once."""
+    try:
+        key: Any = (level, layout, tuple(sorted(choices.items())))
+        hash(key)
+    except TypeError:           # a choice without a hash (a function value): not kept
+        return setup(level, layout, choices)
+    with _setups_lock:
+        found = _setups.get(key)
+        if found is not None:
+            _setups.move_to_end(key)
+            return found
+    made = setup(level, layout, choices)
+    with _setups_lock:
+        _setups[key] = made
+        while len(_setups) > SETUPS_KEPT:
+            _setups.popitem(last=False)
+    return made
 
 
 def _choices_for(level: Level, layout: Layout, choices: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -283,7 +258,7 @@ class _Draft:
             self.budget.append(what)
 
 
-def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, budget: Budget,
+def _setup_figures(game: Setup, draft: _Draft, clock: Clock, max_states: int, budget: Budget,
                    current: bool, details: bool) -> None:
     """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
     v = draft.values
@@ -291,7 +266,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
     states = explored = forced = 0
     lists, capped, complete = 1, False, True
     for name in game.world_names:
-        verdict = _run(world_search(game, name), max_states, clock)
+        verdict = run_sliced(world_search(game, name), max_states, clock)
         verdicts[name] = verdict
         states += verdict.states
         if verdict.verdict == UNSOLVABLE and name in game.played_worlds:
@@ -328,17 +303,13 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
             continue
         prefix = "" if name == MAIN_WORLD else f"{name}:"
         clock.check()
-        left = clock.left()
-        graph_budget = budget.explore_states
-        if left is not None and verdict.seconds > 0 and verdict.states > 0:
-            graph_budget = min(graph_budget, max(SLICE, int(verdict.states / verdict.seconds * left)))
-        graph = explore(game, name, budget=graph_budget) if left is None or left > 0 else None
+        states_cap = StateCap(budget.explore_states, clock)
+        graph = explore(game, name, budget=states_cap)
         clock.check()
-        if graph is not None:
-            explored += graph.states
-        if graph is None or not graph.complete:
+        explored += graph.states
+        if not graph.complete:
             complete = False
-            draft.cut("winning cast lists: " + (clock.spent if graph_budget < budget.explore_states or graph is None
+            draft.cut("winning cast lists: " + (clock.spent if states_cap.struck
                                                 else f"state graph budget of {budget.explore_states} spent"))
         else:
             count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
@@ -351,7 +322,7 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
             left_spells = list(start.spells_left)
             left_spells[spell.index] = False
             search = world_search(game, name, start=start.replace(spells_left=tuple(left_spells)))
-            answer = _run(search, budget.necessary_states, clock)
+            answer = run_sliced(search, budget.necessary_states, clock)
             if answer.verdict == UNSOLVABLE:
                 necessary.append(prefix + spell.label)
             elif answer.verdict == UNKNOWN:
@@ -367,103 +338,12 @@ def _setup_figures(game: Setup, draft: _Draft, clock: _Clock, max_states: int, b
         figures["forced_points"] = forced
 
 
-# -- every layout ---------------------------------------------------------------------------------
-
-@dataclass
-class _Survey:
-    tried: int = 0
-    winning: int = 0
-    unknown: int = 0
-    fewest: int | None = None
-    complete: bool = True        # every setup tried (no limit, time or cancel cut it) and decided
-    cut: str = ""
-
-
-_surveys: OrderedDict[Any, _Survey] = OrderedDict()
-_surveys_lock = threading.Lock()
-
-
-def _survey_key(level: Level, budget: Budget) -> Any:
-    """What the survey depends on: the level without its prose (solutions only for their choices)."""
-    fixed = tuple(level.solutions[0].choices) if level.solutions else ()
-    return replace(level, title="", notes="", solutions=()), fixed, budget.layout_states, budget.layout_limit
-
-
-def _survey(level: Level, clock: _Clock, budget: Budget) -> _Survey:
-    """Every construction x finite choice x main A solved, within the clock (see ``solve_layouts``)."""
-    key = _survey_key(level, budget)
-    with _surveys_lock:
-        if key in _surveys:
-            _surveys.move_to_end(key)
-            return _surveys[key]
-    survey = _Survey()
-    combos, open_ = choice_sets(level)
-    fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
-    spawns = [room.label for room in level.rooms if room.type == "A"]
-    deadline = _Deadline(clock.deadline if clock.deadline is not None else float("inf"), clock.cancel)
-    try:
-        for combo in combos:
-            chosen = {**{k: val for k, val in fixed.items() if k in open_}, **combo}
-            concrete = level.with_choices(chosen) if level.variables else level
-            count = 0
-            for layout in constructions(concrete, budget.layout_limit, deadline):
-                count += 1
-                for main in (spawns if len(spawns) > 1 else [None]):
-                    _survey_setup(survey, setup(level, layout.with_main(main), chosen), clock, budget)
-            if count >= budget.layout_limit:
-                survey.complete, survey.cut = False, f"layouts: limit of {budget.layout_limit} per choice set reached"
-    except LayoutDeadline:
-        clock.check()
-        survey.complete, survey.cut = False, f"layouts: {clock.spent}"
-    except _TimeUp:
-        survey.complete, survey.cut = False, f"layouts: {clock.spent}"
-    if open_:
-        survey.complete = False
-        survey.cut = survey.cut or f"layouts: variables over N or R not enumerated ({', '.join(open_)})"
-    if survey.complete or survey.cut.startswith("layouts: limit"):
-        with _surveys_lock:
-            _surveys[key] = survey
-            while len(_surveys) > SURVEYS_KEPT:
-                _surveys.popitem(last=False)
-    return survey
-
-
-class _TimeUp(Exception):
-    """The clock struck inside one layout's search."""
-
-
-def _survey_setup(survey: _Survey, game: Setup, clock: _Clock, budget: Budget) -> None:
-    spells, answer = 0, SOLVABLE
-    for name in game.played_worlds:
-        verdict = _run(world_search(game, name), budget.layout_states, clock)
-        if verdict.verdict == UNKNOWN and verdict.reason == clock.spent:
-            raise _TimeUp
-        if verdict.verdict != SOLVABLE:
-            answer = verdict.verdict
-            if answer == UNSOLVABLE:
-                break
-        spells += verdict.spells_used
-    survey.tried += 1
-    if answer == SOLVABLE:
-        survey.winning += 1
-        survey.fewest = spells if survey.fewest is None else min(survey.fewest, spells)
-    elif answer == UNKNOWN:
-        survey.unknown += 1
-        survey.complete = False
-
-
-def forget_surveys() -> None:
-    """Drop every remembered over-layout survey (benchmarks measure the cold path with it)."""
-    with _surveys_lock:
-        _surveys.clear()
-
-
 # -- the summary ----------------------------------------------------------------------------------
 
 def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | None = None, *,
               choices: Mapping[str, Any] | None = None, seconds: float | None = 0.8, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
-              survey: bool = True) -> LevelSummary:
+              survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
@@ -472,9 +352,12 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
     caps the whole call; ``cancel`` stops it within one slice of search, with ``cancelled=True``.
     ``details=False`` stops after the verdict and its fewest spells (no necessary spells, cast
     lists or forced points); ``survey=False`` skips the over-layout survey (the level browser
-    asks for neither).
+    asks for neither). ``on_verdict`` is called once with the summary so far (``survey_pending``)
+    as soon as the current layout's figures are known, before the solutions are replayed and the
+    layouts surveyed, so a panel can show the verdict at once; a summary whose survey the cap cut short has ``survey_pending`` too, and the
+    next summary of the level (any layout) goes on with the survey where it stopped.
     """
-    clock = _Clock(seconds, cancel)
+    clock = Clock(seconds, cancel)
     draft = _Draft()
     v = draft.values
     problems: list[str] = []
@@ -483,7 +366,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         if found is None:
             return _freeze(draft, problems)
         v["level"] = found.id
-        problems += _contract_problems(found) + _solution_problems(found, clock)
+        problems += _contract_problems(found)
         v["difficulty"] = {k: float(x) for k, x in static_columns(found).items()
                            if k in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses")}
         game, label = _figures_setup(found, layout, choices, draft)
@@ -491,17 +374,20 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
             v["figures_for"] = label
             _setup_figures(game, draft, clock, max_states, budget, layout is not None, details)
         clock.check()
+        if on_verdict is not None and survey:
+            on_verdict(_freeze(draft, problems, survey_pending=True))
+        problems += _solution_problems(found, clock, draft)
         if not survey:
             return _freeze(draft, problems)
-        survey_ = _survey(found, clock, budget)
+        survey_ = survey_layouts(found, clock, budget)
         v.update(layouts_tried=survey_.tried, layouts_winning=survey_.winning, layouts_unknown=survey_.unknown,
-                 layouts_complete=survey_.complete)
+                 layouts_complete=survey_.complete, survey_pending=not survey_.finished)
         if survey_.cut:
             draft.cut(survey_.cut)
         spells = [x for x in (survey_.fewest, v.get("layout_spells")) if x is not None]
         v["fewest_spells"] = min(spells) if spells else None
         v["difficulty"].update(winning_layouts=float(survey_.winning), layouts_tried=float(survey_.tried))
-    except _Cancelled:
+    except Cancelled:
         v["cancelled"] = True
     except Exception as error:      # the panel never shows a traceback: a fault is a problem line
         kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
@@ -517,6 +403,7 @@ def _figures_setup(level: Level, layout: Layout | None, choices: Mapping[str, An
     if layout is None:
         try:
             index, game = reference_setup(level)
+            game = None if game is None else _setup(level, game.layout, dict(game.choices))
         except LevelError:
             return None, ""         # the solution's fault is already among the problems
         return game, ("the first valid layout" if index is None else f"solution {index}'s layout")
@@ -526,15 +413,16 @@ def _figures_setup(level: Level, layout: Layout | None, choices: Mapping[str, An
         v["layout_problems"] = tuple(str(x) for x in violations)
         return None, ""
     try:
-        return setup(level, layout, _choices_for(level, layout, choices)), "this layout"
+        return _setup(level, layout, _choices_for(level, layout, choices)), "this layout"
     except LevelError as error:
         v["layout_verdict"] = INVALID
         v["layout_problems"] = tuple(p.message for p in error.problems)
         return None, ""
 
 
-def _freeze(draft: _Draft, problems: list[str]) -> LevelSummary:
+def _freeze(draft: _Draft, problems: list[str], **more: Any) -> LevelSummary:
     values = {k: x for k, x in draft.values.items() if not k.startswith("_")}
+    values.update(more)
     if "difficulty" in values:
         values["difficulty"] = {k: float(x) for k, x in values["difficulty"].items()}
     return LevelSummary(problems=tuple(problems), budget="; ".join(draft.budget), **values)

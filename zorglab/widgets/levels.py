@@ -6,12 +6,15 @@ One click on a level calls ``on_open(path)`` (the Studio passes its own ``open``
 not load are listed too, with the loader's first message, so they can be opened and mended.
 Figures come from :func:`zorglab.reports.live.summarise` (the reference setup's verdict and its
 fewest spells and states, the difficulty report's pair); each file's figures are kept until
-its modification time or size changes, so ``refresh`` after a save re-reads only that file.
+its bytes (or the folder's tile library) change, for every browser in the process: ``refresh``
+after a save re-analyses only that file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -22,6 +25,7 @@ from zorglab.errors import LevelError, OptionError
 from zorglab.level import level_files
 from zorglab.level.contracts import CONTRACTS_NAME, ContractEntry, read_contracts
 from zorglab.level.loader import check_level
+from zorglab.level.tileset import LIBRARY_NAME
 from zorglab.paint import palette
 from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
@@ -83,6 +87,13 @@ class BrowserGroup:
         return f"{self.title}{status if self.status else ''}: {won}/{len(self.entries)} won"
 
 
+# Every file's entry (without the profile) by (path, seconds), with a digest of what it and the
+# folder's tile library held when it was read: shared by every browser in the process, so the Studio's browser opens at once the
+# second time, and a refresh re-reads only files that changed.
+_kept: dict[tuple[Path, float | None], tuple[str, BrowserEntry]] = {}
+_kept_lock = threading.Lock()
+
+
 class LevelBrowser:
     """Every level of ``folder`` grouped by contract; a click calls ``on_open(path)``.
 
@@ -99,14 +110,14 @@ class LevelBrowser:
         self.seconds = seconds
         self.groups: list[BrowserGroup] = []
         self.notice = ""
-        self._kept: dict[Path, tuple[tuple[int, int], BrowserEntry]] = {}
         self.buttons: dict[Path, w.Button] = {}
         self.header = w.HTML()
-        self.body = w.VBox()
+        self.body = w.VBox(layout=w.Layout(max_height="460px", overflow="auto"))
         self.refresh_button = w.Button(description="Refresh", icon="refresh", tooltip="read the folder again")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.status = w.HTML()
-        self.widget = w.VBox([w.HBox([self.header, self.refresh_button]), self.body, self.status])
+        self.columns = w.HTML()         # the column headings stay put while the rows scroll
+        self.widget = w.VBox([w.HBox([self.header, self.refresh_button]), self.columns, self.body, self.status])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -135,8 +146,8 @@ class LevelBrowser:
             profile, contracts = Profile(), []
             self.notice = str(error).splitlines()[0]
         files = level_files([self.folder]) if self.folder.is_dir() else []
-        entries = [self._entry(path, profile) for path in files]
-        self._kept = {path: kept for path, kept in self._kept.items() if path in set(files)}
+        library = _digest(self.folder / LIBRARY_NAME)         # a changed tile library changes every level
+        entries = [self._entry(path, profile, library) for path in files]
         self.groups = group_entries(entries, contracts, profile)
         if not files:
             self.notice = f"no level files (*.toml) in {self.folder}"
@@ -157,18 +168,17 @@ class LevelBrowser:
             raise LevelError.from_problems(problems)
         return sorted(listed.contracts, key=lambda c: (c.order, c.name))
 
-    def _entry(self, path: Path, profile: Profile) -> BrowserEntry:
-        try:
-            stat = path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            stamp = (0, 0)
-        kept = self._kept.get(path)
+    def _entry(self, path: Path, profile: Profile, library: str) -> BrowserEntry:
+        stamp = _digest(path) + library
+        key = (path, self.seconds)
+        with _kept_lock:
+            kept = _kept.get(key)
         if kept is not None and kept[0] == stamp:
             entry = kept[1]
         else:
             entry = analyse_file(path, self.seconds)
-            self._kept[path] = (stamp, entry)
+            with _kept_lock:
+                _kept[key] = (stamp, entry)
         return with_progress(entry, profile)
 
     # -- acting ------------------------------------------------------------------------------------
@@ -187,19 +197,31 @@ class LevelBrowser:
 
     def _draw(self) -> None:
         self.buttons = {}
+        keep = w.Layout(flex="0 0 auto")          # rows keep their height in the scrolled box
         boxes: list[w.Widget] = []
+        self.columns.value = columns_html() if self.groups else ""
         for group in self.groups:
-            boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>"))
+            boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>", layout=keep))
             for entry in group.entries:
                 button = w.Button(description=entry.level or entry.path.name, tooltip=f"open {entry.path}",
-                                  layout=w.Layout(width="110px"))
+                                  layout=w.Layout(width=f"{BUTTON_WIDTH}px"))
                 button.on_click(lambda _, path=entry.path: self.open(path))
                 self.buttons[entry.path] = button
-                boxes.append(w.HBox([button, w.HTML(row_html(entry))]))
+                boxes.append(w.HBox([button, w.HTML(row_html(entry))], layout=keep))
         self.body.children = tuple(boxes)
         total = len(self.entries)
-        self.header.value = f"<b>{html.escape(str(self.folder))}</b>: {total} level file{'s' if total != 1 else ''}"
+        name = html.escape(self.folder.name or str(self.folder))
+        self.header.value = (f"<b title='{html.escape(str(self.folder.resolve()))}'>{name}</b>: "
+                             f"{total} level file{'s' if total != 1 else ''}")
         self.status.value = html.escape(self.notice)
+
+
+def _digest(path: Path) -> str:
+    """What the file holds, in short ('' when it cannot be read)."""
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=12).hexdigest()
+    except OSError:
+        return ""
 
 
 def analyse_file(path: Path, seconds: float | None = 0.5) -> BrowserEntry:
@@ -250,6 +272,21 @@ def group_entries(entries: list[BrowserEntry], contracts: list[ContractEntry],
     return groups
 
 
+WIDTHS = (220, 80, 60, 60, 150)          # title, verdict, won, bonuses, difficulty (px)
+BUTTON_WIDTH = 110
+
+
+def _cells(cells: list[str]) -> str:
+    return "".join(f"<span style='display:inline-block;width:{px}px'>{cell}</span>" for px, cell in zip(WIDTHS, cells))
+
+
+def columns_html() -> str:
+    """The column headings above the rows."""
+    names = ["title", "verdict", "player", "bonuses", "fewest spells · states"]
+    return (f"<div style='color:#57606a;font-size:11px'><span style='display:inline-block;width:{BUTTON_WIDTH + 4}px'>"
+            "level (click to open)</span>" + _cells(names) + "</div>")
+
+
 def row_html(entry: BrowserEntry) -> str:
     """One row: title, verdict (coloured), won, bonuses and difficulty."""
     colour = VERDICT_COLOURS.get(entry.verdict, palette.TEXT)
@@ -259,8 +296,7 @@ def row_html(entry: BrowserEntry) -> str:
             f"{entry.fewest_spells} spell{'s' if entry.fewest_spells != 1 else ''} · {entry.states} states")
     cells = [html.escape(entry.title), f"<span style='color:{colour}'>{html.escape(entry.verdict)}</span>", won,
              stars, html.escape(hard)]
-    widths = (220, 80, 60, 60, 140)
-    row = "".join(f"<span style='display:inline-block;width:{px}px'>{cell}</span>" for px, cell in zip(widths, cells))
+    row = _cells(cells)
     if entry.problem:
         row += f" <i style='color:{palette.VIOLATION}'>{html.escape(entry.problem)}</i>"
     return row
