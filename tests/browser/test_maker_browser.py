@@ -22,7 +22,7 @@ from zorglab.widgets import Maker
 pytestmark = pytest.mark.browser
 
 LEVEL = REPO / "levels" / "ele-02-the-cautious-elf.toml"
-SANDBOX = "sandbox = Maker(level)"
+SANDBOX = "sandbox = Maker(level, solution=None)"
 
 
 def screenshot(locator, shots, name: str) -> None:
@@ -40,7 +40,7 @@ class SandboxDriver:
         self.nb = notebook
         self.cell = cell
         self.canvas = f"{cell} canvas"
-        self.mirror = Maker(load_level(LEVEL))
+        self.mirror = Maker(load_level(LEVEL), solution=None)
 
     def status(self) -> str:
         return self.nb.text(f"{self.cell} .jp-OutputArea")

@@ -176,3 +176,42 @@ def test_cleared_cells_turn_grey_and_a_slain_room_says_so():
     view = BoardView.around(start.slots, cell=CELL, below=2 * CELL)
     draw_state(Texts(*view.size), world, cleared, view=view)
     assert "D1: D 1 slain" in calls and "E1: E fire" in calls
+
+
+class Recorder:
+    """A painter that keeps every call, to check where shapes and labels land."""
+
+    size = (400, 400)
+
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+
+def test_item_7_two_heroes_on_one_cell_stay_readable_and_the_sleep_mark_is_a_badge():
+    from zorglab.paint.board import text_width
+    from zorglab.engine.casting import cast_spell
+    from zorglab.level.model import Cast, SpellCall
+    game = setup(cross_level(), Layout.from_slots(SQUARE))
+    world = game.world()
+    state, _ = act(world, world.initial_state())                              # Warrior1 spawns
+    state, _ = cast_spell(world, state, Cast(state.tick, SpellCall("Sleep"), on=("Warrior1",)))
+    state, _ = act(world, state)                                              # Warrior2 spawns beside it
+    assert state.heroes[0].pos == state.heroes[1].pos and state.heroes[0].asleep
+    rec = Recorder()
+    view = draw_state(rec, world, state)
+    discs = [(args, kw) for name, args, kw in rec.calls if name == "circle"
+             and kw.get("fill") in (palette.hero_colour(0), palette.hero_colour(1))]
+    (a, _), (b, _) = discs
+    assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= a[2] + b[2]      # the discs do not overlap
+    labels = [(args[0], args[2], kw.get("size", args[4] if len(args) > 4 else 10))
+              for name, args, kw in rec.calls if name == "text" and str(args[2]).endswith("hp")]
+    assert len(labels) == 2
+    (x1, t1, s1), (x2, t2, s2) = sorted(labels)
+    assert x1 + text_width(t1, s1) / 2 <= x2 - text_width(t2, s2) / 2          # the HP labels do not overlap
+    assert min(s1, s2) >= 8
+    sleep = [args for name, args, kw in rec.calls if name == "circle" and kw.get("fill") == palette.SELECTED]
+    assert len(sleep) == 1 and sleep[0][2] >= 5                                # a badge, not a tiny letter
+    assert view.cell == 24

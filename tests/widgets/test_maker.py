@@ -234,3 +234,144 @@ def test_undo_everything_then_redo_everything(edits):
     for expected in seen[1:]:
         maker.redo()
         assert maker.layout == expected
+
+
+def test_item_1_the_maker_answers_keys_from_anywhere_in_its_widget():
+    from zorglab.widgets.keys import ROOT_CLASS, KeyGuard
+    maker = Maker(corridor_level())
+    guard = maker.keys
+    assert isinstance(guard, KeyGuard) and guard in maker.widget.children
+    assert ROOT_CLASS in maker.widget._dom_classes
+    assert {"r", "R", "Delete", "ArrowRight", "z"} <= set(guard.shortcuts)
+    maker.place("A", 0, 0)
+    guard.press("r")                                        # what the browser sends on a keydown
+    assert maker.layout.rotation("A") == 1
+    guard.press("R", shift=True)
+    assert maker.layout.rotation("A") == 0
+    guard.press("ArrowRight")
+    assert maker.layout.slot("A") == (1, 0)
+    guard.press("Delete")
+    assert "A" not in maker.layout
+    guard.press("z", ctrl=True)
+    assert maker.layout.slot("A") == (1, 0)
+
+
+def test_item_7_the_disabled_start_button_is_not_green_and_a_deselect_says_so():
+    maker = Maker(corridor_level())
+    assert maker.start_button.disabled and maker.start_button.button_style == ""
+    built(maker, ROW)
+    assert not maker.start_button.disabled and maker.start_button.button_style == "success"
+    maker.click_slot(*ROW["Z"])                             # Z was just placed, so it is selected
+    assert maker.selected is None and maker.notice == "Z deselected (click it again to select it)"
+    assert "Z deselected" in maker.status.value
+
+
+REPO_LEVELS = __import__("pathlib").Path(__file__).resolve().parents[2] / "levels"
+
+
+def copy_level(tmp_path, name: str):
+    import shutil
+    for each in (name, "tiles.toml"):
+        shutil.copy(REPO_LEVELS / each, tmp_path / each)
+    return tmp_path / name
+
+
+def to_tick(player, tick: int) -> None:
+    while player.state.tick < tick and player.step():
+        pass
+
+
+def test_item_2_reopening_a_level_opens_on_a_saved_solution(tmp_path):
+    from zorglab.errors import OptionError
+    from zorglab.level import load_level
+    path = tmp_path / "corridor.toml"
+    path.write_text(LEVEL_TOML)
+    first = Maker(load_level(path))                          # no solution yet: an empty board
+    assert first.layout == Layout()
+    built(first, {"A1": (0, 0), "D1": (1, 0), "Z1": (2, 0)})
+    first.save()
+    again = Maker(load_level(path))                          # the level re-opened: the saved layout is back
+    assert again.layout == first.layout and again.valid and again.opened == 0
+
+    level = load_level(copy_level(tmp_path, "ele-02-the-cautious-elf.toml"))
+    maker = Maker(level)
+    assert maker.layout == Layout.from_solution(level.solutions[0])
+    assert Maker(level, solution=2).layout == Layout.from_solution(level.solutions[2])
+    assert Maker(level, solution=None).layout == Layout()
+    with pytest.raises(OptionError, match="solution=3"):
+        Maker(level, solution=3)
+    assert [label for label, _ in maker.solution_dropdown.options][1:] == \
+        ["1: no cast → loss", "2: @5 Attack(2) → loss", "3: @12 Attack(2) → win"]
+    maker.solution_dropdown.value = None                    # the menu: an empty board...
+    assert maker.layout == Layout() and maker.notice == "empty board"
+    maker.undo()                                            # ...undoable
+    assert maker.layout == Layout.from_solution(level.solutions[0])
+    maker.solution_dropdown.value = 2
+    assert maker.opened == 2 and maker.notice == "opened solution 3: @12 Attack(2) → win"
+
+
+def test_item_3_saving_twice_adds_one_entry_and_the_player_saves_the_run_it_shows(tmp_path):
+    from zorglab.engine.game import play_solution
+    from zorglab.level import load_level
+    path = copy_level(tmp_path, "ele-02-the-cautious-elf.toml")
+    level = load_level(path)
+    count = len(level.solutions)
+    maker = Maker(level)
+    maker.save()
+    assert maker.saved.added and len(load_level(path).solutions) == count + 1
+    before = path.read_bytes()
+    maker.save()
+    assert not maker.saved.added and maker.saved.index == count and path.read_bytes() == before
+    assert maker.notice == f"this layout is already solution {count + 1} in {path.name}: nothing written"
+    assert len(maker.solution_dropdown.options) == count + 2      # the menu lists the new entry
+
+    maker.start()
+    player = maker.player
+    assert not player.save_button.disabled
+    to_tick(player, 12)
+    player.select_spell("Attack")
+    assert player.cast_now()
+    saved = player.save_run()                               # the notebook's winning run: solution 3 already
+    assert (saved.index, saved.added) == (2, False) and "already solution 3" in player.save_box.value
+    player.goto(0)
+    to_tick(player, 10)
+    player.select_spell("Attack")
+    assert player.cast_now()                                # a run of its own: written with casts and outcome
+    saved = player.save_run()
+    assert saved.added and "saved as solution" in player.save_box.value
+    entry = load_level(path).solutions[saved.index]
+    assert [c.tick for c in entry.casts] == [10] and entry.expect is not None
+    assert play_solution(load_level(path), saved.index).outcome == entry.expect    # it replays as it says
+    assert not player.save_run().added                      # and only once
+
+
+def test_item_3_the_player_saves_mirror_casts_too(tmp_path):
+    from zorglab.level import load_level
+    path = copy_level(tmp_path, "arc-08-mirror-mirror.toml")
+    maker = Maker(load_level(path), solution=1)
+    maker.start()
+    assert set(maker.players) == {"M", "M1"}
+    main, mirror = maker.players["M"], maker.players["M1"]
+    to_tick(main, 9)
+    main.select_spell("Attack")
+    assert main.cast_now()
+    to_tick(mirror, 4)
+    mirror.select_spell("Attack")
+    assert mirror.cast_now()
+    saved = main.save_run()                                 # the same casts as solution 2, mirror's included
+    assert (saved.index, saved.added) == (1, False)
+    mirror.goto(0)
+    mirror.timeline.frames[1:] = []                         # the mirror line without its cast
+    saved = mirror.save_run()
+    assert saved.added
+    entry = load_level(path).solutions[saved.index]
+    assert dict(entry.mirror_casts) == {} and [c.tick for c in entry.casts] == [9]
+
+
+def test_item_8_the_maker_shows_the_levels_warnings(tmp_path):
+    from zorglab.level import load_level
+    level = load_level(REPO_LEVELS / "tre-01-toll-gate.toml")
+    maker = Maker(level)
+    assert [w.room for w in maker.warnings] == ["T1"]
+    assert "has no dark cell, so its fire can never act" in maker.warning_box.value
+    assert "1 warning(s)" in maker.warning_box.value and Maker(corridor_level()).warning_box.value == ""

@@ -10,7 +10,7 @@ from zorglab.engine.layout import Layout
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import next_action
 from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec
-from zorglab.widgets.explain import CHEAPEST, SPAWNING, STUCK, TIE
+from zorglab.widgets.explain import ASLEEP, CHEAPEST, DEAD, SPAWNING, STUCK, TIE
 from zorglab.widgets.player import Player
 from zorglab.widgets.timeline import Timeline
 from widget_levels import SQUARE, corridor_setup, cross_level
@@ -320,3 +320,137 @@ def test_a_player_built_from_a_setup_asks_the_exact_search_and_shows_the_win_win
     points = player.window()
     assert [p.winnable for p in points] == [True] * 9 + [False]
     assert "9:✗" in player.verdict_box.value
+
+
+def test_item_5_explain_says_a_sleeping_hero_will_not_act():
+    player = Player(corridor_setup())
+    player.goto(2)                                          # Warrior1 on the board, awake
+    assert player.explain(0).rule == CHEAPEST
+    player.select_spell("Sleep")
+    player.choose_target("Warrior1")
+    assert player.cast_now()
+    found = player.explain(0)
+    assert found.rule == ASLEEP and found.rows == ()
+    assert "Warrior1 is asleep: it will not act" in found.sentence and "steps" not in found.sentence
+    assert "world is idle" in player.explain_box.value      # nobody acts next...
+    room, local = player.state.heroes[0].pos
+    player.click_cell(player.state.slots[room], local)      # ...and a click on the sleeper explains it
+    assert player.focus == 0
+    assert "is asleep" in player.explain_box.value and "first step" not in player.explain_box.value
+
+
+def test_item_5_explain_of_a_corpse_a_waiting_hero_and_a_stuck_hero_says_they_take_no_step():
+    player = Player(corridor_setup())
+    player.goto(4)
+    player.select_spell("Attack1")
+    assert player.cast_now()                                # Warrior1 dies
+    player.focus = 0
+    player.refresh()
+    assert player.explain().rule == DEAD and "is dead" in player.explain_box.value
+
+    two = Player(setup(cross_level(), Layout.from_slots(SQUARE)))
+    two.step()                                              # Warrior1 spawned; Warrior2 still waits
+    waiting = two.explain(1)
+    assert waiting.rule == SPAWNING and "not on the board" in waiting.sentence
+    assert "first hero in spawn order" in waiting.sentence  # not "spawns next": Warrior1 acts first
+
+    from zorglab.engine.world import World
+    world = World(corridor_setup().level, {"A": (0, 0), "D1": (1, 0), "Z": (0, 2)})   # Z cut off
+    stuck = Player(world)
+    stuck.step()
+    assert "does not act" in stuck.explain(0).sentence
+
+
+def test_item_5_explain_of_a_hero_that_is_not_active_says_another_acts_first():
+    import dataclasses
+    level = dataclasses.replace(cross_level(), spells=(SpellSpec("Sleep", "Sleep"), SpellSpec("Wake", "Wake")))
+    two = Player(setup(level, Layout.from_slots(SQUARE)))
+    two.step()                                              # Warrior1 spawns
+    two.select_spell("Sleep")
+    two.choose_target("Warrior1")
+    assert two.cast_now()
+    two.step()                                              # Warrior2 spawns while Warrior1 sleeps
+    two.select_spell("Wake")
+    two.choose_target("Warrior1")
+    assert two.cast_now()                                   # Warrior1 is first in order again
+    assert next_action(two.world, two.state)[0] == 0
+    assert "Warrior1 acts first" in two.explain(1).sentence and "acts first" not in two.explain(0).sentence
+
+
+def test_item_1_the_player_answers_its_keys():
+    player = Player(corridor_setup())
+    guard = player.keys
+    assert guard in player.widget.children
+    guard.press("ArrowRight")
+    guard.press(".")
+    assert player.timeline.position == 2
+    guard.press("ArrowLeft")
+    assert player.timeline.position == 1
+    guard.press("End")
+    assert player.timeline.at_end
+    guard.press("Home")
+    assert player.timeline.position == 0
+    guard.press("p")
+    assert player.play.playing
+    guard.press("b")
+    assert len(player.branches) == 1
+
+
+def test_item_4_the_branch_table_follows_a_branch_cast_at_once():
+    player = Player(corridor_setup())
+    player.goto(4)
+    fork = player.branch()
+    assert "<b>loss</b>" in player.compare_box.value.split("branch 1")[1]
+    fork.back()
+    fork.back()                                             # rewind the branch...
+    fork.goto(4)
+    fork.select_spell("Attack1")
+    assert fork.cast_now()                                  # ...and cast differently: nothing in the trunk clicked
+    assert "<b>win</b>" in player.compare_box.value.split("branch 1")[1]
+    fork.back()
+    assert "<b>loss</b>" in player.compare_box.value.split("branch 1")[1]
+
+
+def test_item_6_the_event_log_box_is_anchored_at_its_newest_line():
+    player = Player(corridor_setup())
+    player.goto(4)
+    player.select_spell("Attack1")
+    player.cast_now()
+    player.run_to_end()
+    log = player.log_box.value
+    assert "flex-direction:column-reverse" in log and "overflow-y:auto" in log
+    assert "dies" in log and log.rindex("dies") > log.rindex("spawns")   # the winning death last, in view
+
+
+def test_item_7_hints_name_the_spells_target_and_follow_the_choice():
+    player = Player(corridor_setup())
+    player.goto(2)
+    player.select_spell("Attack1")
+    hint = player.tray.targets_label.value
+    assert "hits every living hero on the board" in hint and "active hero or every hero" not in hint
+    player.select_spell("Sleep")
+    assert "click the hero" in player.tray.targets_label.value and "above" not in player.tray.targets_label.value
+    player.choose_target("Warrior1")
+    hint = player.tray.targets_label.value
+    assert "on Warrior1" in hint and "click the hero to cast it on" not in hint
+
+
+def test_item_7_hero_table_and_log_write_cells_in_one_labelled_frame():
+    player = Player(corridor_setup())
+    player.goto(2)
+    where = player.heroes[0].where
+    last = player.log_lines[-1]                             # Warrior1 steps right to cell (x, y)
+    assert "cell (" in where and "cell (" in last
+    assert where.split("cell ", 1)[1] == last.split("cell ", 1)[1]
+    assert "cells are (x, y) on the whole dungeon" in player.heroes_box.value
+
+
+def test_item_7_play_has_tooltips_no_loop_and_branches_open_beside():
+    player = Player(corridor_setup())
+    assert not player.play.show_repeat and player.play.tooltip
+    titles = player.keys.titles
+    assert any("play / pause" in t for t in titles.values()) and any("stop" in t for t in titles.values())
+    fork = player.branch()
+    row = player.widget.children[1]
+    assert row.children[1] is player.branch_box and fork.widget in player.branch_box.children
+    assert type(row).__name__ == "HBox"

@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
     report = validate(args.paths)
     for line in report.errors:
         print(line, file=sys.stderr)
+    for line in report.warnings:          # legal but surely not meant: said, never a failure
+        print(line, file=sys.stderr)
     print(report.summary)
     return 0 if report.ok else 2
 
@@ -40,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
 class Report:
     def __init__(self) -> None:
         self.errors: list[str] = []
+        self.warnings: list[str] = []
         self.summary = ""
         self.ok = False
 
@@ -79,6 +82,7 @@ def validate(paths: list[str]) -> Report:
     problems.extend(contract_problems)
     problems.extend(_cross_checks(checks, contract_files, paths))
     unique = sorted(dict.fromkeys(problems), key=_file_order)
+    report.warnings.extend(_warnings(checks))
     report.errors.extend(str(p) for p in unique)
     if report.errors:
         bad = len({p.location.path for p in unique if p.location})
@@ -94,8 +98,20 @@ def validate(paths: list[str]) -> Report:
         report.summary += f" in {_plural(len(contracts), 'contract')}"
         if unwritten:
             report.summary += f" ({unwritten} unwritten)"
+    if report.warnings:
+        report.summary += f"; {_plural(len(report.warnings), 'warning')}"
     report.ok = True
     return report
+
+
+def _warnings(checks: list[LevelCheck]) -> list[str]:
+    """Every sound level's warnings (zorglab.level.warnings), as ``path:line:col: warning: ...``."""
+    from zorglab.level.warnings import level_warnings
+    lines = []
+    for check in checks:
+        if check.level is not None:
+            lines += [f"{w.location or check.path}: warning: {w.message}" for w in level_warnings(check.level)]
+    return lines
 
 
 def _missing(path: Path) -> str:

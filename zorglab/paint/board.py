@@ -170,45 +170,54 @@ def draw_state(p: Painter, world: Any, state: GameState, *, view: BoardView | No
         for i in dead:
             _corpse(p, cx, cy, view.cell, i)
         for k, i in enumerate(alive):
-            dx, dy = _offset(k, len(alive), view.cell)
-            hero_disc(p, cx + dx, cy + dy, view.cell * (0.4 if len(alive) == 1 else 0.27), i, state.heroes[i],
-                      active=i == active, stuck=i in stuck, target=i == target_hero)
+            dx, dy, r = hero_spot(k, len(alive), view.cell)
+            hero_disc(p, cx + dx, cy + dy, r, i, state.heroes[i], active=i == active, stuck=i in stuck,
+                      target=i == target_hero, side=0 if len(alive) == 1 else (-1 if dx < 0 else 1))
     _waiting_room(p, view, state, active, target_hero)
     return view
 
 
-def _offset(k: int, n: int, cell: float) -> tuple[float, float]:
+def hero_spot(k: int, n: int, cell: float) -> tuple[float, float, float]:
+    """Where the ``k``-th of ``n`` living heroes on one cell is drawn: (dx, dy, radius). Two share
+    the cell side by side, three or four two by two, each disc clear of the others."""
     if n == 1:
-        return (0.0, 0.0)
-    quarter = cell * 0.22
-    return ((-quarter, -quarter), (quarter, -quarter), (-quarter, quarter), (quarter, quarter))[k % 4]
+        return (0.0, 0.0, cell * 0.4)
+    r = cell * 0.23
+    dx = -cell * 0.25 if k % 2 == 0 else cell * 0.25
+    dy = 0.0 if n == 2 else (-cell * 0.25 if k % 4 < 2 else cell * 0.25)
+    return (dx, dy, r)
 
 
 def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any, *, active: bool = False,
-              stuck: bool = False, target: bool = False) -> None:
-    """A living hero: a disc with its spawn number, HP under it, gold over it, marks for sleep/stuck."""
+              stuck: bool = False, target: bool = False, side: int = 0) -> None:
+    """A living hero: a disc with its spawn number, HP under it, gold over it, marks for sleep/stuck.
+    ``side`` -1 / 1 pushes the HP and gold labels left / right of the disc's centre, so two heroes
+    sharing a cell keep their labels apart."""
     if active:
         p.circle(cx, cy, r + 3, outline=palette.ACTIVE, width=3)
     if target:
         p.circle(cx, cy, r + 5, outline=palette.TARGET, width=2)
     p.circle(cx, cy, r, fill=palette.hero_colour(index), outline=palette.TEXT)
-    size = max(7, int(r * 1.1))
+    size = max(8, int(r * 1.1))
     p.text(cx, cy, str(index + 1), palette.PILL, size=size)
-    small = max(7, int(r * 0.8))
-    hp = f"{hero.hp}hp"
-    w = text_width(hp, small) + 4
-    p.fill_rect(cx - w / 2, cy + r - 1, w, small + 3, palette.PILL)
-    p.text(cx, cy + r + small / 2, hp, palette.VIOLATION, size=small)
+    small = max(8, int(r * 0.8))
+
+    def pill(text: str, top: float, fill: str, ink: str) -> None:
+        w = text_width(text, small) + 4
+        left = cx - w / 2 if side == 0 else (cx + r * 0.9 - w if side < 0 else cx - r * 0.9)
+        p.fill_rect(left, top, w, small + 3, fill)
+        p.text(left + w / 2, top + (small + 3) / 2, text, ink, size=small)
+
+    pill(f"{hero.hp}hp", cy + r - 1, palette.PILL, palette.VIOLATION)
     if hero.gold_total:
-        gold = f"${hero.gold_total}"
-        w = text_width(gold, small) + 4
-        p.fill_rect(cx - w / 2, cy - r - small - 2, w, small + 3, palette.COIN)
-        p.text(cx, cy - r - small / 2, gold, palette.TEXT, size=small)
-    if hero.asleep:
-        p.text(cx + r, cy - r, "z", palette.SELECTED, size=size)
-    if stuck:
-        p.circle(cx + r, cy - r, r * 0.45, fill=palette.VIOLATION)
-        p.text(cx + r, cy - r, "?", palette.PILL, size=max(7, int(r * 0.8)))
+        pill(f"${hero.gold_total}", cy - r - small - 2, palette.COIN, palette.TEXT)
+    badge = max(6.0, r * 0.75)
+    if hero.asleep:                       # a blue badge with a white z, top right: seen at a glance
+        p.circle(cx + r, cy - r, badge, fill=palette.SELECTED, outline=palette.PILL)
+        p.text(cx + r, cy - r, "z", palette.PILL, size=max(9, int(badge * 1.6)))
+    if stuck:                             # a red badge with a ?, top left
+        p.circle(cx - r, cy - r, badge, fill=palette.VIOLATION, outline=palette.PILL)
+        p.text(cx - r, cy - r, "?", palette.PILL, size=max(9, int(badge * 1.6)))
 
 
 def _corpse(p: Painter, cx: float, cy: float, cell: float, index: int) -> None:

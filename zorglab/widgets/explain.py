@@ -13,11 +13,14 @@ from typing import Any
 from zorglab.engine.geometry import Direction
 from zorglab.engine.planner import SPAWN
 from zorglab.engine.state import GameState
+from zorglab.engine.turns import next_action
 
 CHEAPEST = "cheapest plan"
 TIE = "tie broken by direction order"
 STUCK = "stuck"
 SPAWNING = "spawn"
+ASLEEP = "asleep"
+DEAD = "dead"
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Explanation:
     cost_names: tuple[str, ...]
     order: tuple[str, ...]
     rows: tuple[ExplainRow, ...]
-    rule: str               # CHEAPEST, TIE, STUCK or SPAWNING
+    rule: str               # CHEAPEST, TIE, STUCK, SPAWNING, ASLEEP or DEAD
     sentence: str
 
     def cost_text(self, cost: tuple[int, ...] | None) -> str:
@@ -55,16 +58,30 @@ def _verb(action: Any) -> str:
 
 
 def explain(world: Any, state: GameState, index: int) -> Explanation:
-    """The candidates of hero ``index``'s next step and the rule that decided between them."""
+    """The candidates of hero ``index``'s next step and the rule that decided between them; a
+    corpse, a sleeper, a hero in the waiting room and a stuck hero are said to be so (they take no
+    step now), and a hero that is not the active one is told to wait for its turn (ZR-7)."""
     hero = state.heroes[index]
     label = world.heroes[index].label
     behaviour = world.behaviour(hero.type)
     cost_names = tuple(getattr(behaviour, "cost_names", ("cost",)))
     order = tuple(_name(d) for d in getattr(behaviour, "directions", tuple(Direction)))
+    if not hero.alive:
+        return Explanation(label, index, cost_names, order, (), DEAD,
+                           f"{label} is dead: a corpse never acts again")
+    if hero.asleep:
+        return Explanation(label, index, cost_names, order, (), ASLEEP,
+                           f"{label} is asleep: it will not act until a Wake cast or a real change of its HP "
+                           "wakes it (ZR-24); the other heroes act meanwhile (ZR-7)")
+    found = next_action(world, state)
+    active = None if found is None else found[0]
     if hero.pos is None:
-        rows = (ExplainRow("spawn", None, True, "in the waiting room: its action is to spawn"),)
+        rows = (ExplainRow("spawn", None, active == index, "in the waiting room: its action is to spawn"),)
+        when = "it spawns next" if active == index else \
+            "it spawns when it is the first hero in spawn order able to act (ZR-7)"
         return Explanation(label, index, cost_names, order, rows, SPAWNING,
-                           f"{label} is in the waiting room: it spawns on the main A's spawn cell (ZR-7)")
+                           f"{label} is in the waiting room, not on the board: {when}, "
+                           "on the main A's spawn cell")
     candidates = world.planner.explain(state, index)
     priced = [c.cost for c in candidates if c.cost is not None]
     best = min(priced) if priced else None
@@ -78,13 +95,16 @@ def explain(world: Any, state: GameState, index: int) -> Explanation:
     chosen = next((c for c in candidates if c.chosen), None)
     if chosen is None or best is None:
         return Explanation(label, index, cost_names, order, rows, STUCK,
-                           f"{label} is stuck: no first step leads to a plan reaching its goal, so it waits (FR-30)")
+                           f"{label} is stuck: no first step leads to a plan reaching its goal, so it does "
+                           "not act and waits for the map to change (FR-30)")
+    turn = "" if active == index or active is None else \
+        f" (when its turn comes: {world.heroes[active].label} acts first, ZR-7)"
     cost = ", ".join(f"{n} {v}" for n, v in zip(cost_names, best))
     if len(tied) == 1:
         return Explanation(label, index, cost_names, order, rows, CHEAPEST,
-                           f"{label} {_verb(chosen.action)}: the cheapest plan ({cost}); "
+                           f"{label} {_verb(chosen.action)}{turn}: the cheapest plan ({cost}); "
                            "every other first step costs more")
     names = ", ".join(_name(c.action) for c in tied)
     return Explanation(label, index, cost_names, order, rows, TIE,
-                       f"{label} {_verb(chosen.action)}: {names} tie at ({cost}); {TIE} "
+                       f"{label} {_verb(chosen.action)}{turn}: {names} tie at ({cost}); {TIE} "
                        f"{' > '.join(order)}")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.engine import events as ev
+from zorglab.engine.geometry import global_cell
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 
@@ -40,24 +41,34 @@ def hero_rows(world: Any, state: GameState) -> list[HeroRow]:
             status = "active"
         else:
             status = "alive"
-        where = "waiting room" if hero.pos is None else f"{world.rooms[hero.pos[0]].label} {hero.pos[1]}"
+        where = "waiting room" if hero.pos is None else \
+            f"{world.rooms[hero.pos[0]].label} {cell_text(global_cell(state.slots[hero.pos[0]], hero.pos[1]))}"
         visits = tuple(world.rooms[room].label for room, _cell in hero.history)
         rows.append(HeroRow(index + 1, world.heroes[index].label, hero.type, hero.hp, hero.gold_total, status,
                             where, visits))
     return rows
 
 
+CELLS_NOTE = "cells are (x, y) on the whole dungeon: x to the right, y down, 5 per room"
+
+
+def cell_text(cell: tuple[int, int]) -> str:
+    """A dungeon cell as the hero table and the log both write it (one frame, labelled)."""
+    return f"cell ({cell[0]}, {cell[1]})"
+
+
 def describe_event(event: ev.Event) -> str:
     """An event as a sentence for the log."""
     match event:
         case ev.Spawned(hero=hero, room=room, cell=cell):
-            return f"{hero} spawns in {room} at {cell}"
+            return f"{hero} spawns in {room} at {cell_text(cell)}"
         case ev.Stepped(hero=hero, direction=d, cell=cell):
-            return f"{hero} steps {d} to {cell}"
+            return f"{hero} steps {d} to {cell_text(cell)}"
         case ev.Slid(hero=hero, direction=d, cell=cell):
-            return f"{hero} slides {d} to {cell}"
+            return f"{hero} slides {d} to {cell_text(cell)}"
         case ev.Teleported(hero=hero, room=room, cell=cell, cause=cause):
-            return f"{hero} is teleported ({cause}) to " + ("the waiting room" if room is None else f"{room} {cell}")
+            return f"{hero} is teleported ({cause}) to " + ("the waiting room" if room is None or cell is None
+                                                                 else f"{room} {cell_text(cell)}")
         case ev.EnteredRoom(hero=hero, room=room, entry=entry):
             return f"{hero} enters {room} (entry {entry})"
         case ev.Damaged(hero=hero, amount=amount, hp=hp, cause=cause):
@@ -89,7 +100,7 @@ def describe_event(event: ev.Event) -> str:
         case ev.ShellFired(hero=hero, direction=d, end=end):
             return f"{hero} fires a Shell {d}; it flies to {end}"
         case ev.CellCleared(room=room, cell=cell):
-            return f"the Shell clears {room}'s cell {cell}"
+            return f"the Shell clears {room}'s {cell_text(cell)}"
         case ev.MonsterSlain(room=room):
             return f"the Shell slays {room}'s monster"
         case ev.Shoved(hero=hero, room=room, direction=d, slot=slot):

@@ -21,32 +21,49 @@ from ipycanvas import Canvas, hold_canvas
 from zorglab.engine.game import Setup, setup
 from zorglab.engine.geometry import Direction, Slot
 from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
-from zorglab.errors import LevelError
+from zorglab.level.warnings import level_warnings
+from zorglab.errors import LevelError, OptionError
 from zorglab.level.model import Level
-from zorglab.level.save import save_solution
+from zorglab.level.save import SavedSolution
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
-from zorglab.widgets.messages import status_html, violations_html
+from zorglab.widgets.keys import guard
+from zorglab.widgets.messages import status_html, violations_html, warnings_html
+from zorglab.widgets.saving import LevelFile, solution_title
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
 _ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
            "ArrowDown": Direction.DOWN}
+KEYS = ("r", "R", "Delete", "Backspace", "z", "Z", "y", "Y", *_ARROWS)    # what ``key`` answers
 
 
 class Maker:
-    """The construction editor for one level. ``layout`` starts empty unless given; ``path`` is the
-    level file ``save`` writes to (default: the file the level was loaded from)."""
+    """The construction editor for one level. Without ``layout`` it opens on the level's saved
+    solution number ``solution`` (0-based, default the first; None: an empty board), else empty;
+    ``path`` is the level file ``save`` writes to (default: the file the level was loaded from)."""
 
     def __init__(self, level: Level, layout: Layout | None = None, path: str | Path | None = None, *,
-                 cols: int | None = None, rows: int | None = None, cell: int = 20,
+                 solution: int | None = 0, cols: int | None = None, rows: int | None = None, cell: int = 20,
                  choices: Mapping[str, Any] | None = None, on_start: Callable[[Setup], Any] | None = None):
         self.level = level
-        self.path = Path(path) if path is not None else (Path(level.path) if level.path else None)
+        self.file = LevelFile.of(level, path)
+        self.solutions = level.solutions
+        self.opened: int | None = None        # the saved solution the board was opened on
+        if layout is None and solution is not None and self.solutions:
+            if isinstance(solution, bool) or not 0 <= solution < len(self.solutions):
+                raise OptionError(f"solution={solution!r}: {level.id} has {len(self.solutions)} solution(s), "
+                                  f"indexes 0..{len(self.solutions) - 1} (None: an empty board)")
+            self.opened = solution
+            layout = Layout.from_solution(self.solutions[solution])
+            if choices is None:
+                choices = dict(self.solutions[solution].choices)
         self.layout = layout if layout is not None else Layout()
         self.choices = dict(choices or {})
+        self.saved: SavedSolution | None = None
+        self.warnings = level_warnings(level)  # rooms that can never act on their tile (item 8)
         self.on_start = on_start
         side = math.isqrt(max(1, len(level.rooms) - 1)) + 1      # the smallest square holding every room
         self.min_cols = cols if cols is not None else max(4, side + 2)
@@ -58,6 +75,7 @@ class Maker:
         self.violations: list[Violation] = []
         self.setup: Setup | None = None
         self.player: Any = None
+        self.players: dict[str, Any] = {}     # world name -> its Player, once started
         self._undo: list[Layout] = []
         self._redo: list[Layout] = []
         self._press: tuple[str, Any] | None = None
@@ -71,7 +89,7 @@ class Maker:
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.mouse_down)
         self.canvas.on_mouse_up(self.mouse_up)
-        self.canvas.on_key_down(self.key)
+        self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
             b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
@@ -87,20 +105,27 @@ class Maker:
         self.redo_button = button("redo", "arrow-right", self.redo, "ctrl+y")
         self.save_button = button("save", "save", self.save, "write this layout into the level file as a solution")
         self.start_button = button("start", "play", self.start, "start the extermination (needs a valid layout)")
-        self.start_button.button_style = "success"
         spawns = [room.label for room in self.level.rooms if room.type == "A"]
         self.main_dropdown = w.Dropdown(options=spawns, description="main A", layout=w.Layout(width="180px"),
                                         value=main_room(self.level, self.layout) if spawns else None)
         self.main_dropdown.observe(self._main_changed, names="value")
         self.main_dropdown.layout.display = "" if len(spawns) > 1 else "none"
+        self.solution_dropdown = w.Dropdown(options=self._solution_options(), value=self.opened,
+                                            description="open", layout=w.Layout(width="260px"),
+                                            tooltip="lay the board out as a saved solution (undo goes back)")
+        self.solution_dropdown.observe(self._solution_chosen, names="value")
+        self.solution_dropdown.layout.display = "" if self.solutions else "none"
         self.status = w.HTML()
         self.message_box = w.HTML()
+        self.warning_box = w.HTML()
         self.play_area = w.VBox()
         tools = w.HBox([self.rotate_back_button, self.rotate_button, self.rotate_all_button, self.remove_button,
-                        self.undo_button, self.redo_button, self.main_dropdown, self.save_button,
-                        self.start_button])
+                        self.undo_button, self.redo_button, self.main_dropdown, self.solution_dropdown,
+                        self.save_button, self.start_button], layout=w.Layout(flex_flow="row wrap"))
         self.widget = w.VBox([w.HTML(f"<b>Maker</b> — {html.escape(self.level.title or self.level.id)}"),
-                              tools, self.status, w.HBox([self.canvas, self.message_box]), self.play_area])
+                              tools, self.status, w.HBox([self.canvas, w.VBox([self.message_box, self.warning_box])]),
+                              self.play_area])
+        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), KEYS)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -184,9 +209,12 @@ class Maker:
         elif occupant is not None and occupant != self.selected:
             self.selected = occupant
             self.notice = f"{occupant} selected ({describe_rotation(self.layout.rotation(occupant))})"
+        elif occupant is not None:
+            self.selected = None
+            self.notice = f"{occupant} deselected (click it again to select it)"
         else:
             self.selected = None
-            self.notice = ""
+            self.notice = "nothing selected"
         self.refresh()
 
     def drag(self, source: Slot, target: Slot) -> None:
@@ -237,6 +265,20 @@ class Maker:
             self._edit(self.layout.with_main(label))
         self.refresh()
 
+    def open_solution(self, index: int | None) -> None:
+        """Lay the board out as saved solution ``index`` (0-based; None: an empty board), one
+        undoable step; its choices become the Maker's."""
+        if index is None:
+            self._edit(Layout())
+            self.opened, self.selected, self.notice = None, None, "empty board"
+        else:
+            solution = self.solutions[index]
+            self._edit(Layout.from_solution(solution))
+            self.choices = dict(solution.choices)
+            self.opened, self.selected = index, None
+            self.notice = f"opened solution {solution_title(index, solution)}"
+        self.refresh()
+
     def undo(self) -> None:
         if not self._undo:
             self.notice = "nothing to undo"
@@ -284,25 +326,67 @@ class Maker:
         then a Player on it below the board (and ``on_start`` called with the setup)."""
         self.setup = setup(self.level, self.layout, self.choices)
         from zorglab.widgets.player import Player
-        self.player = Player(self.setup)
-        self.play_area.children = (self.player.widget,)
+        worlds = self.setup.played_worlds
+        siblings: dict[str, Player] = {}
+        for name in worlds:           # one Player per world played (ZR-18), sharing the file
+            siblings[name] = Player(self.setup, world=name, file=self.file, siblings=siblings)
+        self.player = siblings[worlds[0]]
+        self.players = siblings
+        if len(worlds) == 1:
+            self.play_area.children = (self.player.widget,)
+        else:
+            tabs = w.Tab(children=[p.widget for p in siblings.values()])
+            for k, name in enumerate(worlds):
+                tabs.set_title(k, f"world {name}")
+            self.play_area.children = (tabs,)
         self.notice = "extermination started below"
         if self.on_start is not None:
             self.on_start(self.setup)
         self.refresh()
         return self.setup
 
+    @property
+    def path(self) -> Path | None:
+        return None if self.file is None else self.file.path
+
     def save(self, casts: tuple = (), expect: Any = None) -> Path:
-        """Write the layout into the level file as a ``[[solutions]]`` entry (comments kept, atomic)."""
-        if self.path is None:
+        """Write the layout (with ``casts`` and ``expect`` when given) into the level file as a
+        ``[[solutions]]`` entry: comments kept, atomic, refused if the file changed on disk since it
+        was loaded (``StaleFileError``); a solution the file already has is not written again, and
+        ``notice`` says which it is. To save the run a Player shows, use its *save run*."""
+        if self.file is None:
             raise LevelError("this level has no file to save into: give Maker(..., path=...)")
         if self.violations:
             raise LevelError(f"the layout breaks {len(self.violations)} rule(s); fix them before saving: "
                              + "; ".join(self.messages))
-        save_solution(self.path, self.layout, casts, expect=expect, choices=self.choices or None)
-        self.notice = f"saved as a solution in {self.path}"
+        self.saved = self.file.save(self.layout, casts, expect=expect, choices=self.choices)
+        self.notice = self.file.said(self.saved, "this layout" if not casts else "this solution")
+        self._reload_solutions()
         self.refresh()
-        return self.path
+        return self.file.path
+
+    def _reload_solutions(self) -> None:
+        """The solution menu after a save: the file's solutions as they are now."""
+        from zorglab.level import load_level
+        try:
+            self.solutions = load_level(self.file.path).solutions if self.file is not None else self.solutions
+        except LevelError:
+            return
+        self._syncing_solutions = True
+        try:
+            self.solution_dropdown.options = self._solution_options()
+            self.solution_dropdown.value = self.opened if self.opened is not None and \
+                self.opened < len(self.solutions) else None
+        finally:
+            self._syncing_solutions = False
+        self.solution_dropdown.layout.display = "" if self.solutions else "none"
+
+    def _solution_options(self) -> list[tuple[str, int | None]]:
+        return [("empty board", None)] + [(solution_title(i, s), i) for i, s in enumerate(self.solutions)]
+
+    def _solution_chosen(self, change: dict) -> None:
+        if not getattr(self, "_syncing_solutions", False) and change["new"] != self.opened:
+            self._safely(lambda: self.open_solution(change["new"]))
 
     # --- mouse ------------------------------------------------------------------------------------
 
@@ -386,6 +470,7 @@ class Maker:
             self.painter.resize(*self.view.size)
             self.draw(self.painter)
         self.start_button.disabled = not self.valid
+        self.start_button.button_style = "success" if self.valid else ""      # green only when it starts
         self.save_button.disabled = not self.valid or self.path is None
         self.undo_button.disabled = not self._undo
         self.redo_button.disabled = not self._redo
@@ -396,3 +481,4 @@ class Maker:
             self.main_dropdown.value = main
         self.status.value = status_html(self.violations, self.notice)
         self.message_box.value = violations_html(self.violations)
+        self.warning_box.value = warnings_html(self.warnings)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
 from zorglab.engine.layout import Violation
 from zorglab.paint import palette
 
 VALID = "#1a7f37"
+WARNING = "#9a6700"
 _RULE_COLOURS = {"FR-7": palette.ORIENTATION, "FR-6": palette.VIOLATION, "FR-5": palette.VIOLATION,
                  "ZR-22": palette.VIOLATION}
 
@@ -37,3 +39,12 @@ def violations_html(violations: Sequence[Violation]) -> str:
     else:
         parts.append(f"<span style='color:{VALID}'>no violations</span>")
     return "".join(parts)
+
+
+def warnings_html(warnings: Sequence[Any]) -> str:
+    """The level's warnings (:func:`zorglab.level.warnings.level_warnings`): legal, but surely not meant."""
+    if not warnings:
+        return ""
+    items = "".join(f"<li>{html.escape(w.message)}</li>" for w in warnings)
+    return (f"<div style='color:{WARNING};margin-top:6px'><b>{len(warnings)} warning(s)</b> (the layout may "
+            f"still start)<ul style='margin:0;padding-left:18px;max-width:420px'>{items}</ul></div>")

@@ -16,11 +16,12 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from zorglab.engine.game import Setup
+from zorglab.engine.game import Setup, play
 from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.errors import CastError
+from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.model import Cast
 from zorglab.paint import palette
 from zorglab.paint.board import draw_state, state_view, waiting_slots
@@ -29,11 +30,18 @@ from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
+from zorglab.widgets import panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
+from zorglab.widgets.keys import guard
+from zorglab.widgets.saving import LevelFile
+from zorglab.level.save import SavedSolution
 from zorglab.widgets.spelltray import SpellTray
 from zorglab.widgets.timeline import Timeline
 
 Solver = Callable[[Any, GameState], Any]
+PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
+               ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
+KEYS = ("ArrowRight", "ArrowLeft", ".", ",", "Home", "End", "p", "b", "Escape")    # what ``key`` answers
 
 
 @dataclass(frozen=True)
@@ -71,19 +79,26 @@ class Player:
     when set, answers the *solve* button (the search module wires it)."""
 
     def __init__(self, setup_or_world: Setup | Any, casts: Iterable[Cast] = (), *, solver: Solver | None = None,
-                 cell: int = 24, name: str = "main", _timeline: Timeline | None = None):
-        world = setup_or_world.world() if isinstance(setup_or_world, Setup) else setup_or_world
-        self.world = world
+                 cell: int = 24, name: str = "main", world: str = MAIN_WORLD, file: LevelFile | None = None,
+                 siblings: dict[str, "Player"] | None = None, _timeline: Timeline | None = None):
+        world_ = setup_or_world.world(world) if isinstance(setup_or_world, Setup) else setup_or_world
+        self.world = world_
+        self.world_name = world if isinstance(setup_or_world, Setup) else getattr(world_, "name", MAIN_WORLD)
         self.setup = setup_or_world if isinstance(setup_or_world, Setup) else None
-        self.timeline = _timeline if _timeline is not None else Timeline(world, casts, name=name)
+        self.file = file if file is not None else (LevelFile.of(self.setup.level) if self.setup else None)
+        self.siblings = siblings if siblings is not None else {}      # world name -> Player, for save_run
+        self.siblings.setdefault(self.world_name, self)
+        self.saved: SavedSolution | None = None
+        self.timeline = _timeline if _timeline is not None else Timeline(world_, casts, name=name if self.world_name == MAIN_WORLD else self.world_name)
         self.solver = solver if solver is not None else (search_from_here(self.setup) if self.setup else None)
         self.cell = cell
         self.focus: int | None = None          # the hero *explain* looks at (None: the active hero)
         self.cast_error = ""
         self.verdict: Any = None
         self.branches: list[Player] = []
+        self.trunk: Player | None = None       # the Player this one was branched from (its table shows us)
         self._syncing = False
-        self.tray = SpellTray(world)
+        self.tray = SpellTray(world_)
         self._build_widgets()
         self.refresh()
 
@@ -93,6 +108,7 @@ class Player:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.click_board)
+        self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
             b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
@@ -106,7 +122,12 @@ class Player:
         self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
         self.window_button = button("win window", "line-chart", self.window,
                                     "at each casting point so far: could the world still be won?")
-        self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play")
+        self.save_button = button("save run", "save", self.save_run,
+                                  "write this layout, the casts made so far and the outcome they lead to "
+                                  "into the level file as a solution")
+        self.save_box = w.HTML()
+        self.play = w.Play(value=0, min=0, max=1_000_000, step=1, interval=400, description="play",
+                           show_repeat=False, tooltip="play the run, one frame every ms/step (p)")
         self.speed = w.IntSlider(value=400, min=50, max=2000, step=50, description="ms/step")
         w.link((self.speed, "value"), (self.play, "interval"))
         self.play.observe(self._played, names="value")
@@ -123,17 +144,21 @@ class Player:
         self.status = w.HTML()
         self.heroes_box = w.HTML()
         self.explain_box = w.HTML()
-        self.log_box = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
+        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see _log_html)
         self.verdict_box = w.HTML()
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
         controls = w.HBox([self.back_button, self.step_button, self.play, self.speed, self.end_button,
-                           self.branch_button, self.solve_button, self.window_button, self.explain_toggle],
+                           self.branch_button, self.solve_button, self.window_button, self.save_button,
+                           self.explain_toggle],
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
-        self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"), controls,
-                              self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
-                              self.verdict_box, self.compare_box, self.branch_box])
+        line = w.VBox([controls, self.save_box, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
+                       self.verdict_box, self.compare_box])
+        self.branch_box.layout = w.Layout(align_items="flex-start", margin="0 0 0 12px")
+        self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"),
+                              w.HBox([line, self.branch_box], layout=w.Layout(align_items="flex-start"))])
+        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), KEYS, PLAY_TITLES)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -215,6 +240,26 @@ class Player:
         self.refresh()
         return steps
 
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """Keyboard: → or . step, ← or , back, Home first frame, End to the end, p play/pause,
+        b branch here, Escape drops the spell being cast."""
+        if ctrl or meta:
+            return
+        if key in ("ArrowRight", "."):
+            self.step()
+        elif key in ("ArrowLeft", ","):
+            self.back()
+        elif key == "Home":
+            self.goto(0)
+        elif key == "End":
+            self.run_to_end()
+        elif key == "p":
+            self.play.playing = not self.play.playing
+        elif key == "b":
+            self.branch()
+        elif key == "Escape":
+            self.select_spell(None)
+
     # --- casting ----------------------------------------------------------------------------------
 
     def select_spell(self, label: str | None) -> None:
@@ -282,11 +327,11 @@ class Player:
     # --- explain, branch, solve -----------------------------------------------------------------------
 
     def explain(self, index: int | None = None) -> Explanation | None:
-        """Why hero ``index`` (default: the focused hero, else the active one) takes its next step."""
+        """Why hero ``index`` (default: the focused hero, else the active one) takes its next step,
+        or why it takes none (dead, asleep, waiting, stuck)."""
         if index is None:
-            index = self.focus if self.focus is not None and self.state.heroes[self.focus].alive \
-                else active_hero(self.world, self.state)
-        if index is None or not self.state.heroes[index].alive:
+            index = self.focus if self.focus is not None else active_hero(self.world, self.state)
+        if index is None:
             return None
         return explain(self.world, self.state, index)
 
@@ -294,6 +339,9 @@ class Player:
         """Fork the run at the current frame; the fork is shown beside this one, compared below."""
         fork = Player(self.world, solver=self.solver, cell=self.cell,
                       _timeline=self.timeline.branch(name or f"branch {len(self.branches) + 1}"))
+        fork.setup, fork.file, fork.world_name = self.setup, self.file, self.world_name
+        fork.siblings = {**self.siblings, self.world_name: fork}      # a branch saves its own line
+        fork.trunk = self
         self.branches.append(fork)
         self.branch_box.children = tuple(b.widget for b in self.branches)
         self.refresh()
@@ -310,6 +358,23 @@ class Player:
                                          if f.kind == "cast"),
                                    str(result.outcome), result.state.tick, hp))
         return rows
+
+    def save_run(self) -> SavedSolution | None:
+        """Save the run shown as a solution of the level file: the layout, the casts made so far on
+        this line (and on the other worlds' Players: mirror casts), and the outcome the engine's
+        ``play`` gives them with nothing more cast. An identical solution is not written twice."""
+        if self.setup is None or self.file is None:
+            self.save_box.value = "<i>save run needs a Player built from a Setup of a level with a file</i>"
+            return None
+        casts = self.timeline.casts_made() if self.world_name == MAIN_WORLD else \
+            self.siblings[MAIN_WORLD].timeline.casts_made() if MAIN_WORLD in self.siblings else ()
+        mirror_casts = {name: player.timeline.casts_made() for name, player in self.siblings.items()
+                        if name != MAIN_WORLD and player.timeline.casts_made()}
+        outcome = play(self.setup, casts, mirror_casts, record=False).outcome
+        self.saved = self.file.save(self.setup.layout, casts, expect=outcome, choices=dict(self.setup.choices),
+                                    mirror_casts=mirror_casts)
+        self.save_box.value = html.escape(self.file.said(self.saved, f"this run ({outcome})"))
+        return self.saved
 
     def solve(self) -> Any:
         """Ask the solver (``Player.solver``) for its verdict from the current state."""
@@ -349,6 +414,7 @@ class Player:
         finally:
             self._syncing = False
         self.back_button.disabled = self.timeline.position == 0
+        self.save_button.disabled = self.setup is None or self.file is None
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
         self.status.value = self._status_html()
         self.heroes_box.value = self._heroes_html()
@@ -358,50 +424,23 @@ class Player:
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
         if self.branches:
             self.compare_box.value = self._compare_html()
+        if self.trunk is not None:              # a branch moved: the trunk's comparison follows it
+            self.trunk.compare_box.value = self.trunk._compare_html()
 
     def _status_html(self) -> str:
-        t = self.timeline
-        frame = t.frame
-        text = f"tick <b>{frame.state.tick}</b> · frame {t.position}/{len(t.frames) - 1} · {html.escape(frame.text)}"
-        if t.outcome is not None:
-            text += f" · <b>ended: {t.outcome}</b>"
-        for cast, reason in t.refusals:
-            text += f"<br><span style='color:{palette.VIOLATION}'>scheduled cast refused: {html.escape(reason)}</span>"
-        return text
+        return panels.status_html(self.timeline)
 
     def _heroes_html(self) -> str:
-        head = "<tr><th>#</th><th>hero</th><th>HP</th><th>gold</th><th>status</th><th>where</th><th>visits</th></tr>"
-        body = "".join(
-            f"<tr><td style='color:{palette.hero_colour(r.number - 1)}'><b>{r.number}</b></td><td>{r.label}"
-            f"{'' if r.type in r.label else ' (' + r.type + ')'}</td><td>{r.hp}</td><td>{r.gold}</td>"
-            f"<td>{r.status}</td><td>{html.escape(r.where)}</td><td>{html.escape(' > '.join(r.visits))}</td></tr>"
-            for r in self.heroes)
-        return f"<table style='font-size:12px'>{head}{body}</table>"
+        return panels.heroes_html(self.heroes)
 
     def _explain_html(self) -> str:
-        found = self.explain()
-        if found is None:
-            return "<i>explain: no hero acts next (the world is idle)</i>"
-        rows = "".join(f"<tr style='{'font-weight:bold' if r.chosen else ''}'><td>{r.action}</td>"
-                       f"<td>{found.cost_text(r.cost)}</td><td>{html.escape(r.note)}</td></tr>" for r in found.rows)
-        return (f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>"
-                f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}</table>")
+        return panels.explain_html(self.explain())
 
     def _log_html(self) -> str:
-        t = self.timeline
-        lines = []
-        for k, frame in enumerate(t.frames[1:t.position + 1], start=1):
-            style = "font-weight:bold" if k == t.position else "color:#555"
-            lines += [f"<div style='{style}'>@{e.tick} {html.escape(describe_event(e))}</div>" for e in frame.events]
-        return "".join(lines[-300:]) or "<i>no events yet</i>"
+        return panels.log_html(self.timeline)
 
     def _compare_html(self) -> str:
-        rows = "".join(f"<tr><td>{html.escape(r.name)}</td><td>{r.tick}</td><td>{html.escape('; '.join(r.casts))}</td>"
-                       f"<td><b>{r.outcome}</b> @{r.end_tick}</td><td>"
-                       + ", ".join(f"{h} {hp}{'' if alive else '†'}" for h, hp, alive in r.hp) + "</td></tr>"
-                       for r in self.compare())
-        return ("<b>branches</b> (each run on with no further cast)<table style='font-size:12px'><tr><th>line</th>"
-                f"<th>tick</th><th>casts</th><th>outcome</th><th>HP at end</th></tr>{rows}</table>")
+        return panels.compare_html(self.compare())
 
     # --- widget plumbing --------------------------------------------------------------------------
 

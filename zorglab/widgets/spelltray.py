@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
+from zorglab.engine.turns import next_action
 from zorglab.level.model import Cast, SpellCall
 
 # the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
@@ -48,6 +49,7 @@ class SpellTray:
     def __init__(self, world: Any):
         self.world = world
         self.choice = CastChoice()
+        self.active: str | None = None         # the active hero on the board at the synced state (ZR-14)
         self.spell_dropdown = w.Dropdown(description="spell", options=[("—", None)], value=None,
                                          layout=w.Layout(width="220px"))
         self.hero_dropdown = w.Dropdown(description="on", options=[("—", None)], value=None,
@@ -180,18 +182,33 @@ class SpellTray:
         self.hero_dropdown.layout.display = "" if kind == "hero" else "none"
         self.heroes_select.layout.display = self.inner_dropdown.layout.display = "" if kind == "meta" else "none"
         self.cast_button.disabled = self.choice.spell is None
+        found = next_action(self.world, state)
+        self.active = None if found is None or state.heroes[found[0]].pos is None else \
+            self.world.heroes[found[0]].label
         self.targets_label.value = self._hint()
 
     def _hint(self) -> str:
+        """What the chosen spell still needs, in words; once a target is chosen, that target."""
         applied = self.applied_kind
         parts = []
-        if self.kind in ("hero", "meta"):
-            parts.append("click a hero on the board (or pick it above)")
+        if self.kind == "hero":
+            parts.append(f"on {self.choice.heroes[0]} (click another hero to change it)" if self.choice.heroes
+                         else "click the hero to cast it on, on the board (or pick it in the 'on' list)")
+        if self.kind == "meta":
+            chosen = ", ".join(self.choice.heroes)
+            parts.append(f"on {chosen} (click a hero to add or drop it)" if chosen else
+                         "click the heroes it selects, on the board (or pick them in the 'on' list)")
         if applied == "slots":
-            chosen = ", ".join(map(str, self.choice.slots)) or "none yet"
-            parts.append(f"click an empty slot for the room to go to (chosen: {chosen})")
+            parts.append(f"to {', '.join(map(str, self.choice.slots))} (click another empty slot to change it)"
+                         if self.choice.slots else "click an empty slot on the board for the room to go to")
         if applied == "room":
-            parts.append(f"click the room to swap with (chosen: {self.choice.room or 'none yet'})")
+            parts.append(f"swap with {self.choice.room} (click another room to change it)" if self.choice.room
+                         else "click the room on the board to swap with")
         if self.kind == "none":
-            parts.append("no target: it acts on the active hero or every hero")
+            target = getattr(self.spell(self.choice.spell).behaviour, "target", None)
+            if target == "all":
+                parts.append("no target to choose: it hits every living hero on the board")
+            else:
+                who = f" ({self.active})" if self.active else " (none now: the cast will be refused)"
+                parts.append(f"no target to choose: it acts on the active hero{who}")
         return "<i>" + "; ".join(parts) + "</i>" if parts else ""
