@@ -414,3 +414,24 @@ def test_a_file_half_written_by_another_editor_is_said_not_taken_and_not_overwri
     path.write_text(path.read_text() + "\n")
     assert studio.check_disk() and "reloaded" in studio.notice
     assert "still editing" in studio.discarded
+
+
+def test_the_players_own_save_run_writes_the_draft_first_and_the_player_stays(tmp_path):
+    studio = corridor(tmp_path, "Attack(2)")               # a new level: nothing on disk yet
+    studio.maker.start()
+    player = studio.maker.player
+    player.run_to_end()
+    player.save_button.click()                             # the Player's own button, not the Studio's
+    level = load_level(studio.draft.path)
+    assert [r.source for r in level.rooms] == ["A @ spawn-east", "D(1) @ corridor", "Z @ dead-end-west"]
+    assert len(level.solutions) == 1 and level.solutions[0].expect.value == "loss"   # no cast: Warrior wins
+    assert studio.maker.player is player and studio.maker.play_area.children[0] is player.widget
+    assert not studio.draft.dirty and "solution 0 added" in studio.notice
+    studio.heroes.set_row(0, "Warrior(5)")                 # its run was of the level before this edit
+    assert studio.maker.player is None and studio.maker.play_area.children == ()
+    assert "the Player closed" in studio.notice
+    studio.fields.set_field("notes", "the board and the heroes stand: a new Player stays")
+    studio.maker.start()
+    player = studio.maker.player
+    studio.fields.set_field("notes", "still")
+    assert studio.maker.player is player

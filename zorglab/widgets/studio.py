@@ -26,7 +26,7 @@ from zorglab.level.draft import Draft
 from zorglab.level.model import Level, Outcome
 from zorglab.level.save import SavedSolution
 from zorglab.widgets.maker import Maker
-from zorglab.widgets.studio_file import LevelFile
+from zorglab.widgets.studio_file import DraftFile, StudioFile
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
@@ -39,6 +39,11 @@ def _board_of(level: Level) -> tuple[Any, ...]:
     return tuple((r.label, r.type, r.args, r.tile) for r in level.rooms), level.tiles
 
 
+def _play_of(level: Level) -> tuple[Any, ...]:
+    """What a run depends on besides the board: heroes, spells, conditions, variables, mirror worlds."""
+    return level.heroes, level.spells, level.constraints, level.bonuses, level.variables, level.mirrors
+
+
 def chosen_solution(level: Level) -> int | None:
     """The solution the Maker opens on: the first expected to win, else the first, else None."""
     for index, solution in enumerate(level.solutions):
@@ -47,7 +52,7 @@ def chosen_solution(level: Level) -> int | None:
     return 0 if level.solutions else None
 
 
-class Studio(LevelFile):
+class Studio(StudioFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
@@ -65,6 +70,7 @@ class Studio(LevelFile):
         self.saved: SavedSolution | None = None
         self._lock = threading.RLock()
         self._layout_seen: Layout | None = None
+        self._maker_of: Path | None = None
         self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
         self.panel.play_button.on_click(lambda _b: self._safely(self.play_witness))
         self._build_widgets()
@@ -224,7 +230,7 @@ class Studio(LevelFile):
         casts = [parse_cast(text, level) for text in summary.witness]
         game = setup(level, self.panel.layout, self.maker.choices)
         self.maker.setup = game
-        self.maker.player = Player(game, casts)
+        self.maker.player = Player(game, casts, file=self.maker.file)
         self.maker.play_area.children = (self.maker.player.widget,)
         self.notice = "the witness is in the Player below: step through it"
         self._refresh()
@@ -245,18 +251,29 @@ class Studio(LevelFile):
         self.solution = chosen_solution(level) if level is not None else None
         if level is not None:
             self._new_maker(level, *self._solution_layout(level, self.solution))
-        elif self.maker is None or self.maker.path != self.draft.path:
+        elif self.maker is None or self._maker_of != self.draft.path:
             self.maker = None
             self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
         self._analyse()
         self._refresh()
 
     def _changed(self) -> None:
+        self._sync_maker()
+        self._analyse()
+        self._refresh()
+
+    def _sync_maker(self) -> None:
+        """The Maker on the draft's level: kept while the rooms and tiles stand, else rebuilt on the
+        same layout (rooms gone from the level leave it)."""
         level = self.draft.level
         if level is not None:
             if self.maker is None:
                 self._new_maker(level, Layout(), {})
             elif _board_of(self.maker.level) == _board_of(level):
+                if _play_of(self.maker.level) != _play_of(level) and self.maker.player is not None:
+                    self.maker.player, self.maker.players, self.maker.setup = None, {}, None
+                    self.maker.play_area.children = ()   # its run was of the level before: never shown stale
+                    self.notice += "; the Player closed (the level changed): start again"
                 self.maker.level = level                 # same rooms and tiles: the board stands as drawn
             else:
                 labels = {room.label for room in level.rooms}
@@ -266,8 +283,6 @@ class Studio(LevelFile):
                 if layout.main is not None and layout.main not in labels:
                     layout = layout.with_main(None)
                 self._new_maker(level, layout, self.maker.choices)
-        self._analyse()
-        self._refresh()
 
     def _solution_layout(self, level: Level, index: int | None) -> tuple[Layout, dict[str, Any]]:
         if index is None or not 0 <= index < len(level.solutions):
@@ -277,7 +292,9 @@ class Studio(LevelFile):
 
     def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
         maker = Maker(level, layout=layout, path=self.draft.path, choices=choices)
+        maker.file = DraftFile(self)                     # its Players' *save run* goes through the Studio
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
+        maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution
         shown_refresh = maker.refresh
 
         def refresh() -> None:                           # the Maker tells the Studio of every layout change
@@ -287,6 +304,7 @@ class Studio(LevelFile):
                 self._analyse()
         maker.refresh = refresh                          # type: ignore[method-assign]
         self.maker = maker
+        self._maker_of = self.draft.path                 # the file whose level the Maker shows
         self._layout_seen = maker.layout
         self.maker_box.children = (maker.widget,)
 

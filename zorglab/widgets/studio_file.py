@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import weakref
 from pathlib import Path
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import tomlkit
@@ -17,11 +18,12 @@ import tomlkit.exceptions
 
 from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
-from zorglab.errors import OptionError, StaleFileError
+from zorglab.errors import LevelError, OptionError, StaleFileError
 from zorglab.level.draft import text_digest
 from zorglab.level.loader import check_level
-from zorglab.level.model import Level
+from zorglab.level.model import Cast, Level, Outcome
 from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
+from zorglab.widgets import saving
 
 if TYPE_CHECKING:
     from zorglab.level.draft import Draft
@@ -37,7 +39,32 @@ def _reads_as_toml(data: bytes) -> bool:
     return True
 
 
-class LevelFile:
+class DraftFile(saving.LevelFile):
+    """The level file as the Maker and its Players see it inside the Studio: their saves go through
+    :meth:`StudioFile.save_solution_of` (the draft written first, one digest for everyone)."""
+
+    def __init__(self, studio: "StudioFile"):           # no file digest of its own: the Studio's is the one
+        self.studio = studio
+
+    @property                                            # type: ignore[override]
+    def path(self) -> Path:
+        return self.studio.path
+
+    @property                                            # type: ignore[override]
+    def digest(self) -> str | None:
+        return self.studio.draft.digest
+
+    @digest.setter
+    def digest(self, value: str | None) -> None:         # the Studio re-reads the file after every save
+        pass
+
+    def save(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
+             choices: Mapping[str, Any] | None = None,
+             mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
+        return self.studio.save_solution_of(layout, casts, expect, choices, mirror_casts)
+
+
+class StudioFile:
     """The Studio's file handlers (mixed into :class:`~zorglab.widgets.studio.Studio`)."""
 
     draft: Draft
@@ -59,6 +86,9 @@ class LevelFile:
 
     # the Studio's own (it comes first in the method order); named here for the readers of this module
     def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def _sync_maker(self) -> None:
         raise NotImplementedError
 
     def _open_draft(self) -> None:
@@ -120,51 +150,60 @@ class LevelFile:
                 self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
                 self._refresh()
                 return None
-            path = self.path
+            play_of_layout = self._layout_play()
+            if play_of_layout is not None:
+                try:
+                    return self.save_solution_of(*play_of_layout)
+                except StaleFileError:                   # reloaded, and said so
+                    return None
             try:
                 self._write_level()
-                saved = self._save_layout()
             except StaleFileError:
-                self._unreadable = None              # say it again: this save was refused because of it
+                self._unreadable = None
                 self.reload(because="changed on disk while saving")
                 return None
             self._reread()
-            self.saved = saved
-            if saved is None:
-                self.notice = f"saved {path} (no solution: {self._layout_note()})"
-            else:
-                self.solution = saved.index
-                self.notice = (f"saved {path}; solution {saved.index} " +
-                               ("added" if saved.added else "was already there (not added twice)"))
+            self.saved = None
+            self.notice = f"saved {self.path} (no solution: {self._layout_note()})"
             self._refresh()
-            return saved
+            return None
 
     def save_run(self) -> SavedSolution | None:
-        """Write the run the Player shows — its layout, casts so far and their outcome — as a solution."""
+        """Write the run the Player shows — its layout, casts so far (every world's) and their outcome —
+        as a solution: the Player's own *save run*, through the Studio (the level's text first)."""
         with self._lock:
             player = self.maker.player if self.maker is not None else None
             if player is None or player.setup is None:
                 self.notice = "start the Player first (start, under the Maker)"
                 self._refresh()
                 return None
+            return player.save_run()
+
+    def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
+                         choices: Mapping[str, Any] | None = None,
+                         mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
+        """What every save of a solution in the Studio comes to (its own, the Maker's Players'): the
+        draft's text written first when it holds edits, then the solution, both refused (and the file
+        reloaded) when the file changed on disk; the Maker and its Player stay as they are."""
+        with self._lock:
             if self.check_disk():
-                return None
-            from zorglab.level.printer import format_cast
-            casts = player.timeline.casts_made()
-            outcome = play(player.setup, casts).outcome.value
+                raise StaleFileError(f"{self.path} changed on disk: reloaded; nothing saved")
+            if self.draft.problems:
+                raise LevelError(f"not saved: the level has {len(self.draft.problems)} problem(s): "
+                                 f"{self.draft.problems[0]}")
             try:
                 self._write_level()
-                saved = save_solution(self.path, player.setup.layout, [format_cast(c) for c in casts],
-                                      expect=outcome, choices=dict(player.setup.choices) or None,
-                                      expected_digest=self.draft.digest)
+                saved = save_solution(self.path, layout, list(casts), expect=expect, choices=choices or None,
+                                      mirror_casts=mirror_casts or None, expected_digest=self.draft.digest)
             except StaleFileError:
                 self._unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
-                return None
+                raise
             self._reread()
             self.saved = saved
-            self.notice = f"the Player's run ({outcome}) is solution {saved.index}" + ("" if saved.added else
-                                                                                       " (already there)")
+            self.solution = saved.index
+            self.notice = f"saved {self.path.name}; solution {saved.index} " + (
+                "added" if saved.added else "was already there (not added twice)")
             self._refresh()
             return saved
 
@@ -178,21 +217,20 @@ class LevelFile:
             self.draft.digest = write_level_text(self.path, self.draft.text,
                                                  expected_digest=self.draft.digest)
 
-    def _save_layout(self) -> SavedSolution | None:
+    def _layout_play(self) -> tuple[Layout, list[str], str, dict[str, Any], dict[str, list[str]]] | None:
+        """The Maker's layout as a solution: the witness and a win when the panel found one for it, else
+        no casts and the outcome they give; None when there is no valid layout to save."""
         maker, level = self.maker, self.draft.level
         if maker is None or level is None or not len(maker.layout) or not maker.valid:
             return None
         self.settle(timeout=max(5.0, self.panel.seconds * 10))
         summary = self.panel.summary
-        mirrors: dict[str, list[str]] = {}
         if summary is not None and self.panel.current and self.panel.layout == maker.layout \
                 and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
-            casts, expect = list(summary.witness), "win"
             mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
-        else:
-            casts, expect = [], play(setup(level, maker.layout, maker.choices)).outcome.value
-        return save_solution(self.path, maker.layout, casts, expect=expect, choices=maker.choices or None,
-                             mirror_casts=mirrors or None, expected_digest=self.draft.digest)
+            return maker.layout, list(summary.witness), "win", dict(maker.choices), mirrors
+        outcome = play(setup(level, maker.layout, maker.choices)).outcome.value
+        return maker.layout, [], outcome, dict(maker.choices), {}
 
     def _layout_note(self) -> str:
         if self.maker is None or not len(self.maker.layout):
@@ -200,13 +238,10 @@ class LevelFile:
         return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
 
     def _reread(self) -> None:
-        """The file as now on disk becomes the draft (after our own save)."""
+        """The file as now on disk becomes the draft (after our own save); the Maker stays."""
         data = self.path.read_bytes()
-        layout = self.maker.layout if self.maker is not None else None
         self.draft.replace_text(data.decode("utf-8"), text_digest(data))
-        level = self.draft.level
-        if level is not None and layout is not None:
-            self._new_maker(level, layout, self.maker.choices if self.maker else {})
+        self._sync_maker()
 
     def _watch(self, every: float) -> threading.Thread:
         studio = weakref.ref(self)
