@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
+from zorglab.engine.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
 from zorglab.level.model import Level, Outcome
@@ -37,6 +38,11 @@ _LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
 def _board_of(level: Level) -> tuple[Any, ...]:
     """What the Maker draws and judges: the rooms (label, type, arguments, tile) and their tiles."""
     return tuple((r.label, r.type, r.args, r.tile) for r in level.rooms), level.tiles
+
+
+def _signatures(types: tuple[type, ...]) -> str:
+    """The registry's types as a designer writes them: ``Warrior(x) · Elf(x, elems) · ...``."""
+    return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
 
 
 def _play_of(level: Level) -> tuple[Any, ...]:
@@ -100,8 +106,10 @@ class Studio(StudioFile):
         edit = self.edit
         self.fields = FieldsEditor(edit)
         self.rooms = RowsEditor("rooms", ("rooms",), edit, example="D(2) @ corridor", reorder=True)
-        self.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)")
-        self.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)")
+        self.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)",
+                                 hint=_signatures(hero_types()))
+        self.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)",
+                                 hint=_signatures(spell_types()))
         self.constraints = RowsEditor("constraints", ("constraints",), edit, example="dist(A, Z) >= 2")
         self.bonuses = RowsEditor("bonuses", ("bonuses",), edit, example="unused(Attack)")
         self.variables = VariablesEditor(edit)

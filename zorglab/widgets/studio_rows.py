@@ -43,7 +43,8 @@ def _set_quietly(text: w.Text, value: str) -> None:
 class RowsEditor:
     """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
 
-    def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False):
+    def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
+                 hint: str = ""):
         self.title = title
         self.where = tuple(where)
         self.edit = edit
@@ -57,8 +58,10 @@ class RowsEditor:
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
         self.rows = w.VBox()
         width = "350px" if reorder else "300px"          # never squeezed by its neighbours
+        hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
+                        layout=w.Layout(max_width=width))] if hint else []
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
-                              w.HBox([self.new_text, self.add_button])],
+                              w.HBox([self.new_text, self.add_button]), *hints],
                              layout=w.Layout(min_width=width, flex="0 0 auto", margin="0 8px 0 0"))
         self.widget.add_class("zorglab-rows")
         self.widget.add_class("zorglab-rows-" + "-".join(str(p) for p in self.where))
