@@ -2,7 +2,8 @@
 typing only, three rooms from the palette with their tiles, a Warrior(3) and an Attack(1), laid out
 in the Maker: the panel says *unsolvable*; the spell typed as Attack(2): *solvable* with a witness;
 *save*. Then, outside the browser, ``zorglab validate`` passes on the saved file and
-``zorglab play --solution 0`` replays it to a win.
+``zorglab play --solution 0`` replays it to a win; and a change made to the file by
+another editor shows in the page without a click.
 
 Where to click on the Maker's canvas is computed by a Maker on the same level in this process, fed
 the same clicks (as in test_maker_browser). Screenshots go to ``reports/browser-studio*.png`` (and
@@ -157,3 +158,9 @@ def test_a_level_authored_in_the_studio_by_clicks_and_typing_saves_validates_and
     assert checked.returncode == 0, checked.stdout + checked.stderr
     played = cli("play", str(saved), "--solution", "0")
     assert played.returncode == 0 and played.stdout.strip().endswith(": win"), played.stdout + played.stderr
+
+    # another editor changes the file: the page says so without a click, and shows the new title
+    saved.write_text(saved.read_text().replace('title = ""', 'title = "Edited Elsewhere"'))
+    wait_for("the Studio to notice the file changed on disk",
+             lambda: "changed on disk: reloaded" in studio.text(".zorglab-studio-status"), timeout=30)
+    wait_for("the new title in the Studio's header", lambda: "Edited Elsewhere" in studio.text(), timeout=30)
