@@ -294,6 +294,8 @@ def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
     gate = Gate()
     studio = corridor(tmp_path)                         # settled with the real back end
     studio.panel.summarise = gate
+    shown = []
+    studio.panel.on_result = shown.append
     studio.spells.set_row(0, "Attack(2)")
     for _ in range(500):
         if gate.calls:
@@ -306,7 +308,7 @@ def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
     gate.release.set()
     assert studio.settle()
     assert studio.summary.layout_verdict == "call 2: 3"
-    assert all("call 1" not in line for line in studio.panel.lines)
+    assert [summary.layout_verdict for summary in shown] == ["call 2: 3"]      # call 1 was never shown
     assert studio.panel.current
 
 
