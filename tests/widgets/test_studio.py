@@ -437,3 +437,13 @@ def test_the_players_own_save_run_writes_the_draft_first_and_the_player_stays(tm
     player = studio.maker.player
     studio.fields.set_field("notes", "still")
     assert studio.maker.player is player
+
+
+def test_the_players_save_is_refused_while_the_level_has_problems(tmp_path):
+    studio = corridor(tmp_path, "Attack(2)")
+    studio.maker.start()
+    studio.spells.set_row(0, "Attack(")
+    studio.maker.player.save_button.click()
+    assert not studio.draft.path.exists()
+    assert "problem" in studio.maker.player.cast_error
+    assert studio.save_run() is None and "problem" in studio.notice

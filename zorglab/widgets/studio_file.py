@@ -177,7 +177,13 @@ class StudioFile:
                 self.notice = "start the Player first (start, under the Maker)"
                 self._refresh()
                 return None
-            return player.save_run()
+            try:
+                return player.save_run()
+            except LevelError as error:                  # refused (problems, or the file changed): said
+                if not isinstance(error, StaleFileError):
+                    self.notice = str(error)
+                    self._refresh()
+                return None
 
     def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
                          choices: Mapping[str, Any] | None = None,
