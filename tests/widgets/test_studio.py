@@ -447,3 +447,16 @@ def test_the_players_save_is_refused_while_the_level_has_problems(tmp_path):
     assert not studio.draft.path.exists()
     assert "problem" in studio.maker.player.cast_error
     assert studio.save_run() is None and "problem" in studio.notice
+
+
+def test_a_crlf_file_with_a_byte_order_mark_keeps_both_through_an_edit_and_a_save(tmp_path):
+    path = tmp_path / "app-01.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + FIRST_BLOOD.read_bytes().replace(b"\n", b"\r\n"))
+    studio = studio_on(path)
+    assert not studio.draft.dirty and studio.draft.problems == ()
+    studio.heroes.set_row(0, "Warrior(1)")
+    studio.settle()
+    studio.save()
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf# A first level") and b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
+    assert b'"Warrior(1)"' in data and validate([str(path)]).ok
