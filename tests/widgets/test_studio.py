@@ -13,7 +13,7 @@ import pytest
 
 from zorglab.cli.validate import validate
 from zorglab.engine.layout import Layout
-from zorglab.errors import OptionError
+from zorglab.errors import LevelError, OptionError
 from zorglab.level import load_level
 from zorglab.widgets import Studio
 from zorglab.widgets.studio_panel import AnalysisPanel
@@ -460,3 +460,14 @@ def test_a_crlf_file_with_a_byte_order_mark_keeps_both_through_an_edit_and_a_sav
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf# A first level") and b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
     assert b'"Warrior(1)"' in data and validate([str(path)]).ok
+
+
+def test_a_file_that_is_not_toml_is_refused_with_the_loaders_message(tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text('id = "broken"\ntitle = "Half\n')
+    with pytest.raises(LevelError) as refused:
+        Studio(broken, watch=None)
+    assert str(refused.value) == "\n".join(validate([str(broken)]).errors)
+    studio = studio_on(FIRST_BLOOD)
+    studio.open(broken)
+    assert studio.draft.path == FIRST_BLOOD and "cannot open" in studio.notice and "not valid TOML" in studio.notice

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
+import tomlkit.exceptions
 from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
 
 from zorglab.errors import LevelError, Problem
-from zorglab.level.loader import LevelCheck, check_level_text
+from zorglab.level.loader import LevelCheck, check_level, check_level_text
 from zorglab.level.model import Level
 from zorglab.level.positions import Positions, SourceText, index_positions
 
@@ -64,8 +65,14 @@ class Draft:
 
     @classmethod
     def open(cls, path: str | Path) -> "Draft":
+        """The level file at ``path``; one that is not UTF-8 TOML (it cannot be edited field by field)
+        is a :class:`LevelError` with the loader's own located message."""
         data = Path(path).read_bytes()
-        return cls(data.decode("utf-8"), path, text_digest(data))
+        try:
+            return cls(data.decode("utf-8"), path, text_digest(data))
+        except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
+            problems = list(check_level(path).problems) or [Problem(None, f"{path}: not valid TOML")]
+            raise LevelError.from_problems(problems) from None
 
     @classmethod
     def new(cls, path: str | Path, level_id: str | None = None, title: str = "") -> "Draft":

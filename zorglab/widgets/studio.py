@@ -93,7 +93,12 @@ class Studio(StudioFile):
     def open(self, path: str | Path) -> None:
         """Put another level file in the Studio (the level browser calls this)."""
         with self._lock:
-            draft = Draft.open(path)
+            try:
+                draft = Draft.open(path)
+            except (LevelError, OSError) as error:       # not TOML, not there: said, the level shown stays
+                self.notice = f"cannot open {path}: {error}; mend it in a text editor (zorglab validate says the same)"
+                self._refresh()
+                return
             self.discarded = self.draft.text if self.draft.dirty else None
             self.draft = draft
             kept = f" (the unsaved edits of the level before are in studio.discarded)" if self.discarded else ""
