@@ -471,3 +471,17 @@ def test_a_file_that_is_not_toml_is_refused_with_the_loaders_message(tmp_path):
     studio = studio_on(FIRST_BLOOD)
     studio.open(broken)
     assert studio.draft.path == FIRST_BLOOD and "cannot open" in studio.notice and "not valid TOML" in studio.notice
+
+
+def test_the_toolbar_opens_a_file_and_starts_a_new_level(tmp_path):
+    studio = studio_on(FIRST_BLOOD)
+    studio.path_text.value = str(REPO / "levels" / "app-02-the-long-way-round.toml")
+    studio.open_button.click()
+    assert studio.draft.level.id == "app-02"
+    studio.path_text.value = str(FIRST_BLOOD)
+    studio.new_button.click()
+    assert "already exists" in studio.notice and studio.draft.level.id == "app-02"
+    studio.path_text.value = str(tmp_path / "fresh.toml")
+    studio.new_button.click()
+    assert studio.draft.digest is None and studio.draft.field("id") == "fresh" and studio.maker is None
+    assert any("needs at least one A room" in p for p in studio.draft.problems)

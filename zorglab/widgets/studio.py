@@ -105,6 +105,19 @@ class Studio(StudioFile):
             self.notice = f"opened {path}{kept}"
             self._open_draft()
 
+    def open_new(self, path: str | Path) -> None:
+        """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist yet)."""
+        with self._lock:
+            if Path(path).exists():
+                self.notice = f"{path} already exists: open it instead"
+                self._refresh()
+                return
+            self.discarded = self.draft.text if self.draft.dirty else None
+            self.draft = Draft.new(path)
+            self.notice = f"a new level, saved to {path} by save" + (
+                " (the unsaved edits of the level before are in studio.discarded)" if self.discarded else "")
+            self._open_draft()
+
     # --- widgets ----------------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
@@ -139,6 +152,11 @@ class Studio(StudioFile):
         self.save_run_button = button("save the Player's run", "flag", self.save_run,
                                       "write the run the Player shows (casts and outcome) as a solution")
         self.reload_button = button("reload", "refresh", self.reload, "read the level file again from disk")
+        self.path_text = w.Text(placeholder="levels/my-level.toml", layout=w.Layout(width="240px"))
+        self.open_button = button("open", "folder-open", lambda: self.open(self.path_text.value.strip()),
+                                  "open this level file")
+        self.new_button = button("new", "file", lambda: self.open_new(self.path_text.value.strip()),
+                                 "an empty level, saved to this path")
         self.maker_box = w.VBox()
         self.maker_box.add_class("zorglab-studio-maker")
         self.save_button.add_class("zorglab-studio-save")
@@ -157,7 +175,8 @@ class Studio(StudioFile):
         editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
                           w.HBox([self.heroes.widget, self.spells.widget]), more],
                          layout=w.Layout(flex="0 0 auto", margin="0 12px 0 0"))
-        tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker])
+        tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker,
+                        self.path_text, self.open_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))
         self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget], layout=w.Layout(flex_flow="row wrap")),
                               self.maker_box])
         self.widget.add_class("zorglab-studio")
