@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from zorglab.engine.layout import Layout, Placement
 from zorglab.errors import LayoutError, LevelError, LevelFileError, OptionError
-from zorglab.level import save as save_module
+from zorglab.level import files as files_module, save as save_module
 from zorglab.level.model import Outcome, Solution
 from zorglab.level.save import format_map, save_solution
 from zorglab.level.values import INF
@@ -232,7 +232,7 @@ def boom(*args, **kwargs):
 @pytest.mark.parametrize("step", ["replace", "fsync", "chmod"])
 def test_a_failure_mid_write_leaves_the_original_and_no_temporary_file(tmp_path, monkeypatch, step):
     path = level_file(tmp_path)
-    monkeypatch.setattr(save_module.os, step, boom)
+    monkeypatch.setattr(files_module.os, step, boom)
     with pytest.raises(LevelFileError, match="disk on fire; the file is unchanged"):
         save_solution(path, TURNED, casts=["@1 Attack(1)"])
     monkeypatch.undo()
@@ -258,7 +258,7 @@ def test_a_failure_while_writing_the_text_leaves_the_original(tmp_path, monkeypa
             self.handle.write(text[: len(text) // 2])
             raise OSError("disk full")
 
-    monkeypatch.setattr(save_module.os, "fdopen", lambda *a, **k: Failing(real_fdopen(*a, **k)))
+    monkeypatch.setattr(files_module.os, "fdopen", lambda *a, **k: Failing(real_fdopen(*a, **k)))
     with pytest.raises(LevelFileError, match="disk full; the file is unchanged"):
         save_solution(path, ROW)
     assert path.read_bytes() == LEVEL.encode()

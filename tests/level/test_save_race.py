@@ -7,6 +7,8 @@ import multiprocessing
 import time
 from pathlib import Path
 
+import pytest
+
 from zorglab.engine.layout import Layout
 from zorglab.errors import StaleFileError
 from zorglab.level.loader import check_level, load_level
@@ -79,3 +81,35 @@ def test_racing_writers_lose_nothing_silently_and_the_file_always_validates(tmp_
     assert len(landed) >= WRITERS * SAVES // 2                                    # the others always land
     by_tick = {solution.casts[0].tick: index for index, solution in enumerate(level.solutions)}
     assert all(by_tick[tick] == index for tick, outcome, index in outcomes if outcome == "landed")
+
+
+def saver(path: str, start: int) -> None:
+    """Save one solution after another until killed."""
+    tick = start
+    while True:
+        save_solution(path, ROW, casts=[f"@{tick} Attack(1)"], expect="loss")
+        tick += 1
+
+
+@pytest.mark.slow
+def test_a_save_killed_at_any_moment_leaves_a_valid_file_and_at_most_one_temporary_copy(tmp_path):
+    import os
+    import random
+    import signal
+    path = tmp_path / "t-race.toml"
+    path.write_text(LEVEL, encoding="utf-8")
+    context = multiprocessing.get_context("spawn")
+    delays = random.Random(18)
+    for round_ in range(8):
+        process = context.Process(target=saver, args=(str(path), 1000 * round_))
+        process.start()
+        time.sleep(1.5 + delays.random())         # the child's start-up, then a few saves
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(timeout=30)
+        check = check_level(path)
+        assert check.is_valid(), check.problems[0]
+        assert {p.name for p in tmp_path.iterdir()} <= {"t-race.toml", ".t-race.toml.zorglab.tmp"}
+    landed = len(load_level(path).solutions)
+    assert landed >= 8, f"only {landed} saves landed: the kills did not interrupt saving"
+    saved = save_solution(path, ROW, casts=["@99999 Attack(1)"], expect="loss")
+    assert saved.added and sorted(p.name for p in tmp_path.iterdir()) == ["t-race.toml"]

@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from zorglab.engine.game import play_solution
 from zorglab.engine.layout import Layout
@@ -253,3 +254,35 @@ def test_a_device_is_never_read_as_a_level(special):
         save_solution(special, ROW)
     with pytest.raises(LevelFileError, match="not a regular file"):
         load_level(special)
+
+
+def test_write_level_text_refuses_text_that_is_not_toml(tmp_path):
+    path = tmp_path / "new.toml"
+    with pytest.raises(LevelSyntaxError, match=r"new\.toml:3:1: not valid TOML .*; nothing written"):
+        write_level_text(path, 'id = "x"\nrooms = [\n')
+    assert names(tmp_path) == []
+
+
+# --- property: a second identical save is a no-op, an append keeps what was there -----------------
+
+ORDERS = st.permutations(["A1", "D1", "Z1"]).map(lambda labels: Layout.from_slots(
+    {label: (col, 0) for col, label in enumerate(labels)}))
+MAIN_CASTS = st.lists(st.sampled_from(["@5 Attack(1)", "@3  Attack(1)", "@0 Attack(1)"]), max_size=2)
+MIRROR_CASTS = st.one_of(st.none(), st.lists(st.sampled_from(["@5 Attack(2)", "@1 Attack(2)"]), max_size=2)
+                         .map(lambda casts: {"M1": casts}))
+
+
+@settings(max_examples=60, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ORDERS, MAIN_CASTS, MIRROR_CASTS, st.sampled_from([None, "win", "loss", "stall"]),
+       st.sampled_from([None, 0, 1]))
+def test_saving_the_same_solution_twice_writes_once(tmp_path, layout, casts, mirrors, expect, replace):
+    path = level_file(tmp_path)
+    first = save_solution(path, layout, casts, expect=expect, mirror_casts=mirrors, replace_index=replace)
+    after_first = path.read_bytes()
+    if first.added and replace is None:
+        assert after_first.startswith(MIRRORED.encode()) and first.index == 2
+    again = save_solution(path, layout, casts, expect=expect, mirror_casts=mirrors)
+    assert (again.index, again.added, again.digest) == (first.index, False, first.digest)
+    assert path.read_bytes() == after_first
+    assert len(load_level(path).solutions) == 2 + (first.added and replace is None)

@@ -75,6 +75,12 @@ def test_racing_records_all_land(pack, tmp_path):
     assert won.points == 2 * LEVELS
 
 
+def test_a_profile_in_a_new_folder_is_made(pack, tmp_path, capsys):
+    path = tmp_path / "new" / "me.json"
+    assert main(["progress", "--levels", str(pack), "--profile", str(path), "--record", "race-00"]) == 0
+    assert load_profile(path).won("race-00")
+
+
 def test_update_profile_serialises_read_and_write(tmp_path):
     path = tmp_path / "p.json"
     save_profile(Profile((LevelProgress("race-00"),)), path)
@@ -125,7 +131,7 @@ def test_a_profile_under_a_regular_file_is_a_message(pack, tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert main(["progress", "--levels", str(pack), "--profile", str(blocker / "p.json"), "--record", "race-00"]) == 2
-    assert "does not exist. The win is not recorded" in capsys.readouterr().err
+    assert f"cannot make its folder {blocker}" in capsys.readouterr().err
     with pytest.raises(OptionError, match="cannot make its folder"):
         save_profile(Profile(), blocker / "p.json")
 
@@ -160,3 +166,10 @@ def test_a_folder_refusing_the_write_is_a_message_even_for_root(pack, tmp_path, 
     err = capsys.readouterr().err
     assert f"the folder {tmp_path} is not writable; nothing written. The win is not recorded" in err
     assert not path.exists()
+
+
+def test_a_format_marker_of_true_is_not_version_1(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text('{"zorglab_profile": true, "levels": {}}', encoding="utf-8")
+    with pytest.raises(OptionError, match=r"'zorglab_profile' must be 1 \(got true\)"):
+        load_profile(path)

@@ -6,33 +6,32 @@ The save API the Maker and the Studio use (docs/levels.md "Saving"):
   (compared as the loader reads it: labels resolved, blank casts ignored) is not written twice, and a
   save that changes nothing leaves the bytes as they were;
 - :func:`edit_level_file` is the general primitive: lock, stale check, edit the tomlkit document,
-  atomic replace (see :mod:`zorglab.level.files`);
-- :func:`write_level_text` writes a whole level text (a new file, or a whole-level edit);
-- :func:`file_digest` is the digest a loaded :attr:`Level.digest` is compared with.
+  atomic replace; :func:`write_level_text` writes a whole level text; :func:`file_digest` is the
+  digest a loaded :attr:`Level.digest` is compared with (all three from :mod:`zorglab.level.edit`).
 
 A save into a level that validates must leave it valid: otherwise it is refused, nothing written.
 """
 
 from __future__ import annotations
 
-import os
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.exceptions import ParseError
 from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, Trivia, Whitespace
 
 from zorglab.engine.layout import Layout
-from zorglab.errors import (LevelError, LevelFileError, LevelSyntaxError, Location, OptionError, Problem,
-                            StaleFileError)
-from zorglab.level import files
+from zorglab.errors import LevelError, OptionError, Problem
+from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
+                                write_level_text)
 from zorglab.level.model import Cast, Outcome, Solution
 from zorglab.level.values import INF
+
+__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "write_level_text"]
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")
@@ -55,86 +54,6 @@ def format_map(rows: Iterable[Iterable[str | None]]) -> str:
     return "".join(" ".join(token.ljust(width) for token in row).rstrip() + "\n" for row in tokens)
 
 
-# --- the file primitives --------------------------------------------------------------------------
-
-def file_digest(path: str | Path) -> str:
-    """The sha256 hex digest of the file's bytes now (what the loader stores in ``Level.digest``)."""
-    return files.digest_of(files.read_bounded(path, "level file"))
-
-
-def edit_level_file(path: str | Path, edit: Callable[[tomlkit.TOMLDocument], Any],
-                    expected_digest: str | None = None) -> str:
-    """Apply ``edit`` (which mutates the parsed tomlkit document) to the level file and return its new
-    digest. Writers are serialised; with ``expected_digest`` a file changed since then is refused
-    (:class:`StaleFileError`); a read-only file is refused; a symlink is followed; the byte-order mark
-    and CRLF line ends are kept; the file is replaced atomically, and not at all when nothing changed."""
-    def change(text: str, shown: str) -> str:
-        document = _parse(text, shown)
-        edit(document)
-        return tomlkit.dumps(document)
-    return _rewrite(path, change, expected_digest)
-
-
-def write_level_text(path: str | Path, text: str, expected_digest: str | None = None) -> str:
-    """Write the whole level ``text`` (a new file, or a whole-level edit of an existing one) and return
-    its digest, with the same guarantees as :func:`edit_level_file`. An existing file keeps its
-    byte-order mark and line ends; ``expected_digest`` for a file that does not exist is stale."""
-    shown = str(path)
-    target = _target(path)
-    if target.exists() or expected_digest is not None:
-        return _rewrite(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
-    with files.locked(target, shown):
-        if target.exists():
-            raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
-                                 "nothing written. Reload it and save again")
-        data = text.encode("utf-8")
-        files.write_atomic(target, data, None, shown)
-        return files.digest_of(data)
-
-
-def _target(path: str | Path) -> Path:
-    """The file a save writes: a symlink's final target, so the link stays a link."""
-    try:
-        return Path(os.path.realpath(path))
-    except OSError as error:   # a symlink loop
-        raise LevelFileError(f"{path}: cannot follow this path: {error.strerror or error}") from None
-
-
-def _rewrite(path: str | Path, change: Callable[[str, str], str], expected_digest: str | None) -> str:
-    """Lock, read, check, ``change(text, shown)`` the LF text without byte-order mark, write if changed."""
-    shown = str(path)
-    target = _target(path)
-    with files.locked(target, shown):
-        data = files.read_bounded(target, "level file") if target.exists() else _missing(shown)
-        digest = files.digest_of(data)
-        if expected_digest is not None and digest != expected_digest:
-            raise StaleFileError(f"{shown} changed on disk since it was loaded; nothing written. "
-                                 "Reload it and save again")
-        form, text = files.TextForm.split(files.decode_utf8(data, shown))
-        new = form.join(change(text, shown)).encode("utf-8")
-        if new == data:
-            return digest
-        mode = files.require_writable(target, shown)
-        files.write_atomic(target, new, mode, shown)
-        return files.digest_of(new)
-
-
-def _missing(shown: str) -> bytes:
-    raise LevelFileError(f"{shown}: no such level file; nothing written")
-
-
-def _parse(text: str, shown: str) -> tomlkit.TOMLDocument:
-    try:
-        return tomlkit.parse(text)
-    except ParseError as error:
-        where = Location(shown, getattr(error, "line", 1) or 1, getattr(error, "col", 1) or 1)
-        message = str(error).split(" at line ")[0]
-        raise LevelSyntaxError([Problem(where, f"not valid TOML ({message}); nothing written",
-                                        LevelSyntaxError)]) from None
-    except RecursionError:
-        raise LevelSyntaxError(f"{shown}: nested too deeply to edit; nothing written") from None
-
-
 # --- solutions ------------------------------------------------------------------------------------
 
 def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] = (),
@@ -155,14 +74,14 @@ def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] 
     rows, rotation = layout.to_map()
     wanted = _Wanted(rows, rotation, layout.main, [_cast_text(cast) for cast in casts],
                      _mirror_texts(mirror_casts), _outcome_text(expect), _choice_pairs(choices))
-    target = _target(path)
+    target = save_target(path)
     placed: list[tuple[int, bool]] = []
 
     def change(text: str, shown: str) -> str:
         index, added, new = _place(text, shown, target, wanted, replace_index)
         placed.append((index, added))
         return new
-    digest = _rewrite(path, change, expected_digest)
+    digest = rewrite_level_file(path, change, expected_digest)
     index, added = placed[-1]
     return SavedSolution(index, added, digest)
 
@@ -186,7 +105,7 @@ class _Wanted:
 def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: int | None) -> tuple[int, bool, str]:
     """(index, added, new text) of saving ``wanted`` into the level ``text``."""
     from zorglab.level.loader import check_level_text   # the loader reads the level; loaded only when saving
-    document = _parse(text, shown)
+    document = parse_document(text, shown)
     solutions = document.get("solutions")
     if solutions is not None and not isinstance(solutions, AoT):
         raise LevelError(f"{shown}: 'solutions' must be written as [[solutions]] tables to save into it")
@@ -196,7 +115,7 @@ def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: 
         raise OptionError(f"replace_index={replace_index!r}: {shown} has {count} solution"
                           f"{'' if count == 1 else 's'} (indexes 0..{count - 1})" if count else
                           f"replace_index={replace_index!r}: {shown} has no solutions to replace")
-    probe = _parse(text, shown)
+    probe = parse_document(text, shown)
     _append(probe, probe.get("solutions"), wanted.entry())
     probe_text = tomlkit.dumps(probe)
     before = check_level_text(text, shown, level_path=target)

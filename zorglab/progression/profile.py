@@ -170,8 +170,11 @@ def update_profile(path: str | Path, change: Callable[[Profile], tuple[Profile, 
     :class:`OptionError` naming the file; then nothing is written."""
     path = Path(path)
     target = Path(os.path.realpath(path))
-    if not target.parent.is_dir():
-        raise OptionError(f"--profile {path}: the folder {target.parent} does not exist. The win is not recorded")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OptionError(f"--profile {path}: cannot make its folder {target.parent} "
+                          f"({error.strerror or error}). The win is not recorded") from None
     try:
         with files.locked(target, f"--profile {path}"):
             profile, result = change(load_profile(path))
