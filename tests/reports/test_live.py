@@ -18,7 +18,7 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.level.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live, live_survey
+from zorglab.reports import live_setup, live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
@@ -101,6 +101,20 @@ def test_a_solution_that_no_longer_replays_to_its_expect_is_a_problem():
     assert summary.problems[0].startswith(str(LEVELS / "studio-demo.toml") + ":5:")
 
 
+def test_a_solution_the_engine_cannot_replay_is_a_problem_not_a_raise(monkeypatch):
+    from zorglab.errors import PlanningLimitError
+
+    def too_big(*args, **kwargs):
+        raise PlanningLimitError("Warrior1's plan space is larger than 200000 states")
+
+    monkeypatch.setattr(live_setup, "play", too_big)
+    text = studio_level("Attack(2)", '[[solutions]]\nmap = "A1 D1 Z1"\ncasts = ["@3 Attack(2)"]\nexpect = "win"\n')
+    summary = text_summary(text)
+    assert summary.problems == (f"{LEVELS / 'studio-demo.toml'}:5:1: solution 0 does not replay: Warrior1's plan "
+                                "space is larger than 200000 states",)
+    assert summary.layout_verdict == "solvable" and summary.layouts_tried == 1
+
+
 def test_a_contract_missing_from_contracts_toml_is_a_problem(tmp_path):
     (tmp_path / "contracts.toml").write_text('[[contracts]]\nname = "apprentice"\ntitle = "A"\ncost = 0\n'
                                               'order = 1\nlevels = ["studio-demo"]\n')
@@ -157,11 +171,11 @@ def test_solutions_left_unreplayed_by_the_time_budget_are_named():
 
 def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
     made = []
-    real = live.setup
-    monkeypatch.setattr(live, "setup", lambda *args: made.append(args) or real(*args))
+    real = live_setup.setup
+    monkeypatch.setattr(live_setup, "setup", lambda *args: made.append(args) or real(*args))
     level = load_level(LEVELS / "arc-01-tuning-fork.toml")
     layout = Layout.from_solution(level.solutions[2])
-    live._setups.clear()
+    live_setup.kept_setups.clear()
     summarise(level, layout, choices={"x": 3}, survey=False)
     assert len(made) == 3                   # one per solution; the current layout is solution 2's
     summarise(level, layout, choices={"x": 3}, survey=False)
@@ -228,7 +242,7 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
 def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
     event = threading.Event()
     seen = []
-    real = live.explore
+    real = live_setup.explore
 
     def spying(game, name, budget):
         seen.append(0 >= budget)        # explore asks ``len(graph.moves) >= budget`` before each state
@@ -236,19 +250,19 @@ def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
         seen.append(0 >= budget)
         return real(game, name, budget=budget)
 
-    monkeypatch.setattr(live, "explore", spying)
+    monkeypatch.setattr(live_setup, "explore", spying)
     summary = text_summary(studio_level("Attack(2)"), seconds=None, cancel=event)
     assert seen == [False, True] and summary.cancelled
 
 
 def test_a_state_graph_cut_by_the_clock_says_so(monkeypatch):
-    real = live.explore
+    real = live_setup.explore
 
     def striking(game, name, budget):
         budget.clock.deadline = 0.0         # the clock strikes as the state graph starts
         return real(game, name, budget=budget)
 
-    monkeypatch.setattr(live, "explore", striking)
+    monkeypatch.setattr(live_setup, "explore", striking)
     summary = text_summary(studio_level("Attack(2)"), seconds=5)
     assert not summary.cast_lists_known and "winning cast lists: time budget of 5 s spent" in summary.budget
 
@@ -357,3 +371,42 @@ def test_layout_verdict_is_the_solvers_and_its_witness_wins(path, pick):
     if summary.layout_verdict == "solvable":
         run = play(game, summary.witness_casts, dict(summary.mirror_witness_casts))
         assert run.outcome is Outcome.WIN
+
+
+SURVEYED = ["app-06-two-gates", "cou-03-shortcut", "tre-01-toll-gate", "ele-03-the-moat", "spl-05-switcheroo"]
+_FULL: dict[str, list[str]] = {}
+
+
+def full_lines(name: str) -> list[str]:
+    if name not in _FULL:
+        forget_surveys()
+        _FULL[name] = summarise(load_level(LEVELS / f"{name}.toml"), seconds=None).lines()
+    return _FULL[name]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(SURVEYED), st.integers(1, 400))
+def test_a_summary_cancelled_anywhere_leaves_a_survey_that_resumes_exactly(name, look):
+    expected = full_lines(name)
+    forget_surveys()
+    level = load_level(LEVELS / f"{name}.toml")
+    first = summarise(level, seconds=None, cancel=LooksCounted(look))
+    again = summarise(level, seconds=None)
+    assert again.lines() == expected
+    if not first.cancelled:                 # the cancel came after the last look: the whole answer
+        assert first.lines() == expected
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PACK), st.data())
+def test_a_level_mangled_anywhere_is_summarised_without_a_raise(path, data):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = data.draw(st.integers(0, len(lines) - 1))
+    cut = data.draw(st.integers(0, len(lines[index])))
+    mangled = "\n".join(lines[:index] + [lines[index][:cut]] + lines[index + 1:])
+    summary = summarise_text(mangled, path, None, seconds=0.3)      # never raises
+    check = check_level_text(mangled, str(path), level_path=path)
+    assert summary.problems[:len(check.problems)] == tuple(str(p) for p in check.problems)
+    assert not any(p.startswith("analysis stopped") for p in summary.problems)
+    assert summary.lines()[0].endswith("no problems") == (not summary.problems)

@@ -80,6 +80,18 @@ def test_a_broken_profile_is_a_notice_not_a_raise(folder):
     assert "not valid JSON" in browser.notice and browser.entries
 
 
+def test_a_broken_contract_list_is_a_notice_and_the_levels_still_show(folder):
+    good = (folder / "contracts.toml").read_text()
+    (folder / "contracts.toml").write_text(good.replace("cost = 3", "cost = -3"))
+    profile = Profile((LevelProgress("fx-01"),))
+    browser = LevelBrowser(folder, profile=profile)
+    assert "contracts.toml" in browser.notice and "levels shown without their contracts" in browser.notice
+    assert [g.name for g in browser.groups] == [OTHER, BROKEN] and browser.entry("fx-01").won
+    (folder / "contracts.toml").write_text(good)
+    browser.refresh()
+    assert browser.notice == "" and [g.name for g in browser.groups][:2] == ["first", "second"]
+
+
 def test_one_click_opens_the_level(folder):
     opened: list[Path] = []
     browser = LevelBrowser(folder, profile=Profile(), on_open=opened.append)

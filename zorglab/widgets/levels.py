@@ -139,12 +139,18 @@ class LevelBrowser:
 
     def refresh(self) -> None:
         """Read the folder, the contracts and the profile again; analyse only changed files."""
+        notices = []
         try:
             profile = self._profile()
+        except OptionError as error:
+            profile = Profile()
+            notices.append(str(error).splitlines()[0] + " (shown as a player with no wins)")
+        try:
             contracts = self._contracts()
-        except (LevelError, OptionError) as error:
-            profile, contracts = Profile(), []
-            self.notice = str(error).splitlines()[0]
+        except LevelError as error:
+            contracts = []
+            notices.append(str(error).splitlines()[0] + " (levels shown without their contracts)")
+        self.notice = "; ".join(notices)
         files = level_files([self.folder]) if self.folder.is_dir() else []
         library = _digest(self.folder / LIBRARY_NAME)         # a changed tile library changes every level
         entries = [self._entry(path, profile, library) for path in files]

@@ -1,0 +1,244 @@
+"""The live analysis of one setup: reading the level (its problems, in the loader's and
+``zorglab validate``'s words, and its solutions replayed), choosing the setup the figures are for,
+and its figures — verdict and witness, fewest and necessary spells, winning cast lists and forced
+points — on the same searches and definitions as the difficulty report, each run under the
+summary's clock (:mod:`zorglab.reports.live_clock`). :mod:`zorglab.reports.live` puts them together.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from zorglab.engine.game import Setup, play, setup
+from zorglab.engine.layout import Layout, validate_layout
+from zorglab.errors import LevelError
+from zorglab.level.contracts import find_contracts, read_contracts
+from zorglab.level.labels import MAIN_WORLD
+from zorglab.level.loader import LevelCheck, check_level
+from zorglab.level.model import Level
+from zorglab.reports.budget import Budget
+from zorglab.reports.difficulty import reference_setup
+from zorglab.reports.forced import forced_points
+from zorglab.reports.live_clock import Clock, StateCap, run_sliced
+from zorglab.search.analysis import count_winning_cast_lists, explore
+from zorglab.search.layouts import choice_sets
+from zorglab.search.level import world_search
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+
+INVALID = "invalid"
+
+
+# -- reading the level ----------------------------------------------------------------------------
+
+def read_level(level: Level | LevelCheck | str | os.PathLike) -> tuple[Level | None, list[str]]:
+    """The level (None when it does not load) and the loader's problems, as ``zorglab validate`` prints them."""
+    if isinstance(level, Level):
+        return level, []
+    check = level if isinstance(level, LevelCheck) else check_level(Path(level))
+    return check.level, [str(p) for p in check.problems]
+
+
+def contract_problems(level: Level) -> list[str]:
+    """The level's contract must be one of its ``contracts.toml``, worded as ``zorglab validate``
+    words it (without the line: the text being edited may not be the file on disk)."""
+    if level.contract is None or not level.path or level.path.startswith("<"):
+        return []                   # a text with no file ("<string>") has no contract list
+    found = find_contracts(Path(level.path))
+    if found is None:
+        return []
+    listed, problems = read_contracts(found)
+    names = [c.name for c in listed.contracts]
+    if problems or level.contract in names:
+        return []
+    close = difflib.get_close_matches(level.contract, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(names) or 'none'})"
+    return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
+
+
+def solution_problems(level: Level, clock: Clock, draft: Draft) -> list[str]:
+    """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
+    out = []
+    for index, solution in enumerate(level.solutions):
+        clock.check()
+        if solution.expect is None:
+            continue
+        if clock.left() == 0.0:
+            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed: {clock.spent}")
+            break
+        where = f"{solution.location}: " if solution.location else ""
+        try:
+            game = kept_setup(level, Layout.from_solution(solution), dict(solution.choices))
+            outcome = play(game, solution.casts, dict(solution.mirror_casts), record=False).outcome
+        except (ValueError, RuntimeError) as error:     # a level fault, a refused cast, a plan too big
+            out.append(f"{where}solution {index} does not replay: {(str(error).splitlines() or [''])[0]}")
+            continue
+        if outcome is not solution.expect:
+            out.append(f"{where}solution {index} expects a {solution.expect.value}, but its replay ends in a "
+                       f"{outcome.value}")
+    return out
+
+
+kept_setups: OrderedDict[Any, Setup] = OrderedDict()
+kept_setups_lock = threading.Lock()
+SETUPS_KEPT = 8             # each keeps its worlds' plan graphs: a few MB on portal levels
+
+
+def kept_setup(level: Level, layout: Layout, choices: Mapping[str, Any]) -> Setup:
+    """The engine's setup, kept for a while by value: a setup's worlds keep their heroes' plan
+    graphs, the bulk of a small search's time, so replaying solution 0 and then searching its
+    layout (or searching the same layout again after an edit elsewhere) plans once."""
+    try:
+        key: Any = (level, layout, tuple(sorted(choices.items())))
+        hash(key)
+    except TypeError:           # a choice without a hash (a function value): not kept
+        return setup(level, layout, choices)
+    with kept_setups_lock:
+        found = kept_setups.get(key)
+        if found is not None:
+            kept_setups.move_to_end(key)
+            return found
+    made = setup(level, layout, choices)
+    with kept_setups_lock:
+        kept_setups[key] = made
+        while len(kept_setups) > SETUPS_KEPT:
+            kept_setups.popitem(last=False)
+    return made
+
+
+def choices_for(level: Level, layout: Layout, choices: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The choices given; else those of a solution with this layout, else of the first solution,
+    else the first finite combination (a level without variables needs none)."""
+    if choices is not None or not level.variables:
+        return dict(choices or {})
+    for solution in level.solutions:
+        if Layout.from_solution(solution) == layout:
+            return dict(solution.choices)
+    if level.solutions:
+        return dict(level.solutions[0].choices)
+    combos, open_ = choice_sets(level)
+    return dict(combos[0]) if combos and not open_ else {}
+
+
+# -- one setup ------------------------------------------------------------------------------------
+
+@dataclass
+class Draft:
+    """The summary while it is being filled in (frozen at the end)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    budget: list[str] = field(default_factory=list)
+
+    def cut(self, what: str) -> None:
+        if what not in self.budget:
+            self.budget.append(what)
+
+
+def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budget: Budget,
+                   current: bool, details: bool) -> None:
+    """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
+    v = draft.values
+    verdicts: dict[str, Verdict] = {}
+    states = explored = forced = 0
+    lists, capped, complete = 1, False, True
+    for name in game.world_names:
+        verdict = run_sliced(world_search(game, name), max_states, clock)
+        verdicts[name] = verdict
+        states += verdict.states
+        if verdict.verdict == UNSOLVABLE and name in game.played_worlds:
+            break                   # the level is lost in this world (ZR-18): the rest is moot
+    answers = {verdicts[n].verdict for n in game.played_worlds if n in verdicts}
+    overall = UNSOLVABLE if UNSOLVABLE in answers else UNKNOWN if UNKNOWN in answers else SOLVABLE
+    main = verdicts.get(MAIN_WORLD)
+    v["verdict"] = overall
+    if current:
+        v["layout_verdict"] = overall
+        v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
+                                if n in verdicts and verdicts[n].verdict == overall) if overall != SOLVABLE else ""
+        if overall == UNKNOWN:
+            draft.cut(f"this layout: {v['reason']}")
+        if overall == SOLVABLE and main is not None:
+            v["witness"] = tuple(main.cast_texts())
+            v["witness_casts"] = main.casts
+            mirrors = [(n, x) for n, x in verdicts.items() if n != MAIN_WORLD and n in game.played_worlds]
+            v["mirror_witness"] = tuple((n, tuple(x.cast_texts())) for n, x in mirrors)
+            v["mirror_witness_casts"] = tuple((n, x.casts) for n, x in mirrors)
+    figures = v.setdefault("difficulty", {})
+    figures["states"] = states
+    if overall != SOLVABLE:
+        return
+    spells = sum(x.spells_used for x in verdicts.values() if x.verdict == SOLVABLE)
+    v["layout_spells"] = spells
+    figures["fewest_spells"] = spells
+    if not details:
+        return
+    necessary: list[str] = []
+    unknown = 0
+    for name, verdict in verdicts.items():
+        if verdict.verdict != SOLVABLE:
+            continue
+        prefix = "" if name == MAIN_WORLD else f"{name}:"
+        clock.check()
+        states_cap = StateCap(budget.explore_states, clock)
+        graph = explore(game, name, budget=states_cap)
+        clock.check()
+        explored += graph.states
+        if not graph.complete:
+            complete = False
+            draft.cut("winning cast lists: " + (clock.spent if states_cap.struck
+                                                else f"state graph budget of {budget.explore_states} spent"))
+        else:
+            count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
+            lists, capped = lists * count, capped or cap_hit
+            points = forced_points(graph)
+            forced += points.count if points else 0
+        world = game.world(name)
+        for spell in world.spells:
+            start = world.initial_state()
+            left_spells = list(start.spells_left)
+            left_spells[spell.index] = False
+            search = world_search(game, name, start=start.replace(spells_left=tuple(left_spells)))
+            answer = run_sliced(search, budget.necessary_states, clock)
+            if answer.verdict == UNSOLVABLE:
+                necessary.append(prefix + spell.label)
+            elif answer.verdict == UNKNOWN:
+                unknown += 1
+                draft.cut(f"necessary spells: {answer.reason}")
+    v["necessary_spells"] = tuple(necessary)
+    v["necessary_unknown"] = unknown
+    figures["necessary_spells"] = len(necessary)
+    figures["explored_states"] = explored
+    if complete:
+        v.update(cast_lists=lists, cast_lists_capped=capped, cast_lists_known=True)
+        figures["winning_cast_lists"] = lists
+        figures["forced_points"] = forced
+
+
+def figures_setup(level: Level, layout: Layout | None, choices: Mapping[str, Any] | None,
+                   draft: Draft) -> tuple[Setup | None, str]:
+    """The setup the figures are for, and its name: the current layout when valid, else (no
+    layout) the difficulty report's reference setup; ``(None, "")`` when there is none."""
+    v = draft.values
+    if layout is None:
+        try:
+            index, game = reference_setup(level)
+            game = None if game is None else kept_setup(level, game.layout, dict(game.choices))
+        except LevelError:
+            return None, ""         # the solution's fault is already among the problems
+        return game, ("the first valid layout" if index is None else f"solution {index}'s layout")
+    violations = validate_layout(level, layout)
+    if violations:
+        v["layout_verdict"] = INVALID
+        v["layout_problems"] = tuple(str(x) for x in violations)
+        return None, ""
+    try:
+        return kept_setup(level, layout, choices_for(level, layout, choices)), "this layout"
+    except LevelError as error:
+        v["layout_verdict"] = INVALID
+        v["layout_problems"] = tuple(p.message for p in error.problems)
+        return None, ""
