@@ -54,7 +54,7 @@ def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab
         maker.mirror.key(name, shift=shift, ctrl=ctrl)
         notice = maker.mirror.notice
         wait_for(f"the Maker or JupyterLab to answer {key}",
-                 lambda: notice in maker.status() or _lab_state(nb, SANDBOX) != start, timeout=30)
+                 lambda: _lab_state(nb, SANDBOX) != start or notice in maker.status(), timeout=30)
         assert _lab_state(nb, SANDBOX) == start, f"{key} reached JupyterLab: {_lab_state(nb, SANDBOX)}"
         assert notice in maker.status(), f"the Maker did not answer {key} with {notice!r}"
     assert maker.mirror.layout.slot("A1") == (1, 0)
@@ -83,6 +83,15 @@ def test_item_1_keys_after_a_click_reach_the_maker_and_the_player_not_jupyterlab
         wait_for(f"the Player to answer {key} (frame {expected})", lambda: frame() == f"{expected}/{total}")
         assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code", f"{key} reached JupyterLab"
     assert _lab_state(nb, SANDBOX) == start
+
+    # a key typed into the Player's spell dropdown stays with the dropdown: no step, no notebook command
+    spell = player.first.locator("select").first
+    spell.focus()
+    before = frame()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(800)
+    assert frame() == before, "an arrow in the spell dropdown stepped the Player"
+    assert _lab_state(nb, "maker = Maker(level, path=")["type"] == "code"
 
 
 PLAYER = ".widget-vbox:has(> .widget-html:first-child:has-text('Player — world {name}'))"
@@ -124,6 +133,8 @@ def test_item_4_the_branch_table_follows_a_branch_without_a_click_in_the_main_pl
     branch.locator("button", has_text="cast now").first.click()   # ...and casts there
     wait_for("the table to show the branch's new outcome (win)", lambda: "win" in _branch_row(nb, main, "branch 1"),
              timeout=30)
+    page.set_viewport_size({"width": 2300, "height": 1100})     # the trunk and its branch side by side
+    main.scroll_into_view_if_needed()
     screenshot(main, shots, "player-branch")
     main_box, branch_box = main.locator("canvas").first.bounding_box(), branch.bounding_box()
     assert branch_box["x"] > main_box["x"] + main_box["width"], "the branch opened below, not beside (item 7)"

@@ -302,12 +302,15 @@ def test_item_2_reopening_a_level_opens_on_a_saved_solution(tmp_path):
         Maker(level, solution=3)
     assert [label for label, _ in maker.solution_dropdown.options][1:] == \
         ["1: no cast → loss", "2: @5 Attack(2) → loss", "3: @12 Attack(2) → win"]
-    maker.solution_dropdown.value = None                    # the menu: an empty board...
+    assert maker.solution_dropdown.label == "1: no cast → loss"   # the menu shows what the board is
+    maker.solution_dropdown.value = -1                      # the menu: an empty board...
     assert maker.layout == Layout() and maker.notice == "empty board"
     maker.undo()                                            # ...undoable
     assert maker.layout == Layout.from_solution(level.solutions[0])
     maker.solution_dropdown.value = 2
     assert maker.opened == 2 and maker.notice == "opened solution 3: @12 Attack(2) → win"
+    maker.open_solution(None)
+    assert maker.solution_dropdown.label == "empty board" and maker.layout == Layout()
 
 
 def test_item_3_saving_twice_adds_one_entry_and_the_player_saves_the_run_it_shows(tmp_path):
@@ -375,3 +378,19 @@ def test_item_8_the_maker_shows_the_levels_warnings(tmp_path):
     assert [w.room for w in maker.warnings] == ["T1"]
     assert "has no dark cell, so its fire can never act" in maker.warning_box.value
     assert "1 warning(s)" in maker.warning_box.value and Maker(corridor_level()).warning_box.value == ""
+
+
+def test_item_3_a_file_changed_on_disk_is_not_overwritten_and_the_widgets_say_so(tmp_path):
+    from zorglab.errors import StaleFileError
+    from zorglab.level import load_level
+    path = copy_level(tmp_path, "ele-02-the-cautious-elf.toml")
+    maker = Maker(load_level(path), solution=2)
+    maker.start()
+    path.write_text(path.read_text() + "\n# someone else's edit\n")
+    changed = path.read_bytes()
+    maker.save_button.click()
+    assert "refused" in maker.status.value and "reload" in maker.status.value.lower()
+    with pytest.raises(StaleFileError):
+        maker.player.save_run()
+    maker.player.save_button.click()                        # the button: said next to it, not raised
+    assert "not saved" in maker.player.save_box.value and path.read_bytes() == changed

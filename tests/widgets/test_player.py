@@ -454,3 +454,13 @@ def test_item_7_play_has_tooltips_no_loop_and_branches_open_beside():
     row = player.widget.children[1]
     assert row.children[1] is player.branch_box and fork.widget in player.branch_box.children
     assert type(row).__name__ == "HBox"
+
+
+def test_item_7_the_trays_dropdowns_show_their_dash_not_a_blank():
+    player = Player(corridor_setup())
+    player.goto(2)
+    assert player.tray.spell_dropdown.label == "—" and player.tray.hero_dropdown.label == "—"
+    player.tray.spell_dropdown.value = "Sleep"              # as a pick in the browser does
+    assert player.tray.choice.spell == "Sleep"
+    player.tray.spell_dropdown.value = ""                   # back to "—": no spell
+    assert player.tray.choice.spell is None and player.tray.spell_dropdown.label == "—"

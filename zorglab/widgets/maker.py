@@ -32,7 +32,7 @@ from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.widgets.keys import guard
 from zorglab.widgets.messages import status_html, violations_html, warnings_html
-from zorglab.widgets.saving import LevelFile, solution_title
+from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
 from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
 
 _ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
@@ -110,11 +110,9 @@ class Maker:
                                         value=main_room(self.level, self.layout) if spawns else None)
         self.main_dropdown.observe(self._main_changed, names="value")
         self.main_dropdown.layout.display = "" if len(spawns) > 1 else "none"
-        self.solution_dropdown = w.Dropdown(options=self._solution_options(), value=self.opened,
-                                            description="open", layout=w.Layout(width="260px"),
-                                            tooltip="lay the board out as a saved solution (undo goes back)")
-        self.solution_dropdown.observe(self._solution_chosen, names="value")
-        self.solution_dropdown.layout.display = "" if self.solutions else "none"
+        self.solution_menu = SolutionMenu(self.solutions, self.opened,
+                                          lambda index: self._safely(lambda: self.open_solution(index)))
+        self.solution_dropdown = self.solution_menu.dropdown
         self.status = w.HTML()
         self.message_box = w.HTML()
         self.warning_box = w.HTML()
@@ -214,7 +212,7 @@ class Maker:
             self.notice = f"{occupant} deselected (click it again to select it)"
         else:
             self.selected = None
-            self.notice = "nothing selected"
+            self.notice = "an empty slot: pick a room in the tray first, then click a slot"
         self.refresh()
 
     def drag(self, source: Slot, target: Slot) -> None:
@@ -277,6 +275,7 @@ class Maker:
             self.choices = dict(solution.choices)
             self.opened, self.selected = index, None
             self.notice = f"opened solution {solution_title(index, solution)}"
+        self.solution_menu.show(self.opened)
         self.refresh()
 
     def undo(self) -> None:
@@ -372,21 +371,7 @@ class Maker:
             self.solutions = load_level(self.file.path).solutions if self.file is not None else self.solutions
         except LevelError:
             return
-        self._syncing_solutions = True
-        try:
-            self.solution_dropdown.options = self._solution_options()
-            self.solution_dropdown.value = self.opened if self.opened is not None and \
-                self.opened < len(self.solutions) else None
-        finally:
-            self._syncing_solutions = False
-        self.solution_dropdown.layout.display = "" if self.solutions else "none"
-
-    def _solution_options(self) -> list[tuple[str, int | None]]:
-        return [("empty board", None)] + [(solution_title(i, s), i) for i, s in enumerate(self.solutions)]
-
-    def _solution_chosen(self, change: dict) -> None:
-        if not getattr(self, "_syncing_solutions", False) and change["new"] != self.opened:
-            self._safely(lambda: self.open_solution(change["new"]))
+        self.solution_menu.reload(self.solutions)
 
     # --- mouse ------------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from zorglab.engine.game import Setup, play
 from zorglab.engine.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
-from zorglab.errors import CastError
+from zorglab.errors import CastError, LevelError
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.model import Cast
 from zorglab.paint import palette
@@ -122,7 +122,7 @@ class Player:
         self.solve_button = button("solve", "search", self.solve, "ask the solver for a verdict from here")
         self.window_button = button("win window", "line-chart", self.window,
                                     "at each casting point so far: could the world still be won?")
-        self.save_button = button("save run", "save", self.save_run,
+        self.save_button = button("save run", "save", lambda: self._quietly(self.save_run),
                                   "write this layout, the casts made so far and the outcome they lead to "
                                   "into the level file as a solution")
         self.save_box = w.HTML()
@@ -135,11 +135,13 @@ class Player:
         self.frame_slider.observe(self._scrubbed, names="value")
         self.explain_toggle = w.Checkbox(value=True, description="explain", indent=False)
         self.explain_toggle.observe(lambda _c: self.refresh(), names="value")
-        self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"]), names="value")
-        self.tray.hero_dropdown.observe(
-            lambda c: c["new"] is not None and self._from_widget(self.choose_target, c["new"]), names="value")
+        self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"] or None),
+                                         names="value")
+        self.tray.hero_dropdown.observe(lambda c: c["new"] and self._from_widget(self.choose_target, c["new"]),
+                                        names="value")
         self.tray.heroes_select.observe(self._selection_changed, names="value")
-        self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"]), names="value")
+        self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"] or None),
+                                         names="value")
         self.tray.cast_button.on_click(lambda _b: self._safely(self.cast_now))
         self.status = w.HTML()
         self.heroes_box = w.HTML()
@@ -371,8 +373,12 @@ class Player:
         mirror_casts = {name: player.timeline.casts_made() for name, player in self.siblings.items()
                         if name != MAIN_WORLD and player.timeline.casts_made()}
         outcome = play(self.setup, casts, mirror_casts, record=False).outcome
-        self.saved = self.file.save(self.setup.layout, casts, expect=outcome, choices=dict(self.setup.choices),
-                                    mirror_casts=mirror_casts)
+        try:
+            self.saved = self.file.save(self.setup.layout, casts, expect=outcome, choices=dict(self.setup.choices),
+                                        mirror_casts=mirror_casts)
+        except LevelError as error:             # stale, read-only, locked: said next to the button
+            self.save_box.value = f"<span style='color:{palette.VIOLATION}'>not saved: {html.escape(str(error))}</span>"
+            raise
         self.save_box.value = html.escape(self.file.said(self.saved, f"this run ({outcome})"))
         return self.saved
 
@@ -460,6 +466,13 @@ class Player:
     def _from_widget(self, handler: Callable[[Any], Any], value: Any) -> None:
         if not self._syncing:
             self._safely(lambda: handler(value))
+
+    def _quietly(self, handler: Callable[[], Any]) -> None:
+        """A button whose refusal its own box already shows."""
+        try:
+            handler()
+        except LevelError:
+            pass
 
     def _safely(self, handler: Callable[[], Any]) -> None:
         try:

@@ -9,9 +9,11 @@ twice); the words for the result are here, for every widget to show alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+import ipywidgets as w
 
 from zorglab.engine.layout import Layout
 from zorglab.level.model import Cast, Level, Outcome, Solution
@@ -55,3 +57,51 @@ def solution_title(index: int, solution: Solution) -> str:
     casts = " ".join(format_cast(c) for c in solution.casts) or "no cast"
     expect = f" → {solution.expect}" if solution.expect is not None else ""
     return f"{index + 1}: {casts}{expect}"
+
+
+class SolutionMenu:
+    """The Maker's *open* menu: "empty board" or a saved solution. A pick calls ``on_pick(index)``
+    (None: empty); ``show`` and ``reload`` change what it shows without calling back.
+    (ipywidgets shows a None value as a blank box, so "empty board" is -1 inside the dropdown.)"""
+
+    def __init__(self, solutions: Sequence[Solution], opened: int | None, on_pick: Callable[[int | None], Any]):
+        self.solutions = tuple(solutions)
+        self.opened = opened
+        self._quiet = False
+        self.dropdown = w.Dropdown(options=self._options(), value=self._value(), description="open",
+                                   layout=w.Layout(width="260px"),
+                                   tooltip="lay the board out as a saved solution (undo goes back)")
+        self.dropdown.observe(lambda change: self._picked(change["new"], on_pick), names="value")
+        self._display()
+
+    def show(self, opened: int | None) -> None:
+        self.opened = opened
+        self._sync()
+
+    def reload(self, solutions: Sequence[Solution]) -> None:
+        """The file's solutions as they are now (after a save)."""
+        self.solutions = tuple(solutions)
+        self._sync()
+
+    def _sync(self) -> None:
+        self._quiet = True
+        try:
+            self.dropdown.options = self._options()
+            self.dropdown.value = self._value()
+        finally:
+            self._quiet = False
+        self._display()
+
+    def _options(self) -> list[tuple[str, int]]:
+        return [("empty board", -1)] + [(solution_title(i, s), i) for i, s in enumerate(self.solutions)]
+
+    def _value(self) -> int:
+        return self.opened if self.opened is not None and self.opened < len(self.solutions) else -1
+
+    def _display(self) -> None:
+        self.dropdown.layout.display = "" if self.solutions else "none"
+
+    def _picked(self, value: int, on_pick: Callable[[int | None], Any]) -> None:
+        index = None if value == -1 else value
+        if not self._quiet and index != self.opened:
+            on_pick(index)

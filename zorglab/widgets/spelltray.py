@@ -20,6 +20,9 @@ from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
 from zorglab.level.model import Cast, SpellCall
 
+# "nothing chosen" in a dropdown: ipywidgets shows a None value as a blank box, not as its label
+NONE = ""
+
 # the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
 _TRAY_KIND = {"to": "slots", "with": "room", "select": "meta", "on": "hero", None: "none"}
 
@@ -50,12 +53,12 @@ class SpellTray:
         self.world = world
         self.choice = CastChoice()
         self.active: str | None = None         # the active hero on the board at the synced state (ZR-14)
-        self.spell_dropdown = w.Dropdown(description="spell", options=[("—", None)], value=None,
+        self.spell_dropdown = w.Dropdown(description="spell", options=[("—", NONE)], value=NONE,
                                          layout=w.Layout(width="220px"))
-        self.hero_dropdown = w.Dropdown(description="on", options=[("—", None)], value=None,
+        self.hero_dropdown = w.Dropdown(description="on", options=[("—", NONE)], value=NONE,
                                         layout=w.Layout(width="200px"))
         self.heroes_select = w.SelectMultiple(description="on", options=[], rows=3, layout=w.Layout(width="220px"))
-        self.inner_dropdown = w.Dropdown(description="apply", options=[("—", None)], value=None,
+        self.inner_dropdown = w.Dropdown(description="apply", options=[("—", NONE)], value=NONE,
                                          layout=w.Layout(width="220px"))
         self.targets_label = w.HTML()
         self.cast_button = w.Button(description="cast now", icon="magic", button_style="warning")
@@ -169,16 +172,16 @@ class SpellTray:
         if self.choice.inner is not None and self.choice.inner not in dict(left):
             self.choice.inner = None
         on_board = [self.world.heroes[i].label for i, h in enumerate(state.heroes) if h.pos is not None]
-        self.spell_dropdown.options = [("—", None)] + left
-        self.spell_dropdown.value = self.choice.spell
+        self.spell_dropdown.options = [("—", NONE)] + left
+        self.spell_dropdown.value = self.choice.spell or NONE
         kind = self.kind
-        self.hero_dropdown.options = [("—", None)] + [(h, h) for h in on_board]
+        self.hero_dropdown.options = [("—", NONE)] + [(h, h) for h in on_board]
         self.hero_dropdown.value = self.choice.heroes[0] if kind == "hero" and self.choice.heroes and \
-            self.choice.heroes[0] in on_board else None
+            self.choice.heroes[0] in on_board else NONE
         self.heroes_select.options = on_board
         self.heroes_select.value = tuple(h for h in self.choice.heroes if h in on_board) if kind == "meta" else ()
-        self.inner_dropdown.options = [("—", None)] + [pair for pair in left if pair[0] != self.choice.spell]
-        self.inner_dropdown.value = self.choice.inner
+        self.inner_dropdown.options = [("—", NONE)] + [pair for pair in left if pair[0] != self.choice.spell]
+        self.inner_dropdown.value = self.choice.inner or NONE
         self.hero_dropdown.layout.display = "" if kind == "hero" else "none"
         self.heroes_select.layout.display = self.inner_dropdown.layout.display = "" if kind == "meta" else "none"
         self.cast_button.disabled = self.choice.spell is None
