@@ -445,7 +445,7 @@ def test_the_players_save_is_refused_while_the_level_has_problems(tmp_path):
     studio.spells.set_row(0, "Attack(")
     studio.maker.player.save_button.click()
     assert not studio.draft.path.exists()
-    assert "problem" in studio.maker.player.cast_error
+    assert "problem" in studio.maker.player.save_box.value
     assert studio.save_run() is None and "problem" in studio.notice
 
 

@@ -177,13 +177,20 @@ class StudioFile:
                 self.notice = "start the Player first (start, under the Maker)"
                 self._refresh()
                 return None
-            try:
-                return player.save_run()
-            except LevelError as error:                  # refused (problems, or the file changed): said
-                if not isinstance(error, StaleFileError):
-                    self.notice = str(error)
-                    self._refresh()
+            if self.draft.problems:
+                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
+                self._refresh()
                 return None
+            try:
+                saved = player.save_run()                # the Player says a refusal next to its save run
+            except LevelError as error:                  # (a Player that raises it: said here)
+                saved = None
+                if not isinstance(error, StaleFileError):
+                    self.notice = f"not saved: {error}"
+            if saved is None and not self.notice.startswith(("not saved", f"{self.path}")):
+                self.notice = "the Player's run was not saved: its reason is next to save run"
+            self._refresh()
+            return saved
 
     def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
                          choices: Mapping[str, Any] | None = None,
