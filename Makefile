@@ -38,8 +38,20 @@ native-if-possible: $(STAMP)
 # JupyterLab refuses to run as root unless told; machines where everyone is root need the flag.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The lab works at the repository root (levels/ and docs/ in its file browser) on copies of the
+# notebooks in workspace/ (ignored by git): running or editing them never changes a tracked file.
+# A copy still as last copied is refreshed from notebooks/; a copy you ran or edited is kept (delete
+# it to get the committed notebook back).
+WORKSPACE := workspace
+
 lab: install native-if-possible
-	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/
+	@mkdir -p $(WORKSPACE)/.committed
+	@for nb in notebooks/*.ipynb; do name=$$(basename "$$nb"); copy="$(WORKSPACE)/$$name"; \
+		if [ ! -e "$$copy" ] || cmp -s "$$copy" "$(WORKSPACE)/.committed/$$name"; then cp "$$nb" "$$copy"; \
+		elif ! cmp -s "$$nb" "$(WORKSPACE)/.committed/$$name"; then \
+			echo "zorglab: $$copy holds your work, kept; notebooks/$$name changed since (delete the copy to take it)"; fi; \
+		cp "$$nb" "$(WORKSPACE)/.committed/$$name"; done
+	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir="$(CURDIR)" $(WORKSPACE)/00_studio.ipynb
 
 # Every test on the compiled build, then the rules and the search again on the Python sources:
 # both builds must give the same runs, digests and verdicts.

@@ -6,6 +6,7 @@ the painter (:mod:`zorglab.paint`) on an ipycanvas canvas; the rules stay in the
 
 from zorglab.widgets.maker import Maker
 from zorglab.widgets.player import CompareRow, Player
+from zorglab.widgets.studio import Studio
 from zorglab.widgets.timeline import Frame, Timeline
 
-__all__ = ["Maker", "Player", "CompareRow", "Timeline", "Frame"]
+__all__ = ["Maker", "Player", "CompareRow", "Timeline", "Frame", "Studio"]

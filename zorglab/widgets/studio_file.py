@@ -1,0 +1,275 @@
+"""The Studio and its level file: save (the whole level, then the layout as a solution), the
+Player's run saved as a solution, and a file changed on disk by another editor noticed and reloaded.
+
+Every write goes through :mod:`zorglab.level.save` (atomic, locked, refused when the file changed
+since it was read: ``expected_digest``); the Studio never writes over someone else's edit.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from pathlib import Path
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import tomlkit
+import tomlkit.exceptions
+
+from zorglab.engine.game import play, setup
+from zorglab.engine.layout import Layout
+from zorglab.errors import LevelError, OptionError, StaleFileError
+from zorglab.level.draft import text_digest
+from zorglab.level.loader import check_level
+from zorglab.level.model import Cast, Level, Outcome
+from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
+from zorglab.widgets import saving
+
+if TYPE_CHECKING:
+    from zorglab.level.draft import Draft
+    from zorglab.widgets.maker import Maker
+    from zorglab.widgets.studio_panel import AnalysisPanel
+
+
+def _reads_as_toml(data: bytes) -> bool:
+    try:
+        tomlkit.parse(data.decode("utf-8").removeprefix("\ufeff"))
+    except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
+        return False
+    return True
+
+
+class DraftFile(saving.LevelFile):
+    """The level file as the Maker and its Players see it inside the Studio: their saves go through
+    :meth:`StudioFile.save_solution_of` (the draft written first, one digest for everyone)."""
+
+    def __init__(self, studio: "StudioFile"):           # no file digest of its own: the Studio's is the one
+        self.studio = studio
+
+    @property                                            # type: ignore[override]
+    def path(self) -> Path:
+        return self.studio.path
+
+    @property                                            # type: ignore[override]
+    def digest(self) -> str | None:
+        return self.studio.draft.digest
+
+    @digest.setter
+    def digest(self, value: str | None) -> None:         # the Studio re-reads the file after every save
+        pass
+
+    def save(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
+             choices: Mapping[str, Any] | None = None,
+             mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
+        return self.studio.save_solution_of(layout, casts, expect, choices, mirror_casts)
+
+
+class StudioFile:
+    """The Studio's file handlers (mixed into :class:`~zorglab.widgets.studio.Studio`)."""
+
+    draft: Draft
+    maker: Maker | None
+    panel: AnalysisPanel
+    notice: str
+    discarded: str | None
+    solution: int | None
+    saved: SavedSolution | None
+    _lock: threading.RLock
+    _unreadable: str | None = None        # digest of a file on disk that did not read (said once)
+
+    @property
+    def path(self) -> Path:
+        """The level file (a Studio always has one; a bare Draft may not)."""
+        if self.draft.path is None:
+            raise OptionError("this level has no file: give the Studio a path")
+        return self.draft.path
+
+    # the Studio's own (it comes first in the method order); named here for the readers of this module
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def _sync_maker(self) -> None:
+        raise NotImplementedError
+
+    def _open_draft(self) -> None:
+        raise NotImplementedError
+
+    def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        raise NotImplementedError
+
+    def check_disk(self) -> bool:
+        """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
+        with self._lock:
+            path = self.draft.path
+            if path is None:
+                return False
+            if not path.exists():
+                if self.draft.digest is not None:
+                    self.draft.digest = None
+                    self.notice = f"{path} was removed from disk; save writes it again"
+                    self._refresh()
+                return False
+            now = file_digest(path)
+            if now in (self.draft.digest, self._unreadable):
+                return False                         # as read; or unreadable, and already said so
+            return self.reload(because="changed on disk")
+
+    def reload(self, because: str = "reloaded") -> bool:
+        """Read the file again (True); edits not saved are kept in ``discarded``, never written over the
+        file. A file that does not read as TOML now (another editor mid-way) is not taken: the Studio
+        says why, in the loader's words, and keeps its own version until the file reads again (False)."""
+        with self._lock:
+            path = self.path
+            data = path.read_bytes()
+            if not _reads_as_toml(data):
+                problems = check_level(path).problems
+                self._unreadable = text_digest(data)
+                reason = str(problems[0]) if problems else f"{path}: not valid TOML"
+                self.notice = (f"{path} {because} but cannot be read now ({reason}); the Studio keeps "
+                               "its version and will not save over the file: fix it there, then reload")
+                self._refresh()
+                return False
+            self._unreadable = None
+            self.discarded = self.draft.text if self.draft.dirty else None
+            self.draft.replace_text(data.decode("utf-8"), text_digest(data))
+            kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
+            self.notice = f"{path} {because}: reloaded{kept}"
+            self._open_draft()
+            return True
+
+    def save(self) -> SavedSolution | None:
+        """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
+        as a solution (the witness when the analysis found one; an identical solution is not added twice)."""
+        with self._lock:
+            if self.check_disk():
+                return None
+            if self.draft.problems:
+                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
+                self._refresh()
+                return None
+            play_of_layout = self._layout_play()
+            if play_of_layout is not None:
+                try:
+                    return self.save_solution_of(*play_of_layout)
+                except StaleFileError:                   # reloaded, and said so
+                    return None
+            try:
+                self._write_level()
+            except StaleFileError:
+                self._unreadable = None
+                self.reload(because="changed on disk while saving")
+                return None
+            self._reread()
+            self.saved = None
+            self.notice = f"saved {self.path} (no solution: {self._layout_note()})"
+            self._refresh()
+            return None
+
+    def save_run(self) -> SavedSolution | None:
+        """Write the run the Player shows — its layout, casts so far (every world's) and their outcome —
+        as a solution: the Player's own *save run*, through the Studio (the level's text first)."""
+        with self._lock:
+            player = self.maker.player if self.maker is not None else None
+            if player is None or player.setup is None:
+                self.notice = "start the Player first (start, under the Maker)"
+                self._refresh()
+                return None
+            if self.draft.problems:
+                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
+                self._refresh()
+                return None
+            try:
+                saved = player.save_run()                # the Player says a refusal next to its save run
+            except LevelError as error:                  # (a Player that raises it: said here)
+                saved = None
+                if not isinstance(error, StaleFileError):
+                    self.notice = f"not saved: {error}"
+            if saved is None and not self.notice.startswith(("not saved", f"{self.path}")):
+                self.notice = "the Player's run was not saved: its reason is next to save run"
+            self._refresh()
+            return saved
+
+    def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
+                         choices: Mapping[str, Any] | None = None,
+                         mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
+        """What every save of a solution in the Studio comes to (its own, the Maker's Players'): the
+        draft's text written first when it holds edits, then the solution, both refused (and the file
+        reloaded) when the file changed on disk; the Maker and its Player stay as they are."""
+        with self._lock:
+            if self.check_disk():
+                raise StaleFileError(f"{self.path} changed on disk: reloaded; nothing saved")
+            if self.draft.problems:
+                raise LevelError(f"not saved: the level has {len(self.draft.problems)} problem(s): "
+                                 f"{self.draft.problems[0]}")
+            try:
+                self._write_level()
+                saved = save_solution(self.path, layout, list(casts), expect=expect, choices=choices or None,
+                                      mirror_casts=mirror_casts or None, expected_digest=self.draft.digest)
+            except StaleFileError:
+                self._unreadable = None              # say it again: this save was refused because of it
+                self.reload(because="changed on disk while saving")
+                raise
+            self._reread()
+            self.saved = saved
+            self.solution = saved.index
+            self.notice = f"saved {self.path.name}; solution {saved.index} " + (
+                "added" if saved.added else "was already there (not added twice)")
+            self._refresh()
+            return saved
+
+    # --- internals ---------------------------------------------------------------------------------
+
+    def _write_level(self) -> None:
+        """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
+        if self.draft.dirty:
+            if self.draft.digest is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
+            self.draft.digest = write_level_text(self.path, self.draft.text,
+                                                 expected_digest=self.draft.digest)
+
+    def _layout_play(self) -> tuple[Layout, list[str], str, dict[str, Any], dict[str, list[str]]] | None:
+        """The Maker's layout as a solution: the witness and a win when the panel found one for it, else
+        no casts and the outcome they give; None when there is no valid layout to save."""
+        maker, level = self.maker, self.draft.level
+        if maker is None or level is None or not len(maker.layout) or not maker.valid:
+            return None
+        self.settle(timeout=max(5.0, self.panel.seconds * 10))
+        summary = self.panel.summary
+        if summary is not None and self.panel.current and self.panel.layout == maker.layout \
+                and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
+            mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
+            return maker.layout, list(summary.witness), "win", dict(maker.choices), mirrors
+        outcome = play(setup(level, maker.layout, maker.choices)).outcome.value
+        return maker.layout, [], outcome, dict(maker.choices), {}
+
+    def _layout_note(self) -> str:
+        if self.maker is None or not len(self.maker.layout):
+            return "no layout yet"
+        return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
+
+    def _reread(self) -> None:
+        """The file as now on disk becomes the draft (after our own save); the Maker stays."""
+        data = self.path.read_bytes()
+        self.draft.replace_text(data.decode("utf-8"), text_digest(data))
+        self._sync_maker()
+
+    def _watch(self, every: float) -> threading.Thread:
+        studio = weakref.ref(self)
+
+        def look() -> None:
+            stop = threading.Event()
+            while not stop.wait(every):
+                found = studio()
+                if found is None:
+                    return
+                try:
+                    found.check_disk()
+                except Exception:      # a file half-replaced by another editor: look again next time
+                    pass
+                del found
+        thread = threading.Thread(target=look, name="zorglab-studio-watch", daemon=True)
+        thread.start()
+        return thread

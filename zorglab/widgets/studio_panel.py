@@ -1,0 +1,150 @@
+"""The Studio's live analysis panel: ``summarise`` in a worker thread after every change.
+
+Every change calls :meth:`AnalysisPanel.request`: the job is numbered, the previous job's ``cancel``
+event is set, and the worker starts the newest job once no newer one came for ``debounce`` seconds.
+A result is shown only if it belongs to the newest job (``generation``), so nothing stale is ever
+shown; :meth:`settle` waits for the pending work (tests and *save* use it). The analysis itself is
+``zorglab.reports.live.summarise``; the panel only runs it and shows its lines.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+from zorglab.engine.layout import Layout
+from zorglab.level.loader import LevelCheck
+from zorglab.level.model import Level
+
+Summarise = Callable[..., Any]
+
+
+def default_summarise() -> Summarise:
+    """The analysis back end: :func:`zorglab.reports.live.summarise`."""
+    from zorglab.reports.live import summarise
+    return summarise
+
+
+@dataclass
+class _Job:
+    generation: int
+    level: Level | LevelCheck             # a loader check when the level has problems (summarise lists them)
+    layout: Layout | None
+    choices: dict[str, Any]
+    cancel: threading.Event
+    due: float
+
+
+class AnalysisPanel:
+    """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
+
+    def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float = 0.8,
+                 on_result: Callable[[Any], Any] | None = None):
+        self.summarise = summarise if summarise is not None else default_summarise()
+        self.debounce = debounce
+        self.seconds = seconds
+        self.on_result = on_result
+        self.generation = 0                 # the newest request
+        self.shown_generation = 0           # the request whose result is on screen
+        self.summary: Any = None
+        self.layout: Layout | None = None   # the layout the shown summary is about
+        self.error = ""
+        self._job: _Job | None = None
+        self._running: _Job | None = None
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.status = w.HTML()
+        self.body = w.HTML()
+        self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
+                                    tooltip="open the current layout's witness in the Player")
+        self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
+                             layout=w.Layout(min_width="360px", flex="1 1 360px"))
+        self.widget.add_class("zorglab-analysis")
+
+    # --- requests ---------------------------------------------------------------------------------
+
+    def request(self, level: Level | LevelCheck, layout: Layout | None, choices: dict[str, Any] | None = None) -> int:
+        """A change happened: supersede whatever runs, and analyse this level (or this loader check)."""
+        with self._lock:
+            self.generation += 1
+            generation = self.generation
+            if self._running is not None:
+                self._running.cancel.set()
+            if self._job is not None:
+                self._job.cancel.set()
+                self._job = None
+            self._job = _Job(generation, level, layout, dict(choices or {}), threading.Event(),
+                             time.monotonic() + self.debounce)
+            self._ensure_worker()
+            self.status.value = "<i>analysing…</i>"
+            self._lock.notify_all()
+        return generation
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait until no analysis is pending or running (True), or ``timeout`` passed (False)."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._job is None and self._running is None, timeout)
+
+    @property
+    def pending(self) -> bool:
+        with self._lock:
+            return self._job is not None or self._running is not None
+
+    @property
+    def current(self) -> bool:
+        """Whether the summary shown answers the newest change."""
+        return self.shown_generation == self.generation and not self.pending
+
+    # --- the worker -------------------------------------------------------------------------------
+
+    def _ensure_worker(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._work, name="zorglab-studio-analysis", daemon=True)
+            self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._lock.wait_for(lambda: self._job is not None, timeout=30.0):
+                    self._thread = None
+                    return                           # idle: the next request starts a new worker
+                while self._job is not None and time.monotonic() < self._job.due:
+                    self._lock.wait(self._job.due - time.monotonic())
+                job, self._job = self._job, None
+                if job is None:
+                    continue
+                self._running = job
+            try:
+                summary = self.summarise(job.level, job.layout, choices=job.choices, seconds=self.seconds,
+                                         cancel=job.cancel)
+                error = ""
+            except Exception as exc:                 # the panel says so; the kernel never sees a traceback
+                summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
+            with self._lock:
+                self._running = None
+                fresh = job.generation == self.generation and not job.cancel.is_set()
+                if fresh:
+                    self._show(job.generation, summary, job.layout, error)
+                self._lock.notify_all()
+            if fresh and summary is not None and self.on_result is not None:
+                self.on_result(summary)
+
+    # --- showing ----------------------------------------------------------------------------------
+
+    def _show(self, generation: int, summary: Any, layout: Layout | None, error: str = "") -> None:
+        self.shown_generation = generation
+        self.summary = summary
+        self.layout = layout
+        self.error = error
+        self.lines = [error] if error else list(summary.lines())
+        self.body.value = "<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
+        self.status.value = ""
+        self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
+
+    lines: list[str] = []

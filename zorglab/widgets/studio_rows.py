@@ -1,0 +1,238 @@
+"""Editable rows of a level: one text input per entry (rooms, heroes, spells, constraints, bonuses,
+variables, the text fields), each entry's loader fault shown next to it.
+
+Editors never change the level themselves: every handler calls the Studio's ``edit`` with a
+function of the :class:`~zorglab.level.draft.Draft`, and the Studio refreshes every editor from the
+draft afterwards (:meth:`refresh`). Tests call the handlers (``set_row``, ``add_row``...) directly.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from zorglab.level.draft import TEXTS, Draft, Where
+
+Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
+_SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
+_ENTRY = w.Layout(width="220px")
+_PLAIN = w.Layout()
+
+
+def fault_html(messages: list[str]) -> str:
+    """A fault line as the editors show it (the loader's own message, escaped)."""
+    if not messages:
+        return ""
+    return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
+
+
+def _button(icon: str, tooltip: str, handler: Callable[[], Any]) -> w.Button:
+    button = w.Button(icon=icon, tooltip=tooltip, layout=_SMALL)
+    button.on_click(lambda _b: handler())
+    return button
+
+
+def _set_quietly(text: w.Text, value: str) -> None:
+    if text.value != value:
+        text.value = value
+
+
+class RowsEditor:
+    """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
+
+    def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
+                 hint: str = ""):
+        self.title = title
+        self.where = tuple(where)
+        self.edit = edit
+        self.reorder = reorder
+        self.texts: list[w.Text] = []
+        self.faults: list[w.HTML] = []
+        self.new_text = w.Text(placeholder=example, description="", layout=_ENTRY)
+        self.new_text.add_class("zorglab-new-entry")
+        self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
+                                   layout=w.Layout(width="auto"))
+        self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
+        self.rows = w.VBox()
+        width = "350px" if reorder else "300px"          # never squeezed by its neighbours
+        hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
+                        layout=w.Layout(max_width=width))] if hint else []
+        self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
+                              w.HBox([self.new_text, self.add_button]), *hints],
+                             layout=w.Layout(min_width=width, flex="0 0 auto", margin="0 8px 0 0"))
+        self.widget.add_class("zorglab-rows")
+        self.widget.add_class("zorglab-rows-" + "-".join(str(p) for p in self.where))
+
+    # --- handlers ---------------------------------------------------------------------------------
+
+    def set_row(self, index: int, text: str) -> None:
+        self.edit(lambda d: d.set_item(self.where, index, text), f"{self.title} {index + 1} changed")
+
+    def add_row(self, text: str) -> None:
+        text = text.strip()
+        if not text:
+            return
+        self.edit(lambda d: d.add_item(self.where, text), f"{text} added to {self.title}")
+        self.new_text.value = ""
+
+    def remove_row(self, index: int) -> None:
+        self.edit(lambda d: d.remove_item(self.where, index), f"{self.title} {index + 1} removed")
+
+    def move_row(self, index: int, offset: int) -> None:
+        self.edit(lambda d: d.move_item(self.where, index, offset), f"{self.title} {index + 1} moved")
+
+    # --- view -------------------------------------------------------------------------------------
+
+    def refresh(self, draft: Draft) -> None:
+        items = draft.items(self.where)
+        self._quiet = True                     # values shown from the draft are not edits
+        try:
+            if len(items) != len(self.texts):
+                self._build(len(items))
+            for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
+                _set_quietly(text, items[index])
+                fault.value = fault_html(draft.faults_at(self.where + (index,)))
+        finally:
+            self._quiet = False
+
+    def _build(self, count: int) -> None:
+        self.texts, self.faults, rows = [], [], []
+        for index in range(count):
+            text = w.Text(continuous_update=True, layout=_ENTRY)
+            text.add_class("zorglab-entry")
+            text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
+            buttons = [_button("arrow-up", "earlier", lambda i=index: self.move_row(i, -1)),
+                       _button("arrow-down", "later", lambda i=index: self.move_row(i, 1))] if self.reorder else []
+            buttons.append(_button("trash", "remove", lambda i=index: self.remove_row(i)))
+            fault = w.HTML(layout=_PLAIN)
+            self.texts.append(text)
+            self.faults.append(fault)
+            rows.append(w.VBox([w.HBox([text, *buttons], layout=_PLAIN), fault], layout=_PLAIN))
+        self.rows.children = tuple(rows)
+
+    def _typed(self, index: int, value: str) -> None:
+        if not self._quiet:
+            self.set_row(index, value)
+
+    _quiet = False
+
+
+class FieldsEditor:
+    """The level's id, title, contract and notes."""
+
+    def __init__(self, edit: Edit):
+        self.edit = edit
+        self.texts = {key: (w.Textarea if key == "notes" else w.Text)(description=key, continuous_update=True,
+                                                                       layout=w.Layout(width="460px"))
+                      for key in TEXTS}
+        self.faults = {key: w.HTML() for key in TEXTS}
+        for key, text in self.texts.items():
+            text.observe(lambda change, k=key: self.set_field(k, change["new"]), names="value")
+        self.widget = w.VBox([w.VBox([self.texts[k], self.faults[k]]) for k in TEXTS])
+
+    def set_field(self, key: str, value: str) -> None:
+        self.edit(lambda d: None if d.field(key) == value else d.set_field(key, value), f"{key} changed")
+
+    def refresh(self, draft: Draft) -> None:
+        for key in TEXTS:
+            _set_quietly(self.texts[key], draft.field(key))
+            self.faults[key].value = fault_html(draft.faults_at((key,)))
+
+
+class VariablesEditor:
+    """``[variables]``: one row per ``name = "choix(n, E)"`` (FR-2)."""
+
+    def __init__(self, edit: Edit):
+        self.edit = edit
+        self.names: list[str] = []
+        self.rows = w.VBox()
+        self.new_name = w.Text(placeholder="x", layout=w.Layout(width="80px"))
+        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="220px"))
+        add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto"))
+        add.on_click(lambda _b: self.add_variable(self.new_name.value, self.new_text.value))
+        self.widget = w.VBox([w.HTML("<b>variables</b>"), self.rows, w.HBox([self.new_name, self.new_text, add])])
+
+    def add_variable(self, name: str, text: str) -> None:
+        name = name.strip()
+        if name:
+            self.edit(lambda d: d.set_variable(name, text.strip()), f"variable {name} added")
+            self.new_name.value = self.new_text.value = ""
+
+    def set_variable(self, index: int, name: str, text: str) -> None:
+        old = self.names[index]
+        self.edit(lambda d: d.set_variable(name.strip() or old, text, old_name=old), f"variable {name} changed")
+
+    def remove_variable(self, index: int) -> None:
+        name = self.names[index]
+        self.edit(lambda d: d.remove_variable(name), f"variable {name} removed")
+
+    def refresh(self, draft: Draft) -> None:
+        pairs = draft.variables()
+        if [n for n, _ in pairs] != self.names:
+            self.names = [n for n, _ in pairs]
+            rows = []
+            for index, (name, text) in enumerate(pairs):
+                name_box = w.Text(value=name, continuous_update=False, layout=w.Layout(width="80px"))
+                text_box = w.Text(value=text, continuous_update=True, layout=w.Layout(width="220px"))
+                name_box.observe(lambda c, i=index, t=text_box: self.set_variable(i, c["new"], t.value), names="value")
+                text_box.observe(lambda c, i=index, n=name_box: self.set_variable(i, n.value, c["new"]),
+                                 names="value")
+                rows.append(w.VBox([w.HBox([name_box, text_box,
+                                            _button("trash", "remove", lambda i=index: self.remove_variable(i))]),
+                                    w.HTML()]))
+            self.rows.children = tuple(rows)
+        for index, (name, _text) in enumerate(pairs):
+            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)))
+
+
+class MirrorsEditor:
+    """``[[mirrors]]``: each mirror world's name and its rooms, heroes, spells, constraints, bonuses."""
+
+    KEYS = (("rooms", "E(fire)"), ("heroes", "Warrior(2)"), ("spells", "Attack(2)"),
+            ("constraints", "not solvable(M1)"), ("bonuses", "unused(Attack)"))
+
+    def __init__(self, edit: Edit):
+        self.edit = edit
+        self.editors: list[list[RowsEditor]] = []
+        self.names: list[w.Text] = []
+        self.mirrors = w.VBox()
+        self.new_name = w.Text(placeholder="M1", layout=w.Layout(width="120px"))
+        add = w.Button(description="add mirror", icon="plus", layout=w.Layout(width="auto"))
+        add.on_click(lambda _b: self.add_mirror(self.new_name.value))
+        self.widget = w.VBox([self.mirrors, w.HBox([self.new_name, add])])
+
+    def add_mirror(self, name: str) -> None:
+        name = name.strip()
+        if name:
+            self.edit(lambda d: d.add_mirror(name), f"mirror {name} added")
+            self.new_name.value = ""
+
+    def set_name(self, index: int, name: str) -> None:
+        self.edit(lambda d: d.set_mirror_name(index, name), f"mirror {index + 1} renamed")
+
+    def remove_mirror(self, index: int) -> None:
+        self.edit(lambda d: d.remove_mirror(index), f"mirror {index + 1} removed")
+
+    def refresh(self, draft: Draft) -> None:
+        names = draft.mirror_names()
+        if len(names) != len(self.editors):
+            self.editors, self.names, boxes = [], [], []
+            for index in range(len(names)):
+                name = w.Text(description="mirror", continuous_update=False, layout=w.Layout(width="220px"))
+                name.observe(lambda c, i=index: self.set_name(i, c["new"]), names="value")
+                editors = [RowsEditor(key, ("mirrors", index, key), self.edit, example=example, reorder=key == "rooms")
+                           for key, example in self.KEYS]
+                self.names.append(name)
+                self.editors.append(editors)
+                boxes.append(w.VBox([w.HBox([name, _button("trash", "remove this mirror",
+                                                           lambda i=index: self.remove_mirror(i))]),
+                                     w.HBox([e.widget for e in editors[:3]]),
+                                     w.HBox([e.widget for e in editors[3:]])]))
+            self.mirrors.children = tuple(boxes)
+        for name_box, name, editors in zip(self.names, names, self.editors):
+            _set_quietly(name_box, name)
+            for editor in editors:
+                editor.refresh(draft)
