@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "progress",
     "report",
     "sweep",
+    "propose",
 )
 
 

@@ -60,8 +60,17 @@ def how_made(candidate: Candidate, brief: Brief) -> tuple[str, ...]:
     )
 
 
-def _layout(rows: tuple[tuple[str | None, ...], ...]) -> Layout:
-    return Layout.from_slots({label: (col, row) for row, line in enumerate(rows)
+def short_labels(draft: Draft) -> dict[str, str]:
+    """Label -> the name a designer writes in a map: the bare type where a type occurs once (``A``)."""
+    from zorglab.propose.prove import draft_level
+    level = draft_level(draft)
+    types = [room.type for room in level.rooms]
+    return {room.label: room.type if room.label == f"{room.type}1" and types.count(room.type) == 1 else room.label
+            for room in level.rooms}
+
+
+def _layout(rows: tuple[tuple[str | None, ...], ...], names: dict[str, str]) -> Layout:
+    return Layout.from_slots({names.get(label, label): (col, row) for row, line in enumerate(rows)
                               for col, label in enumerate(line) if label is not None})
 
 
@@ -85,13 +94,14 @@ def write_candidate(candidate: Candidate, brief: Brief, path: str | Path, *, lev
     text = level_text(candidate.draft, level_id, title=title or f"Proposal {candidate.index}",
                       contract=contract if contract is not None else brief.contract, notes=notes,
                       comments=extra_comments + how_made(candidate, brief))
+    names = short_labels(candidate.draft)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".toml.tmp", dir=path.parent)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
             file.write(text)
         if candidate.loss_outcome:
-            save_solution(temporary, _layout(candidate.loss_map), candidate.loss_casts, candidate.loss_outcome)
-        save_solution(temporary, _layout(candidate.map), candidate.witness, "win")
+            save_solution(temporary, _layout(candidate.loss_map, names), candidate.loss_casts, candidate.loss_outcome)
+        save_solution(temporary, _layout(candidate.map, names), candidate.witness, "win")
         level = load_level(temporary)
         won = len(level.solutions) - 1
         if play_solution(level, won, strict=True).outcome.value != "win":
