@@ -25,6 +25,7 @@ ELEMENTS = ("fire", "water", "ice", "poison")
 DAMAGE = (-1, 1, 1, 2, 2, 3)
 WALK_TRIES = 20
 SPECIAL_CELLS = {"E": "g", "T": "dl"}
+BIASED_HP = 0.6             # share of heroes whose hit points are drawn near what the road takes
 Slot = tuple[int, int]
 
 
@@ -100,8 +101,25 @@ def _room_args(rng: random.Random, room_type: str) -> str:
     raise ValueError(f"no argument generator for room type {room_type!r}")
 
 
-def _hero(rng: random.Random, hero_type: str, brief: Brief, elements: list[str]) -> str:
-    hp = rng.randint(brief.hp.lo, brief.hp.hi if brief.hp.hi is not None else brief.hp.lo + 5)
+def road_damage(rooms: list[str]) -> int:
+    """A rough count of the hit points the road takes from a hero walking it once: D rooms' damage
+    and three per fire room. Only a bias for drawing hit points near the interesting range."""
+    total = 0
+    for text in rooms:
+        spec = parse_room(text)
+        if spec.type == "D" and isinstance(spec.args[0], int):
+            total += spec.args[0]
+        elif spec.type in ("E", "T") and "fire" in text:
+            total += 3
+    return total
+
+
+def _hero(rng: random.Random, hero_type: str, brief: Brief, elements: list[str], road: int) -> str:
+    hi = brief.hp.hi if brief.hp.hi is not None else brief.hp.lo + 5
+    if rng.random() < BIASED_HP:
+        hp = min(hi, max(brief.hp.lo, road + rng.choice((-1, 0, 1, 1, 2))))
+    else:
+        hp = rng.randint(brief.hp.lo, hi)
     if hero_type == "Warrior":
         return f"Warrior({hp})"
     if hero_type == "Elf":
@@ -166,8 +184,9 @@ def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
         rooms.append(text if tile is None else f"{text} @ {tile}")
     elements = sorted({e for text in rooms for e in ELEMENTS if e in text})
     heroes = list(brief.heroes)
+    road = road_damage(rooms)
     for _ in range(_count(rng, brief.hero_count, len(heroes)) - len(heroes)):
-        heroes.append(_hero(rng, rng.choice(brief.hero_types), brief, elements))
+        heroes.append(_hero(rng, rng.choice(brief.hero_types), brief, elements, road))
     spells = list(brief.spells)
     if brief.spell_types:
         for _ in range(_count(rng, brief.spell_count, len(spells), spare=1) - len(spells)):
