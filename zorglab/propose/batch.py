@@ -9,6 +9,7 @@ are dropped). Only the clock (``max_seconds``) may cut a run short, and the answ
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from contextlib import ExitStack
@@ -21,6 +22,7 @@ from zorglab.propose.rank import closest_misses, rank
 from zorglab.seeding import Seed, normalise_seed
 
 ENOUGH = 3          # meeting candidates gathered per candidate offered, for variety to choose from
+COLLECT_EVERY = 64  # drafts between two full garbage collections (see prove_task)
 CHUNK = 16          # drafts per dask round (and between two looks at the clock there)
 
 ENOUGH_FOUND, TRIES_SPENT, TIME_SPENT, IMPOSSIBLE = "enough found", "tries spent", "time spent", "impossible"
@@ -67,11 +69,26 @@ class Proposal:
             "witness": " ".join(c.witness), "rooms": ", ".join(r.split(" @ ")[0] for r in c.draft.rooms),
             "heroes": ", ".join(c.draft.heroes), "spells": ", ".join(c.draft.spells)}
             for i, c in enumerate(self.offered) if c.draft is not None]
-        return pd.DataFrame(rows)
+        return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+TABLE_COLUMNS = ("rank", "draft", "fewest_spells", "states", "winning_layouts", "cast_lists", "necessary",
+                 "forced_points", "witness", "rooms", "heroes", "spells")
+
+_proved = 0
 
 
 def prove_task(brief: Brief, seed: int, index: int) -> Candidate:
-    """One draft proved: the unit of work a dask worker runs."""
+    """One draft proved: the unit of work a dask worker runs.
+
+    The searches run with the cyclic collector held off (``search.solver.gc_paused``) and what they
+    leave joins the oldest generation, which is seldom collected: over thousands of drafts that
+    grew a process past a gigabyte. A full collection every ``COLLECT_EVERY`` drafts keeps it small.
+    """
+    global _proved
+    _proved += 1
+    if _proved % COLLECT_EVERY == 0:
+        gc.collect()
     return prove(brief, seed, index)
 
 

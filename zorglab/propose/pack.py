@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 from zorglab.level.model import Level
 from zorglab.propose.brief import Brief, Span
 from zorglab.propose.prove import Candidate
-from zorglab.propose.rank import NEAR_COPY, similarity
+from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,11 @@ def _any(candidate: Candidate) -> bool:
 PACK_BRIEFS = (
     PackBrief("drills", "drl", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"), spell_types=("Attack",),
                                      fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 12),
-                                     states=Span(15, 1500), board=Span(3, 5), contract="drills"),
+                                     states=Span(15, 1500), board=Span(4, 5), contract="drills"),
               101, _any, "damage and element rooms against Warriors and Elves; when to Attack"),
     PackBrief("vaults", "vlt", Brief(room_types=("O", "T", "P", "D"), hero_types=("Warrior", "Elf"),
                                      spell_types=("Attack",), fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
-                                     cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(3, 5),
+                                     cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(4, 5),
                                      contract="vaults"),
               202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack"),
     PackBrief("incantations", "inc", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"),
@@ -69,16 +69,21 @@ PACK_BRIEFS = (
 
 def level_features(level: Level) -> frozenset[str]:
     """A pack level's content as the ranking's tokens: rooms with arguments, heroes, spells."""
-    tokens: list[str] = []
-    for kind, texts in (("room", [r.source.split(" @ ")[0] if r.source else r.type for r in level.rooms]),
-                        ("hero", [h.source.split(" = ")[-1] for h in level.heroes]),
-                        ("spell", [s.source.split(" = ")[-1] for s in level.spells])):
-        seen: dict[str, int] = {}
-        for text in texts:
-            text = text.split(" = ")[-1].replace(" ", "")
-            seen[text] = seen.get(text, 0) + 1
-            tokens.append(f"{kind}:{text}#{seen[text]}")
-    return frozenset(tokens)
+    from zorglab.level.printer import format_hero, format_room, format_spell
+    rooms = [format_room(_untiled(r)) for r in level.rooms]
+    heroes = [format_hero(_relabel(h)) for h in level.heroes]
+    spells = [format_spell(_relabel(s)) for s in level.spells]
+    return frozenset(content_tokens(rooms, heroes, spells))
+
+
+def _untiled(room):
+    from dataclasses import replace
+    return replace(room, label=f"{room.type}1", tile=None)
+
+
+def _relabel(spec):
+    from dataclasses import replace
+    return replace(spec, label=f"{spec.type}1")
 
 
 def near_copies(level: Level, others: Iterable[Level], threshold: float = NEAR_COPY) -> list[str]:
@@ -119,14 +124,14 @@ TITLES = {
 
 
 def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries: int = 3000,
-                  max_seconds: float | None = 600.0, progress: bool = False) -> list[Candidate]:
+                  max_seconds: float | None = 420.0, progress: bool = False) -> list[Candidate]:
     """Up to ``count`` proposals for one contract that pass its filter and are no near-copy of the
     pack, easiest first (fewest spells, then search states: the campaign's difficulty order)."""
     from zorglab.propose.batch import propose
     from zorglab.propose.prove import draft_level
     from zorglab.propose.rank import rank
 
-    answer = propose(pack_brief.brief, seed=pack_brief.seed, count=count * 3, tries=tries,
+    answer = propose(pack_brief.brief, seed=pack_brief.seed, count=count * 2, tries=tries,
                      max_seconds=max_seconds, progress=progress)
     kept: list[Candidate] = []
     known = list(pack)

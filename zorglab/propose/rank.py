@@ -21,18 +21,29 @@ def features(candidate: Candidate) -> frozenset[str]:
     draft = candidate.draft
     if draft is None:
         return frozenset()
-    tokens: list[str] = []
-    for kind, texts in (("room", [r.split(" @ ")[0] for r in draft.rooms]), ("hero", draft.heroes),
-                        ("spell", draft.spells)):
-        seen: dict[str, int] = {}
-        for text in texts:
-            seen[text] = seen.get(text, 0) + 1
-            tokens.append(f"{kind}:{text}#{seen[text]}")
+    tokens = content_tokens([r.split(" @ ")[0] for r in draft.rooms], draft.heroes, draft.spells)
     turns = sum(1 for a, b, c in zip(draft.slots, draft.slots[1:], draft.slots[2:])
                 if (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]))
     tokens.append(f"turns:{turns}")
     tokens += sorted({f"cast:{w.split()[1].split('(')[0]}" for w in candidate.witness})
     return frozenset(tokens)
+
+
+def content_tokens(rooms, heroes, spells) -> list[str]:
+    """Each room, hero and spell twice: as written (``hero:Elf(4,{})#1``) and by type alone
+    (``hero-type:Elf#1``), repeats numbered: two levels with the same types and nearly the same
+    arguments share most tokens."""
+    tokens: list[str] = []
+    for kind, texts in (("room", rooms), ("hero", heroes), ("spell", spells)):
+        seen: dict[str, int] = {}
+        types: dict[str, int] = {}
+        for text in texts:
+            text = text.replace(" ", "")
+            type_name = text.split("(")[0]
+            seen[text] = seen.get(text, 0) + 1
+            types[type_name] = types.get(type_name, 0) + 1
+            tokens += [f"{kind}:{text}#{seen[text]}", f"{kind}-type:{type_name}#{types[type_name]}"]
+    return tokens
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
