@@ -146,6 +146,9 @@ def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries
     return sorted(kept, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.index))
 
 
+_VERBS = {"loss": "loses", "stall": "stalls"}
+
+
 def pack_notes(candidate: Candidate, pack_brief: PackBrief) -> str:
     """Designer notes for a proposed pack level: what it teaches and the insight, from its figures."""
     f = candidate.figures
@@ -159,5 +162,5 @@ def pack_notes(candidate: Candidate, pack_brief: PackBrief) -> str:
             f"draft {candidate.index}) and reviewed: it replays, passes the campaign check and is no near-copy.\n"
             f"Teaches: {pack_brief.idea}.\n"
             f"Insight: {spells} spell{'s' * (spells != 1)} needed (necessary: {necessary}); {timing}; {layouts}. "
-            f"The no-cast run {candidate.loss_outcome or 'wins elsewhere'}s; the witness casts "
+            f"The no-cast run {_VERBS.get(candidate.loss_outcome, 'wins')}; the witness casts "
             f"{' '.join(candidate.witness)} (solver: {spells} spell{'s' * (spells != 1)}).")
