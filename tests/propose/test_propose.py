@@ -218,3 +218,12 @@ def test_any_solvable_draft_replays_its_witness_to_a_win(seed, index):
     casts = [parse_cast(text) for text in candidate.witness]
     assert play(game, casts, strict=True).outcome.value == "win"
     assert candidate.figures["fewest_spells"] == _spells_used(casts)
+
+
+def test_a_pinned_tile_is_used_by_a_room_of_every_proposal(tmp_path):
+    brief = Brief(tiles=("moat-cross",), room_types=("D", "E"), fewest_spells=Span(1, 2), board=Span(3, 4))
+    answer = propose(brief, seed=1, count=2, tries=200, max_seconds=None)
+    assert answer.offered, answer.message()
+    for candidate in answer.offered:
+        level = load_level(write_candidate(candidate, brief, tmp_path / f"tile-{candidate.index}.toml"))
+        assert "moat-cross" in [room.tile for room in level.rooms]

@@ -43,6 +43,13 @@ def _any(candidate: Candidate) -> bool:
     return True
 
 
+def nontrivial(candidate: Candidate) -> bool:
+    """Not a one-hero level won by casting at once: the player must watch the road before acting."""
+    assert candidate.draft is not None
+    first = min((int(text.split()[0][1:]) for text in candidate.witness), default=0)
+    return len(candidate.draft.heroes) > 1 or first > 2
+
+
 PACK_BRIEFS = (
     PackBrief("drills", "drl", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"), spell_types=("Attack",),
                                      fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 12),
@@ -135,7 +142,7 @@ def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries
                      max_seconds=max_seconds, progress=progress)
     kept: list[Candidate] = []
     known = list(pack)
-    for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c)], count * 3):
+    for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c) and nontrivial(c)], count * 3):
         level = draft_level(candidate.draft, f"{pack_brief.prefix}-draft-{candidate.index}")
         if near_copies(level, known):
             continue
