@@ -227,3 +227,10 @@ def test_a_pinned_tile_is_used_by_a_room_of_every_proposal(tmp_path):
     for candidate in answer.offered:
         level = load_level(write_candidate(candidate, brief, tmp_path / f"tile-{candidate.index}.toml"))
         assert "moat-cross" in [room.tile for room in level.rooms]
+
+
+def test_progress_bar_shows_drafts_and_changes_nothing(capsys):
+    quiet = propose(SMALL, seed=7, count=1, tries=10, max_seconds=None)
+    shown = propose(SMALL, seed=7, count=1, tries=10, max_seconds=None, progress=True)
+    assert "proposing" in capsys.readouterr().err
+    assert [c.draft for c in shown.tried] == [c.draft for c in quiet.tried]
