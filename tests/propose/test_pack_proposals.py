@@ -62,3 +62,19 @@ def test_the_proposed_contracts_pass_the_campaign_check():
     violations = campaign_check(pd.DataFrame(rows), campaign_table(CONTRACTS))
     mine = violations[violations["contract"].isin(BRIEFS) | violations["level"].isin(proposed)]
     assert mine.empty, mine.to_string()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("contract,level_id", PROPOSED, ids=[i for _, i in PROPOSED])
+def test_each_proposed_level_is_reproduced_from_its_seed_and_draft(contract, level_id):
+    import re
+
+    from zorglab.propose.prove import prove
+
+    level = PACK[level_id]
+    seed, draft = map(int, re.search(r"seed (\d+), draft (\d+)\.", Path(level.path).read_text()).groups())
+    candidate = prove(BRIEFS[contract].brief, seed, draft)
+    assert candidate.meets
+    assert list(candidate.draft.rooms) == [r.source for r in level.rooms]
+    assert list(candidate.draft.heroes) == [h.source for h in level.heroes]
+    assert list(candidate.draft.spells) == [s.source for s in level.spells]
