@@ -234,3 +234,11 @@ def test_progress_bar_shows_drafts_and_changes_nothing(capsys):
     shown = propose(SMALL, seed=7, count=1, tries=10, max_seconds=None, progress=True)
     assert "proposing" in capsys.readouterr().err
     assert [c.draft for c in shown.tried] == [c.draft for c in quiet.tried]
+
+
+def test_an_unproved_draft_is_never_written(tmp_path):
+    from zorglab.propose.prove import prove
+    rejected = next(c for c in (prove(SMALL, 7, i) for i in range(50)) if c.verdict != "solvable")
+    with pytest.raises(OptionError, match="nothing written"):
+        write_candidate(rejected, SMALL, tmp_path / "no.toml")
+    assert not list(tmp_path.iterdir())

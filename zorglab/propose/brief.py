@@ -11,7 +11,7 @@ name is one clear :class:`~zorglab.errors.OptionError`, not a failure deep in a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from zorglab.errors import LevelError, OptionError
@@ -95,7 +95,6 @@ class Brief:
     states: Span | None = None              # search states to the win (difficulty's second figure)
     name: str = "prop"                      # level ids are NAME-SEED-INDEX
     contract: str | None = None
-    notes: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         for f in fields(self):

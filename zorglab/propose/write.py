@@ -83,8 +83,9 @@ def write_candidate(candidate: Candidate, brief: Brief, path: str | Path, *, lev
     from zorglab.level.loader import load_level
     from zorglab.level.save import save_solution
 
-    if not candidate.meets and not candidate.figures:
-        raise OptionError(f"draft {candidate.index} was not proved winnable ({candidate.reason}); nothing written")
+    if candidate.verdict != "solvable" or "states" not in candidate.figures:
+        raise OptionError(f"draft {candidate.index} was not proved winnable and measured "
+                          f"({candidate.reason or ', '.join(candidate.misses)}); nothing written")
     assert candidate.draft is not None
     path = Path(path)
     if path.exists() and not overwrite:
