@@ -74,7 +74,7 @@ def test_each_proposed_level_is_reproduced_from_its_seed_and_draft(contract, lev
     level = PACK[level_id]
     seed, draft = map(int, re.search(r"seed (\d+), draft (\d+)\.", Path(level.path).read_text()).groups())
     candidate = prove(BRIEFS[contract].brief, seed, draft)
-    assert candidate.meets
+    assert candidate.verdict == "solvable"     # (its figures may move with the search: see the brief test)
     assert list(candidate.draft.rooms) == [r.source for r in level.rooms]
     assert list(candidate.draft.heroes) == [h.source for h in level.heroes]
     assert list(candidate.draft.spells) == [s.source for s in level.spells]
