@@ -4,11 +4,18 @@ Each proposed contract has a brief and a seed (:data:`PACK_BRIEFS`), a filter sa
 levels must show beyond the brief (a vault level holds gold, a toll or a portal), and a pool of
 titles. :func:`review` is what a proposed level must pass before it joins the pack: it loads, every
 solution replays to its ``expect``, and it is no near-copy of a level already there.
+
+The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` (pack = every
+level already in ``levels/``)::
+
+    kept = grow_contract(pack_brief, pack, 10)          # 11 for the drills
+    write_contract(pack_brief, kept, "levels")
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable
 
 from zorglab.level.model import Level
@@ -171,3 +178,24 @@ def pack_notes(candidate: Candidate, pack_brief: PackBrief) -> str:
             f"Insight: {spells} spell{'s' * (spells != 1)} needed (necessary: {necessary}); {timing}; {layouts}. "
             f"The no-cast run {_VERBS.get(candidate.loss_outcome, 'wins')}; the witness casts "
             f"{' '.join(candidate.witness)} (solver: {spells} spell{'s' * (spells != 1)}).")
+
+
+def write_contract(pack_brief: PackBrief, candidates: list[Candidate], directory: str | Path,
+                   titles: Iterable[str] | None = None) -> list[Path]:
+    """Write a contract's proposals as ``PREFIX-NN-title.toml`` in play order (ids ``PREFIX-NN``).
+
+    Titles come from :data:`TITLES` unless given; the pack's files then had some titles fitted by
+    hand (docs/level-pack.md). The contract list itself is edited by hand.
+    """
+    import re
+
+    from zorglab.propose.write import write_candidate
+
+    paths = []
+    for number, (candidate, title) in enumerate(zip(candidates, titles or TITLES[pack_brief.contract]), 1):
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower().replace("'", "")).strip("-")
+        level_id = f"{pack_brief.prefix}-{number:02d}"
+        paths.append(write_candidate(candidate, pack_brief.brief, Path(directory) / f"{level_id}-{slug}.toml",
+                                     level_id=level_id, title=title, contract=pack_brief.contract,
+                                     notes=pack_notes(candidate, pack_brief)))
+    return paths
