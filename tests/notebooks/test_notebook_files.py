@@ -12,7 +12,7 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 EXPECTED = ("00_studio", "01_tour", "02_maker", "03_hero_ai", "04_spells_and_solver", "05_balance_report",
-            "06_temple_generator")
+            "06_temple_generator", "07_propose")
 CHECK, IGNORE = "# NBVAL_CHECK_OUTPUT", "# NBVAL_IGNORE_OUTPUT"
 RUN_SPECIFIC = re.compile(r"/tmp/|0x[0-9a-fA-F]{6,}|\d+(\.\d+)? ?(ms|seconds?)\b")
 

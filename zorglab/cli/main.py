@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "progress",
     "report",
     "sweep",
+    "propose",
 )
 
 

@@ -1,0 +1,160 @@
+"""Proposing: drafts proved one by one or in chunks on dask, ranked, with a time budget.
+
+Draft ``i`` is a pure function of ``(brief, seed, i)`` and is judged on state budgets only, so
+the run is deterministic for a seed and dask returns exactly what the serial run does: drafts
+are taken in index order, and the run keeps the prefix of drafts up to the one that brought
+``count * ENOUGH`` candidates meeting the brief (a dask chunk may have proved a few more; they
+are dropped). Only the clock (``max_seconds``) may cut a run short, and the answer then says so.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any
+
+from zorglab.propose.brief import Brief
+from zorglab.propose.prove import Candidate, prove
+from zorglab.propose.rank import closest_misses, rank
+from zorglab.seeding import Seed, normalise_seed
+
+ENOUGH = 3          # meeting candidates gathered per candidate offered, for variety to choose from
+COLLECT_EVERY = 64  # drafts between two full garbage collections (see prove_task)
+CHUNK = 16          # drafts per dask round (and between two looks at the clock there)
+
+ENOUGH_FOUND, TRIES_SPENT, TIME_SPENT, IMPOSSIBLE = "enough found", "tries spent", "time spent", "impossible"
+
+
+@dataclass
+class Proposal:
+    """The answer to a brief: the candidates offered, ranked, and everything tried to find them."""
+
+    brief: Brief
+    seed: int
+    offered: list[Candidate] = field(default_factory=list)
+    tried: list[Candidate] = field(default_factory=list)
+    stopped: str = TRIES_SPENT
+    reason: str = ""
+    seconds: float = 0.0
+
+    @property
+    def met(self) -> list[Candidate]:
+        return [c for c in self.tried if c.meets]
+
+    def message(self) -> str:
+        """One paragraph for people: what was found, or why nothing was and what came closest."""
+        head = (f"{len(self.offered)} candidate{'s' * (len(self.offered) != 1)} offered of {len(self.met)} meeting "
+                f"the brief, {len(self.tried)} drafts tried in {self.seconds:.1f} s ({self.stopped})")
+        if self.stopped == IMPOSSIBLE:
+            return f"the brief cannot be met: {self.reason}"
+        if self.offered:
+            return head
+        near = closest_misses(self.tried)
+        lines = [f"no candidate met the brief: {len(self.tried)} drafts tried in {self.seconds:.1f} s "
+                 f"({self.stopped})"]
+        lines += ["  closest: " + c.summary() for c in near]
+        unsolved = sum(1 for c in self.tried if c.verdict != "solvable")
+        if unsolved:
+            lines.append(f"  {unsolved} draft{'s' * (unsolved != 1)} could not be won or laid out")
+        return "\n".join(lines)
+
+    def table(self) -> Any:
+        """The offered candidates as a pandas table: one row each, with the figures they were chosen on."""
+        import pandas as pd
+        rows = [{"rank": i + 1, "draft": c.index, **{k: c.figures.get(k) for k in (
+            "fewest_spells", "states", "winning_layouts", "cast_lists", "necessary", "forced_points")},
+            "witness": " ".join(c.witness), "rooms": ", ".join(r.split(" @ ")[0] for r in c.draft.rooms),
+            "heroes": ", ".join(c.draft.heroes), "spells": ", ".join(c.draft.spells)}
+            for i, c in enumerate(self.offered) if c.draft is not None]
+        return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+TABLE_COLUMNS = ("rank", "draft", "fewest_spells", "states", "winning_layouts", "cast_lists", "necessary",
+                 "forced_points", "witness", "rooms", "heroes", "spells")
+
+_proved = 0
+
+
+def prove_task(brief: Brief, seed: int, index: int) -> Candidate:
+    """One draft proved: the unit of work a dask worker runs.
+
+    The searches run with the cyclic collector held off (``search.solver.gc_paused``) and what they
+    leave joins the oldest generation, which is seldom collected: over thousands of drafts that
+    grew a process past a gigabyte. A full collection every ``COLLECT_EVERY`` drafts keeps it small.
+    """
+    global _proved
+    _proved += 1
+    if _proved % COLLECT_EVERY == 0:
+        gc.collect()
+    return prove(brief, seed, index)
+
+
+def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, max_seconds: float | None = 60.0,
+            progress: bool = False, serial: bool = True, client: Any = None, scheduler: str | None = None,
+            workers: int = 2) -> Proposal:
+    """Candidates for ``brief``: up to ``count``, each proved, ranked and different from the others.
+
+    At most ``tries`` drafts; stops early once ``count * ENOUGH`` meet the brief, or when
+    ``max_seconds`` runs out. ``serial=False`` (or a ``client``) proves drafts on dask.
+    """
+    from zorglab.errors import OptionError
+    if count < 1 or tries < 1:
+        raise OptionError(f"count {count}, tries {tries}: give 1 or more of each")
+    if max_seconds is not None and max_seconds <= 0:
+        raise OptionError(f"max_seconds {max_seconds}: give a positive number of seconds")
+    seed = normalise_seed(seed)
+    answer = Proposal(brief, seed)
+    t0 = time.perf_counter()
+    impossible = brief.impossible()
+    if impossible:
+        answer.stopped, answer.reason = IMPOSSIBLE, impossible
+        return answer
+    enough = count * ENOUGH
+    bar = _bar(progress, tries)
+    try:
+        with ExitStack() as stack:
+            if not serial and client is None:
+                from zorglab.sweep.runner import sweep_client
+                client = stack.enter_context(sweep_client(scheduler=scheduler, workers=workers))
+            answer.stopped = _run(answer, brief, seed, tries, enough, t0, max_seconds, client, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    answer.offered = rank(answer.tried, count)
+    answer.seconds = time.perf_counter() - t0
+    return answer
+
+
+def _run(answer: Proposal, brief: Brief, seed: int, tries: int, enough: int, t0: float,
+         max_seconds: float | None, client: Any, bar: Any) -> str:
+    met = 0
+    index = 0
+    while index < tries:
+        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+            return TIME_SPENT
+        size = 1 if client is None else min(CHUNK, tries - index)
+        indices = range(index, index + size)
+        if client is None:
+            done = [prove_task(brief, seed, i) for i in indices]
+        else:
+            futures = client.map(prove_task, [brief] * size, [seed] * size, list(indices), pure=False)
+            done = client.gather(futures)
+        index += size
+        if bar is not None:
+            bar.update(size)
+        for candidate in done:
+            answer.tried.append(candidate)
+            met += candidate.meets
+            if met >= enough:
+                return ENOUGH_FOUND
+    return TRIES_SPENT
+
+
+def _bar(progress: bool, total: int) -> Any:
+    if not progress:
+        return None
+    from tqdm.auto import tqdm
+    return tqdm(total=total, unit="draft", desc="proposing", file=sys.stderr, leave=False)

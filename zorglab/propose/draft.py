@@ -1,0 +1,198 @@
+"""Candidate generation: one seeded draft of a level for a brief (rooms and tiles, heroes, spells, layout).
+
+A draft is a road from A to Z: a self-avoiding walk of slots, one room per slot, each room on a
+library tile whose openings face exactly its neighbours on the road when the library has one
+(a corridor, a corner, a dead end, a spawn tile), else on a tile with more openings. Pinned rooms
+go on the road at random places; the rest are drawn from the brief's mechanics with random
+arguments, and so are the heroes (hit points from ``brief.hp``) and the spells. Draft ``index``
+of seed ``s`` depends on nothing but ``(brief, s, index)``: drafts can be made in any order, in
+any process (:mod:`zorglab.propose.batch`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.engine.tiles import Tile, library_tiles, tile_suits
+from zorglab.level.parse import parse_hero, parse_room, parse_spell
+from zorglab.propose.brief import Brief
+from zorglab.seeding import Seed, normalise_seed
+
+ELEMENTS = ("fire", "water", "ice", "poison")
+DAMAGE = (-1, 1, 1, 2, 2, 3)
+WALK_TRIES = 20
+SPECIAL_CELLS = {"E": "g", "T": "dl"}
+BIASED_HP = 0.6             # share of heroes whose hit points are drawn near what the road takes
+Slot = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A level before any search: notation for rooms (with tiles), heroes and spells, and a layout."""
+
+    index: int
+    rooms: tuple[str, ...]
+    heroes: tuple[str, ...]
+    spells: tuple[str, ...]
+    slots: tuple[Slot, ...]          # one per room, in room order
+
+
+def draft_rng(seed: Seed, index: int) -> random.Random:
+    """The generator of draft ``index``: a function of the seed and the index only."""
+    return random.Random(f"zorglab-propose:{normalise_seed(seed)}:{index}")
+
+
+@lru_cache(maxsize=1)
+def _library() -> tuple[tuple[str, Tile], ...]:
+    return tuple(sorted(library_tiles().items()))
+
+
+def tiles_for(room_type: str, sides: frozenset[Direction]) -> tuple[list[str], list[str]]:
+    """Library tiles a room type may use with openings exactly on ``sides``, and those opening more."""
+    exact, wider = [], []
+    for name, tile in _library():
+        if name.startswith("default-") and not name.endswith(f"-{room_type}"):
+            continue
+        if not tile_suits(tile, room_type) or any(len(tile.openings(d)) not in (0, 1) for d in Direction):
+            continue
+        if any(tile.openings(d) != (2,) for d in tile.open_sides):
+            continue                            # off-centre openings match too few neighbours
+        if room_type in SPECIAL_CELLS and not any(ch in SPECIAL_CELLS[room_type] for row in tile.rows for ch in row):
+            continue                            # an E room without green cells, a T room without tolls
+        open_ = frozenset(tile.open_sides)
+        if open_ == sides:
+            exact.append(name)
+        elif open_ > sides:
+            wider.append(name)
+    return exact, wider
+
+
+def _walk(rng: random.Random, length: int) -> list[Slot] | None:
+    """A self-avoiding walk of ``length`` slots from (0, 0), or None when it boxed itself in."""
+    path = [(0, 0)]
+    while len(path) < length:
+        free = [neighbour_slot(path[-1], d) for d in Direction]
+        free = [s for s in free if s not in path]
+        if not free:
+            return None
+        path.append(rng.choice(free))
+    return path
+
+
+def _direction(a: Slot, b: Slot) -> Direction:
+    return next(d for d in Direction if neighbour_slot(a, d) == b)
+
+
+def _room_args(rng: random.Random, room_type: str) -> str:
+    if room_type == "D":
+        return f"D({rng.choice(DAMAGE)})"
+    if room_type == "E":
+        return f"E({rng.choice(ELEMENTS)})"
+    if room_type == "O":
+        return f"O({rng.randint(1, 3)})"
+    if room_type == "T":
+        return f"T({rng.randint(1, 2)}, {rng.choice(ELEMENTS)})"
+    if room_type == "P":
+        n = rng.randint(1, 2)
+        return f"P({n}, [{', '.join(str(rng.randint(1, 3)) for _ in range(n))}])"
+    raise ValueError(f"no argument generator for room type {room_type!r}")
+
+
+def road_damage(rooms: list[str]) -> int:
+    """A rough count of the hit points the road takes from a hero walking it once: D rooms' damage
+    and three per fire room. Only a bias for drawing hit points near the interesting range."""
+    total = 0
+    for text in rooms:
+        spec = parse_room(text)
+        if spec.type == "D" and isinstance(spec.args[0], int):
+            total += spec.args[0]
+        elif spec.type in ("E", "T") and "fire" in text:
+            total += 3
+    return total
+
+
+def _hero(rng: random.Random, hero_type: str, brief: Brief, elements: list[str], road: int) -> str:
+    hi = brief.hp.hi if brief.hp.hi is not None else brief.hp.lo + 5
+    if rng.random() < BIASED_HP:
+        hp = min(hi, max(brief.hp.lo, road + rng.choice((-1, 0, 1, 1, 2))))
+    else:
+        hp = rng.randint(brief.hp.lo, hi)
+    if hero_type == "Warrior":
+        return f"Warrior({hp})"
+    if hero_type == "Elf":
+        immune = sorted(set(rng.sample(elements, min(len(elements), rng.randint(0, 1))))) if elements else []
+        return f"Elf({hp}, {{{', '.join(immune)}}})"
+    raise ValueError(f"no argument generator for hero type {hero_type!r}")
+
+
+def _spell(rng: random.Random, spell_type: str) -> str:
+    if spell_type == "Attack":
+        return f"Attack({rng.randint(1, 3)})"
+    if spell_type == "Teleport":
+        return f"Teleport({rng.randint(1, 5)})"
+    if spell_type == "Selection":
+        return f"Selection({rng.choice(('false', 'true'))})"
+    return spell_type
+
+
+def _count(rng: random.Random, span, pinned: int, spare: int = 3) -> int:
+    lo = max(span.lo, pinned)
+    hi = span.hi if span.hi is not None else lo + spare
+    return rng.randint(lo, max(lo, hi))
+
+
+def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
+    """Draft ``index`` for ``brief`` and ``seed``, or None when no road could be laid for it."""
+    rng = draft_rng(seed, index)
+    pinned = [parse_room(text) for text in brief.rooms]
+    middle_pins = [text for text, spec in zip(brief.rooms, pinned) if spec.type not in ("A", "Z")]
+    a_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == "A"), None)
+    z_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == "Z"), None)
+    fixed = 2 + len(middle_pins) + len(brief.tiles)
+    size = _count(rng, brief.board, fixed, spare=2)
+    for _ in range(WALK_TRIES):
+        path = _walk(rng, size)
+        if path is not None:
+            break
+    else:
+        return None
+    fillers: list[tuple[str, str | None]] = [(text, None) for text in middle_pins]
+    for tile in brief.tiles:
+        suited = [t for t in brief.room_types if tile_suits(dict(_library())[tile], t)]
+        if not suited:
+            return None
+        fillers.append((_room_args(rng, rng.choice(suited)), tile))
+    while len(fillers) < size - 2:
+        if not brief.room_types:
+            return None
+        fillers.append((_room_args(rng, rng.choice(brief.room_types)), None))
+    rng.shuffle(fillers)
+    texts = [(a_pin or "A", None), *fillers, (z_pin or "Z", None)]
+    rooms = []
+    for i, ((text, tile), slot) in enumerate(zip(texts, path)):
+        spec = parse_room(text)
+        if spec.tile is None and tile is None:
+            sides = frozenset(_direction(slot, path[j]) for j in (i - 1, i + 1) if 0 <= j < len(path))
+            exact, wider = tiles_for(spec.type, sides)
+            choices = exact or wider
+            if not choices:
+                return None
+            tile = rng.choice(choices)
+        rooms.append(text if tile is None else f"{text} @ {tile}")
+    elements = sorted({e for text in rooms for e in ELEMENTS if e in text})
+    heroes = list(brief.heroes)
+    road = road_damage(rooms)
+    for _ in range(_count(rng, brief.hero_count, len(heroes)) - len(heroes)):
+        heroes.append(_hero(rng, rng.choice(brief.hero_types), brief, elements, road))
+    spells = list(brief.spells)
+    if brief.spell_types:
+        for _ in range(_count(rng, brief.spell_count, len(spells), spare=1) - len(spells)):
+            spells.append(_spell(rng, rng.choice(brief.spell_types)))
+    for text in heroes:
+        parse_hero(text)
+    for text in spells:
+        parse_spell(text)
+    return Draft(index, tuple(rooms), tuple(heroes), tuple(spells), tuple(path))

@@ -1,0 +1,201 @@
+"""Growing the level pack with proposals (issue 17, NFR-5): the briefs used, and the review.
+
+Each proposed contract has a brief and a seed (:data:`PACK_BRIEFS`), a filter saying what its
+levels must show beyond the brief (a vault level holds gold, a toll or a portal), and a pool of
+titles. :func:`review` is what a proposed level must pass before it joins the pack: it loads, every
+solution replays to its ``expect``, and it is no near-copy of a level already there.
+
+The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` (pack = every
+level already in ``levels/``)::
+
+    kept = grow_contract(pack_brief, pack, 10)          # 11 for the drills
+    write_contract(pack_brief, kept, "levels")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from zorglab.level.model import Level
+from zorglab.propose.brief import Brief, Span
+from zorglab.propose.prove import Candidate
+from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
+
+
+@dataclass(frozen=True)
+class PackBrief:
+    contract: str
+    prefix: str
+    brief: Brief
+    seed: int
+    keep: Callable[[Candidate], bool]
+    idea: str
+
+
+def _rooms(candidate: Candidate) -> set[str]:
+    return {text.split("(")[0].split(" @ ")[0] for text in candidate.draft.rooms} if candidate.draft else set()
+
+
+def _has_room(*types: str) -> Callable[[Candidate], bool]:
+    return lambda c: bool(_rooms(c) & set(types))
+
+
+def _casts_beyond_attack(candidate: Candidate) -> bool:
+    return any(not text.split()[1].startswith("Attack") for text in candidate.witness)
+
+
+def _any(candidate: Candidate) -> bool:
+    return True
+
+
+def nontrivial(candidate: Candidate) -> bool:
+    """Not a one-hero level won by casting at once: the player must watch the road before acting."""
+    assert candidate.draft is not None
+    first = min((int(text.split()[0][1:]) for text in candidate.witness), default=0)
+    return len(candidate.draft.heroes) > 1 or first > 2
+
+
+PACK_BRIEFS = (
+    PackBrief("drills", "drl", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"), spell_types=("Attack",),
+                                     fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 12),
+                                     states=Span(15, 1500), board=Span(4, 5), contract="drills"),
+              101, _any, "damage and element rooms against Warriors and Elves; when to Attack"),
+    PackBrief("vaults", "vlt", Brief(room_types=("O", "T", "P", "D"), hero_types=("Warrior", "Elf"),
+                                     spell_types=("Attack",), fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
+                                     cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(4, 5),
+                                     contract="vaults"),
+              202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack"),
+    PackBrief("incantations", "inc", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"),
+                                           spell_types=("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move", "Attack"),
+                                           fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
+                                           cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(3, 5),
+                                           contract="incantations"),
+              303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality"),
+    PackBrief("gauntlet", "gnt", Brief(room_types=("D", "E", "O", "T", "P"), hero_types=("Warrior", "Elf"),
+                                       spell_types=("Attack", "Sleep", "Teleport", "Swap"), fewest_spells=Span(2, 3),
+                                       winning_layouts=Span(1, 3), cast_lists=Span(1, 30), states=Span(15, 3000),
+                                       board=Span(4, 5), spell_count=Span(2, 3), contract="gauntlet"),
+              404, _any, "everything so far, two or three spells per level"),
+)
+
+
+def level_features(level: Level) -> frozenset[str]:
+    """A pack level's content as the ranking's tokens: rooms with arguments, heroes, spells."""
+    from zorglab.level.printer import format_hero, format_room, format_spell
+    rooms = [format_room(_untiled(r)) for r in level.rooms]
+    heroes = [format_hero(_relabel(h)) for h in level.heroes]
+    spells = [format_spell(_relabel(s)) for s in level.spells]
+    return frozenset(content_tokens(rooms, heroes, spells))
+
+
+def _untiled(room):
+    from dataclasses import replace
+    return replace(room, label=f"{room.type}1", tile=None)
+
+
+def _relabel(spec):
+    from dataclasses import replace
+    return replace(spec, label=f"{spec.type}1")
+
+
+def near_copies(level: Level, others: Iterable[Level], threshold: float = NEAR_COPY) -> list[str]:
+    """Ids of the ``others`` that ``level`` is a near-copy of (same rooms, heroes and spells, nearly)."""
+    mine = level_features(level)
+    return [other.id for other in others
+            if other.id != level.id and similarity(mine, level_features(other)) >= threshold]
+
+
+def review(level: Level, pack: Iterable[Level]) -> list[str]:
+    """What stops a proposed level joining the pack, in words (empty: it may join)."""
+    from zorglab.engine.game import play_solution
+    problems = []
+    if not any(s.expect is not None and s.expect.value == "win" for s in level.solutions):
+        problems.append(f"{level.id}: no winning solution")
+    if not any(s.expect is not None and s.expect.value in ("loss", "stall") for s in level.solutions):
+        problems.append(f"{level.id}: no losing solution")
+    for index, solution in enumerate(level.solutions):
+        outcome = play_solution(level, index, strict=True).outcome
+        if outcome != solution.expect:
+            problems.append(f"{level.id} solution {index}: replays to {outcome}, expected {solution.expect}")
+    copies = near_copies(level, pack)
+    if copies:
+        problems.append(f"{level.id}: a near-copy of {', '.join(copies)}")
+    return problems
+
+
+TITLES = {
+    "drills": ("Drill Sergeant", "Blister Road", "Cold Steel", "Ember Walk", "Rank and File", "Poison Drill",
+               "Frost March", "Hard Lesson", "Double Time", "Parade Ground", "Boot Camp", "Last Drill"),
+    "vaults": ("Counting House", "Petty Cash", "Toll Road", "Back Door", "Strongbox", "Loose Change", "Round Trip",
+               "Vault Door", "Pawn Shop", "Safe Deposit", "Change Purse", "Mint Condition"),
+    "incantations": ("Sleepwalker", "Recall", "Bait and Switch", "Second Thoughts", "Plain Folk", "Night Shift",
+                     "Echo", "Sleight of Hand", "Hush", "Turnabout", "Spell Check", "Rewind Again"),
+    "gauntlet": ("Iron Gauntlet", "Long Night", "Twin Fates", "Gold Rush", "Burning Bridges", "Crossed Wires",
+                 "Dead Reckoning", "Grand Tour", "Final Audit", "Zorg's Welcome", "Tight Squeeze", "Closing Time"),
+}
+
+
+def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries: int = 3000,
+                  max_seconds: float | None = 420.0, progress: bool = False) -> list[Candidate]:
+    """Up to ``count`` proposals for one contract that pass its filter and are no near-copy of the
+    pack, easiest first (fewest spells, then search states: the campaign's difficulty order)."""
+    from zorglab.propose.batch import propose
+    from zorglab.propose.prove import draft_level
+    from zorglab.propose.rank import rank
+
+    answer = propose(pack_brief.brief, seed=pack_brief.seed, count=count * 2, tries=tries,
+                     max_seconds=max_seconds, progress=progress)
+    kept: list[Candidate] = []
+    known = list(pack)
+    for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c) and nontrivial(c)], count * 3):
+        level = draft_level(candidate.draft, f"{pack_brief.prefix}-draft-{candidate.index}")
+        if near_copies(level, known):
+            continue
+        kept.append(candidate)
+        known.append(level)
+        if len(kept) >= count:
+            break
+    return sorted(kept, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.index))
+
+
+_VERBS = {"loss": "loses", "stall": "stalls"}
+
+
+def pack_notes(candidate: Candidate, pack_brief: PackBrief) -> str:
+    """Designer notes for a proposed pack level: what it teaches and the insight, from its figures."""
+    f = candidate.figures
+    spells = f["fewest_spells"]
+    necessary = f["necessary"] or "none of them alone"
+    timing = ("one winning cast list: the timing is exact" if f["cast_lists"] == 1
+              else f"{f['cast_lists']} winning cast lists on this layout")
+    layouts = ("only this layout wins" if f["winning_layouts"] == 1
+               else f"{f['winning_layouts']} layouts win")
+    return (f"Proposed by zorglab propose (contract brief {pack_brief.contract!r}, seed {candidate.seed}, "
+            f"draft {candidate.index}) and reviewed: it replays, passes the campaign check and is no near-copy.\n"
+            f"Teaches: {pack_brief.idea}.\n"
+            f"Insight: {spells} spell{'s' * (spells != 1)} needed (necessary: {necessary}); {timing}; {layouts}. "
+            f"The no-cast run {_VERBS.get(candidate.loss_outcome, 'wins')}; the witness casts "
+            f"{' '.join(candidate.witness)} (solver: {spells} spell{'s' * (spells != 1)}).")
+
+
+def write_contract(pack_brief: PackBrief, candidates: list[Candidate], directory: str | Path,
+                   titles: Iterable[str] | None = None) -> list[Path]:
+    """Write a contract's proposals as ``PREFIX-NN-title.toml`` in play order (ids ``PREFIX-NN``).
+
+    Titles come from :data:`TITLES` unless given; the pack's files then had some titles fitted by
+    hand (docs/level-pack.md). The contract list itself is edited by hand.
+    """
+    import re
+
+    from zorglab.propose.write import write_candidate
+
+    paths = []
+    for number, (candidate, title) in enumerate(zip(candidates, titles or TITLES[pack_brief.contract]), 1):
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower().replace("'", "")).strip("-")
+        level_id = f"{pack_brief.prefix}-{number:02d}"
+        paths.append(write_candidate(candidate, pack_brief.brief, Path(directory) / f"{level_id}-{slug}.toml",
+                                     level_id=level_id, title=title, contract=pack_brief.contract,
+                                     notes=pack_notes(candidate, pack_brief)))
+    return paths

@@ -1,0 +1,167 @@
+"""Proving a draft: the exact search decides it, the difficulty measure gives its figures.
+
+A draft becomes a :class:`Candidate` only with its verdict, its witness (the fewest-spells win
+found by :func:`zorglab.search.level.solve_setup`) and the figures the brief is judged on, all
+from the project's own measures: :func:`zorglab.reports.difficulty.difficulty_row` on the level
+with the witness as its winning solution (fewest spells, search states, winning cast lists,
+winning layouts over every construction, necessary spells, forced points). Budgets are counted in
+states only, so a candidate's figures are the same in any process and on any machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from zorglab.engine.game import play, setup
+from zorglab.engine.layout import Layout, is_valid
+from zorglab.errors import LevelError
+from zorglab.level.loader import load_level_text
+from zorglab.level.model import Level, Outcome, Solution
+from zorglab.level.printer import format_cast
+from zorglab.propose.brief import TARGETS, Brief
+from zorglab.propose.draft import Draft, make_draft
+from zorglab.reports.budget import Budget
+from zorglab.search.level import solve_setup
+from zorglab.search.solver import SOLVABLE
+from zorglab.seeding import Seed, normalise_seed
+
+# Counted in states only (no clock): the same figures in every process (dask = serial).
+PROPOSE_BUDGET = Budget(solve_states=20_000, explore_states=20_000, necessary_states=5_000, cast_list_cap=50,
+                        layout_states=5_000, layout_limit=200, layout_seconds=None, level_seconds=None)
+LOSING_LAYOUTS = 60         # constructions looked at for a losing layout of a level won without spells
+FIGURES = ("fewest_spells", "states", "winning_layouts", "layouts_tried", "layouts_complete",
+           "cast_lists", "cast_lists_capped", "necessary", "forced_points")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One proposed level (or one rejected draft): what it is, how it was judged and why."""
+
+    index: int
+    seed: int
+    draft: Draft | None
+    verdict: str                                   # solvable | unsolvable | unknown | invalid
+    reason: str = ""
+    witness: tuple[str, ...] = ()
+    map: tuple[tuple[str | None, ...], ...] = ()   # the proposed layout, rows north first
+    loss_map: tuple[tuple[str | None, ...], ...] = ()
+    loss_casts: tuple[str, ...] = ()
+    loss_outcome: str = ""                         # the losing solution's outcome (loss | stall), "" if none
+    figures: dict[str, Any] = field(default_factory=dict)
+    misses: tuple[str, ...] = ()                   # each target missed, in words
+    distance: float = 0.0                          # how far from the targets (0: every one met)
+
+    @property
+    def meets(self) -> bool:
+        return self.verdict == SOLVABLE and not self.misses
+
+    def summary(self) -> str:
+        if self.verdict != SOLVABLE:
+            return f"#{self.index}: {self.verdict} ({self.reason})"
+        f = self.figures
+        text = f"#{self.index}: {f.get('fewest_spells')} spell(s)"
+        if "states" in f:
+            text += (f", {f['states']} states, {f['winning_layouts']} winning layout(s), "
+                     f"{f['cast_lists']} cast list(s)")
+        return text + (f"; misses {', '.join(self.misses)}" if self.misses else "")
+
+
+def draft_level(draft: Draft, level_id: str = "draft") -> Level:
+    """The draft as a loaded level (the loader checks every name and tile), without solutions."""
+    from zorglab.propose.write import level_text
+    return load_level_text(level_text(draft, level_id))
+
+
+def draft_layout(level: Level, draft: Draft) -> Layout:
+    return Layout.from_slots({room.label: slot for room, slot in zip(level.rooms, draft.slots)})
+
+
+def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET) -> Candidate:
+    """Draft ``index`` for ``brief`` and ``seed``, searched and measured (a pure function of its inputs)."""
+    seed = normalise_seed(seed)
+    draft = make_draft(brief, seed, index)
+    if draft is None:
+        return Candidate(index, seed, None, "invalid", "no road could be laid for this draft")
+    try:
+        level = draft_level(draft)
+    except LevelError as error:
+        return Candidate(index, seed, draft, "invalid", str(error).splitlines()[0])
+    layout = draft_layout(level, draft)
+    if not is_valid(level, layout):
+        return Candidate(index, seed, draft, "invalid", "the road's tiles do not fit together")
+    game = setup(level, layout)
+    verdict = solve_setup(game, max_states=budget.solve_states)
+    rows = layout.to_map()[0]
+    if verdict.verdict != SOLVABLE:
+        return Candidate(index, seed, draft, verdict.verdict, verdict.to_json()["reason"], map=rows)
+    fewest = verdict.worlds[0][1].spells_used
+    if brief.fewest_spells is not None and fewest not in brief.fewest_spells:
+        miss = f"fewest spells {fewest} (asked {brief.fewest_spells})"
+        return Candidate(index, seed, draft, SOLVABLE, "", tuple(format_cast(c) for c in verdict.casts), rows,
+                         figures={"fewest_spells": fewest}, misses=(miss,),
+                         distance=float(brief.fewest_spells.gap(fewest)) * 10)
+    witness = tuple(format_cast(c) for c in verdict.casts)
+    won = level.replace(solutions=(Solution(map=rows, casts=verdict.casts, expect=Outcome.WIN),))
+    figures = measure(won, budget)
+    loss_map, loss_outcome = _losing_run(level, layout, game)
+    misses, distance = judge(brief, figures)
+    return Candidate(index, seed, draft, SOLVABLE, "witness found", witness, rows, loss_map, (), loss_outcome,
+                     figures, misses, distance)
+
+
+def measure(level: Level, budget: Budget = PROPOSE_BUDGET) -> dict[str, Any]:
+    """The figures of a level with a winning solution, from the difficulty measure."""
+    from zorglab.reports.difficulty import difficulty_row
+    row = difficulty_row(level, budget)
+    if row["error"]:
+        raise RuntimeError(f"the difficulty measure failed on a proposed level: {row['error']}")
+    return {
+        "fewest_spells": row["fewest_spells"], "states": row["states"],
+        "winning_layouts": row["winning_layouts"], "layouts_tried": row["layouts_tried"],
+        "layouts_complete": bool(row["layouts_complete"]),
+        "cast_lists": row["winning_cast_lists"], "cast_lists_capped": bool(row["cast_lists_capped"]),
+        "necessary": row["necessary"] or "", "forced_points": row["forced_points"],
+    }
+
+
+def _losing_run(level: Level, layout: Layout, game) -> tuple[tuple, str]:
+    """The no-cast run on the proposed layout when it does not win; else a layout that loses
+    without spells (the tempting wrong build); else nothing."""
+    outcome = play(game).outcome
+    if outcome is not Outcome.WIN:
+        return layout.to_map()[0], outcome.value
+    from zorglab.search.layouts import constructions
+    for other in constructions(level, LOSING_LAYOUTS):
+        result = play(setup(level, other)).outcome
+        if result is not Outcome.WIN:
+            return other.to_map()[0], result.value
+    return (), ""
+
+
+def judge(brief: Brief, figures: dict[str, Any]) -> tuple[tuple[str, ...], float]:
+    """Each target the figures miss (in words) and the distance to the targets: the gaps in
+    spells and layouts weigh most, states least (relative)."""
+    misses, distance = [], 0.0
+    weights = {"fewest_spells": 10.0, "winning_layouts": 4.0, "cast_lists": 2.0}
+    for name in TARGETS:
+        span = getattr(brief, name)
+        if span is None:
+            continue
+        value = figures.get(name)
+        label = name.replace("_", " ")
+        if name == "winning_layouts" and not figures.get("layouts_complete"):
+            misses.append(f"winning layouts not all counted ({figures.get('layouts_tried')} tried, asked {span})")
+            distance += weights[name]
+            continue
+        if name == "cast_lists" and figures.get("cast_lists_capped"):
+            value = None if span.hi is not None else value
+        if value is None:
+            misses.append(f"{label} unknown (asked {span})")
+            distance += weights.get(name, 1.0)
+            continue
+        gap = span.gap(int(value))
+        if gap:
+            misses.append(f"{label} {value} (asked {span})")
+            distance += weights.get(name, 0.0) * gap if name != "states" else gap / max(1, span.lo or 1)
+    return tuple(misses), round(distance, 4)
