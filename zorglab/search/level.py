@@ -9,6 +9,7 @@ from typing import Any
 from zorglab.engine.constraints import reads_unused
 from zorglab.engine.game import Setup
 from zorglab.level.labels import MAIN_WORLD
+from zorglab.search.decide import deciding
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
 
 
@@ -45,7 +46,9 @@ class LevelVerdict:
 
 def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
                  start=None) -> Search:
-    """A resumable search of one world of a setup, with its constraints as the win test."""
+    """A resumable search of one world of a setup, with its constraints as the win test (a setup
+    made without a decider decides its ``solvable(...)`` constraints by this search)."""
+    game = deciding(game)
     constraints, _ = game.conditions(name)
     return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
                   reads_unused=reads_unused(constraints), progress=progress)
