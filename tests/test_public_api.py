@@ -111,3 +111,14 @@ def test_in_a_notebook_levels_and_runs_show_pictures_without_importing_the_paint
     assert found["before"] is False and found["after"] is True
     assert all("image/png" in mimes for mimes in found["shown"]), found["shown"]
     assert found["png"] in (True, "iVBO")        # bytes, or base64 text of them
+
+
+def test_the_readme_snippet_runs_and_prints_what_its_comments_say(monkeypatch, capsys):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    snippet = text.split("In Python:\n\n```python\n", 1)[1].split("```", 1)[0]
+    assert "import zorglab\n" in snippet and "from zorglab." not in snippet     # the public API only
+    monkeypatch.chdir(ROOT)
+    exec(compile(snippet, "README.md", "exec"), {})
+    said = [line.split("# ", 1)[1].split(":")[0] for line in snippet.splitlines()
+            if line.startswith("print(") and "# " in line]
+    assert capsys.readouterr().out.splitlines() == said
