@@ -58,6 +58,7 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
                 prune: bool = True, progress: bool = False) -> LevelVerdict:
     """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
     t0 = time.perf_counter()
+    game = deciding(game)               # once: the worlds' searches share its solvable(...) answers
     results = []
     for name in game.played_worlds:
         left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
