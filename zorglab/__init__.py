@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 from typing import Any
 
 __version__ = "0.1.0"
@@ -55,7 +56,15 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("LevelError", "LayoutError", "CastError", "ExpressionError", "OptionError"), "zorglab.errors"),
 }
 
-__all__ = sorted(_EXPORTS)
+
+
+def _in_checkout(module: str) -> bool:
+    """Is ``module``'s source here? (``Studio`` is named before its module lands; a stat, no import.)"""
+    path = Path(__file__).resolve().parent.parent.joinpath(*module.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+__all__ = sorted(name for name, module in _EXPORTS.items() if _in_checkout(module))
 
 
 def __getattr__(name: str) -> Any:
