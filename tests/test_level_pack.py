@@ -18,6 +18,7 @@ import pytest
 from zorglab.cli.main import main as cli
 from zorglab.engine.game import play_solution
 from zorglab.level import level_files, load_level
+from zorglab.search.decide import decide_solvable
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -58,7 +59,7 @@ def test_level_loads(path):
 @pytest.mark.parametrize("path,index", CASES, ids=lambda v: Path(v).stem if isinstance(v, (str, Path)) else str(v))
 def test_solution_replays_to_expect(path, index):
     level = load_level(path)
-    run = play_solution(level, index, strict=True)
+    run = play_solution(level, index, strict=True, decide=decide_solvable)
     expect = level.solutions[index].expect
     assert run.outcome == expect, f"{level.id} solution {index}: {run.outcome} != {expect}"
     key = f"{level.id}#{index}"
@@ -89,4 +90,5 @@ def test_solver_agrees_with_the_pack(path, index):
         assert verdict.verdict == "solvable"
     if verdict.verdict == "solvable":
         mirror = {name: v.casts for name, v in verdict.worlds[1:]}
-        assert play(setup_solution(level, index), verdict.casts, mirror, strict=True).outcome.value == "win"
+        assert play(setup_solution(level, index, decide=decide_solvable), verdict.casts, mirror,
+                    strict=True).outcome.value == "win"

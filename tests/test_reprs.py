@@ -1,7 +1,9 @@
-"""Levels, setups and runs draw themselves in notebooks through the PNG painter."""
+"""Levels, setups and runs draw themselves in notebooks through the PNG painter, which attaches
+their pictures when imported (the engine and the level model import no painter)."""
 
 from pathlib import Path
 
+import zorglab.paint  # noqa: F401  (attaches _repr_png_)
 from zorglab.engine.game import play_solution, setup_solution
 from zorglab.level import load_level
 

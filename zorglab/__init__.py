@@ -1,13 +1,106 @@
 """zorglab: a design workbench for Zorg's Dungeon Maker levels and Zelda-style temples.
 
-Layers (see docs/architecture.md): ``zorglab.level`` reads and writes level files,
-``zorglab.engine`` holds the rules, ``zorglab.search`` decides solvability,
+``import zorglab`` gives the documented API; each name is imported when first used, so the
+import itself stays cheap (the ``zorglab`` command starts without pandas or the widgets).
+
+Levels
+    :func:`load_level`, :func:`load_level_text`, :func:`setup`, :func:`play`,
+    :func:`play_solution`, :func:`solve`, :func:`solve_layouts`; the types :class:`Level`,
+    :class:`Layout`, :class:`Setup`, :class:`LevelRun`, :class:`Outcome`, :class:`Cast`.
+Temples
+    :func:`generate_temple`, :func:`load_temple`, :func:`solve_temple`, :func:`lint_temple`.
+Widgets (JupyterLab)
+    :class:`Studio`, :class:`Maker`, :class:`Player`, :class:`TempleViewer`, :class:`TempleTuner`.
+Errors
+    :class:`LevelError` (every problem of a file, located), :class:`LayoutError`,
+    :class:`CastError`, :class:`ExpressionError`, :class:`OptionError`.
+
+Examples
+--------
+>>> import zorglab
+>>> level = zorglab.load_level("levels/app-01-first-blood.toml")
+>>> zorglab.play_solution(level, 1).outcome
+<Outcome.WIN: 'win'>
+>>> zorglab.solve(level).verdict
+'solvable'
+
+Layers (``docs/architecture.md``): ``zorglab.level`` reads and writes level files,
+``zorglab.engine`` holds the rules and imports nothing above it, ``zorglab.search`` decides
+solvability, ``zorglab.paint`` draws (and gives levels and runs their notebook pictures),
 ``zorglab.temples`` stands apart, and ``zorglab.widgets`` / ``zorglab.reports`` /
 ``zorglab.cli`` only read engine state and events.
 """
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Any
 
 __version__ = "0.1.0"
 
 from zorglab import compiled as _compiled
 
 _compiled.guard()       # before any compiled module can load: the current build, or the sources
+
+# Each public name and the module it lives in (imported on first use).
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(("load_level", "load_level_text", "setup", "play", "play_solution", "solve", "solve_layouts",
+                     "generate_temple", "load_temple", "solve_temple", "lint_temple"), "zorglab.api"),
+    "Level": "zorglab.level.model", "Cast": "zorglab.level.model", "Outcome": "zorglab.level.model",
+    "Layout": "zorglab.engine.layout", "Setup": "zorglab.engine.game", "LevelRun": "zorglab.engine.game",
+    "Temple": "zorglab.temples.model",
+    "Maker": "zorglab.widgets.maker", "Player": "zorglab.widgets.player", "Studio": "zorglab.widgets.studio",
+    "TempleViewer": "zorglab.widgets.temples", "TempleTuner": "zorglab.widgets.temples",
+    **dict.fromkeys(("LevelError", "LayoutError", "CastError", "ExpressionError", "OptionError"), "zorglab.errors"),
+}
+
+
+
+def _in_checkout(module: str) -> bool:
+    """Is ``module``'s source here? (``Studio`` is named before its module lands; a stat, no import.)"""
+    path = Path(__file__).resolve().parent.parent.joinpath(*module.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+__all__ = sorted(name for name, module in _EXPORTS.items() if _in_checkout(module))
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'zorglab' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+# Notebook pictures of levels, setups and runs, drawn by zorglab.paint when first shown.
+_PICTURED = (("zorglab.level.model", "Level"), ("zorglab.engine.game", "Setup"),
+             ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"))
+
+
+def _picture(obj: Any) -> bytes | None:
+    from zorglab.paint.reprs import picture
+
+    return picture(obj)
+
+
+def _notebook_pictures() -> None:
+    """In an IPython session, register the PNG pictures by type name: nothing is imported until
+    one is shown, and the engine and level model stay free of the painter."""
+    ipython = sys.modules.get("IPython")
+    shell = getattr(ipython, "get_ipython", lambda: None)() if ipython is not None else None
+    formatters = getattr(getattr(shell, "display_formatter", None), "formatters", None)
+    if not formatters or "image/png" not in formatters:
+        return
+    for module, name in _PICTURED:
+        formatters["image/png"].for_type_by_name(module, name, _picture)
+
+
+_notebook_pictures()

@@ -9,6 +9,7 @@ from zorglab.engine.game import play, play_solution, setup_solution
 from zorglab.errors import ExpressionError
 from zorglab.level import load_level_text
 from zorglab.level.model import Outcome
+from zorglab.search.decide import decide_solvable
 
 BASE = """
 id = "c"
@@ -108,9 +109,9 @@ def test_fr45_a_loss_in_one_world_stops_the_level():
 def test_fr46_solvable_constraint_uses_the_exact_search():
     # M1 (Warrior(2) through D(3)) wins with no spell: solvable. A world judged by solvable() is a
     # construction test and is not played: only M runs.
-    run = play_solution(mirror_level(constraints='"solvable(M1)"'), 0)
+    run = play_solution(mirror_level(constraints='"solvable(M1)"'), 0, decide=decide_solvable)
     assert run.outcome is Outcome.WIN and [w.world.name for w in run.worlds] == ["M"]
-    run = play_solution(mirror_level(constraints='"not solvable(M1)"'), 0)
+    run = play_solution(mirror_level(constraints='"not solvable(M1)"'), 0, decide=decide_solvable)
     assert run.outcome is Outcome.STALL and [c.holds for c in run.worlds[0].constraints] == [False]
 
 
@@ -119,7 +120,7 @@ def test_fr46_not_solvable_can_hold_when_the_layout_makes_the_mirror_unwinnable(
     text = MIRROR.format(constraints='"not solvable(M1)"', mirror_constraints="").replace(
         'rooms = ["A", "D(3)", "Z"]', 'rooms = ["A", "D(1)", "Z"]').replace(
         'heroes = ["Warrior(2)"]\nspells = []', 'heroes = ["Warrior(3)"]\nspells = []')
-    run = play_solution(load_level_text(text, "m.toml"), 0)
+    run = play_solution(load_level_text(text, "m.toml"), 0, decide=decide_solvable)
     assert run.outcome is Outcome.WIN and [c.holds for c in run.worlds[0].constraints] == [True]
 
 

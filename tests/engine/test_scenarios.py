@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from builders import cast, corridor, dungeon, log, play, table
 from zorglab.engine import events as ev
-from zorglab.engine.render import render_board
+from zorglab.cli.board import render_board
 from zorglab.level.model import Outcome
 
 STEPS = ("stepped",)

@@ -4,6 +4,10 @@ A sub-command module defines ``register(subparsers)``, adding its parser with
 ``set_defaults(run=function)``; ``run(args) -> int`` returns the exit code. Errors meant for
 people (:class:`~zorglab.errors.LevelError`, ``OptionError``, ``CastError``) are printed
 as they are, with exit status 2 — never a traceback.
+
+Only the sub-command that runs is imported (``zorglab --help`` imports none): the others appear
+in the top-level help from :data:`COMMANDS` alone, so a command never pays for the libraries
+(pandas, matplotlib, dask, the search) another one needs.
 """
 
 from __future__ import annotations
@@ -12,37 +16,71 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-# Sub-command modules under zorglab.cli, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = (
-    "validate",
-    "play",
-    "solve",
-    "temples",
-    "progress",
-    "report",
-    "sweep",
-    "propose",
+
+class Command(NamedTuple):
+    """A sub-command: its name, the module whose ``register`` adds it, its one-line help."""
+
+    name: str
+    module: str
+    help: str | None = None
+
+
+# In the order ``--help`` lists them; each help is the one its module's ``register`` gives
+# (tests/test_cli_lazy.py checks). A bare name is accepted too: that module is imported to list it.
+COMMANDS: tuple[Command | str, ...] = (
+    Command("validate", "zorglab.cli.validate",
+            "check level files; report every problem as path:line:col: message"),
+    Command("play", "zorglab.cli.play", "run a level's solution to the end"),
+    Command("solve", "zorglab.cli.solve", "decide whether a level can be won (exact search)"),
+    Command("temples", "zorglab.cli.temples", "generate, sweep, show and check Zelda-style temples"),
+    Command("progress", "zorglab.cli.progress", "a player's points and which contracts they open"),
+    Command("report", "zorglab.cli.report", "write the balance report (CSV, PNG, index.html)"),
+    Command("sweep", "zorglab.cli.sweep", "level or temple sweeps on dask.distributed"),
+    Command("propose", "zorglab.cli.propose", "propose solvable levels that meet a brief"),
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def commands() -> tuple[Command, ...]:
+    """:data:`COMMANDS` with a bare name read as ``Command(name, "zorglab.cli." + name)``."""
+    return tuple(Command(c, f"zorglab.cli.{c}") if isinstance(c, str) else c for c in COMMANDS)
+
+
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command named on the command line: the first word that is not an option."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: the chosen sub-command in full, every other one by name and help.
+
+    ``argv=None`` builds every sub-command in full (importing each module)."""
     parser = argparse.ArgumentParser(
         prog="zorglab",
         description="Design workbench for Zorg's Dungeon Maker levels and temples.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"zorglab.cli.{name}").register(sub)
+    chosen = None if argv is None else chosen_command(argv)
+    for command in commands():
+        if argv is None or command.name == chosen or command.help is None:
+            importlib.import_module(command.module).register(sub)
+        else:
+            sub.add_parser(command.name, help=command.help)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         from zorglab.errors import CastError, LevelError, OptionError
-        parser = build_parser()          # imports every command: Ctrl-C here is an interruption too
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(words)     # imports the chosen command: Ctrl-C here is an interruption too
+        args = parser.parse_args(words)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

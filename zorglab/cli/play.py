@@ -7,13 +7,14 @@ import json
 import sys
 
 from zorglab.engine.game import play, setup_solution
-from zorglab.engine.render import legend, render
-from zorglab.engine.report import run_json
+from zorglab.cli.board import legend, render
+from zorglab.cli.run_json import run_json
 from zorglab.engine.run import run_world
 from zorglab.cli.solution_checks import solution_problems
 from zorglab.errors import LayoutError, OptionError, PlanningLimitError
 from zorglab.level import load_level, parse_cast
 from zorglab.level.printer import format_cast
+from zorglab.search.decide import decide_solvable
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     casts = [] if args.no_casts else list(solution.casts)
     casts += [parse_cast(text, level, origin=f"--cast {text!r}") for text in args.cast]
     casts.sort(key=lambda c: c.tick)
-    game = setup_solution(level, solution)
+    game = setup_solution(level, solution, decide=decide_solvable)
     mirror_casts = {} if args.no_casts else dict(solution.mirror_casts)
     try:
         result = play(game, casts, mirror_casts, max_seconds=seconds)

@@ -14,7 +14,6 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-from zorglab.engine.game import play_solution
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.errors import CastError, LayoutError, LevelError, Location, Problem, ReplayError
 from zorglab.level.model import Level, Solution
@@ -44,8 +43,10 @@ def solution_problems(path: str | Path, level: Level, indices: Iterable[int] | N
                              LayoutError) for v in violations]
         if violations or not replay or solution.expect is None:
             continue
+        from zorglab.engine.game import play_solution
+        from zorglab.search.decide import decide_solvable
         try:
-            outcome = play_solution(level, index).outcome
+            outcome = play_solution(level, index, decide=decide_solvable).outcome
         except (LevelError, CastError) as error:
             problems.append(Problem(positions.key_location(where), f"solution {index} cannot be replayed: {error}",
                                     ReplayError))

@@ -12,6 +12,7 @@ from zorglab.cli.options import seconds
 from zorglab.engine.game import setup_solution
 from zorglab.errors import OptionError
 from zorglab.level import load_level
+from zorglab.search.decide import decide_solvable
 from zorglab.search.level import solve_setup
 
 
@@ -67,12 +68,12 @@ def _solve(args: argparse.Namespace) -> int:
         return 0
     if not 0 <= args.solution < len(level.solutions):
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
-    verdict = solve_setup(setup_solution(level, args.solution), max_states=args.budget,
+    verdict = solve_setup(setup_solution(level, args.solution, decide=decide_solvable), max_states=args.budget,
                           max_seconds=args.seconds, progress=args.progress)
     analysis = None
     if args.analyse:
         from zorglab.search.analysis import analyse
-        analysis = analyse(setup_solution(level, args.solution), budget=args.budget).to_json()
+        analysis = analyse(setup_solution(level, args.solution, decide=decide_solvable), budget=args.budget).to_json()
     if args.json:
         data = {"level": level.id, **verdict.to_json()}
         if analysis is not None:

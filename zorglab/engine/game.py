@@ -4,6 +4,10 @@ This is the engine's front door: ``setup`` checks the construction (FR-8 refuses
 layout), substitutes the player's choices (FR-2) and turns the layout into the dungeon frame
 (ZR-3); ``play`` runs the level's worlds in order (ZR-18), checks each world's constraints and
 bonuses (FR-43, FR-44) and reports the level's outcome.
+
+The engine calls nothing above it. A ``solvable(world)`` constraint (FR-46) is decided by a
+:class:`Decider` that whoever sets the level up passes in (the search supplies one:
+:func:`zorglab.search.decide.decide_solvable`); pictures are attached by :mod:`zorglab.paint`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,9 @@ import dataclasses
 import time
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
-from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions
+from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions, judged_worlds, reads_unused
 from zorglab.engine.layout import Dungeon, Layout, normalise, require_valid
 from zorglab.engine.run import RunResult, run_world
 from zorglab.engine.state import GameState
@@ -23,8 +27,20 @@ from zorglab.errors import ExpressionError
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.model import Cast, Condition, Level, Outcome, Solution
 
-# Budget for a solvable(world) constraint decided during play (ZR-19: never a guess).
-SOLVABLE_BUDGET = 200_000
+
+class Decider(Protocol):
+    """Decides ``solvable(world)`` (FR-46): is there a cast list after which ``wins`` holds?
+
+    Returns True or False, proved; raises :class:`~zorglab.errors.ExpressionError` when it cannot
+    decide (ZR-19: never a guess). ``reads_unused`` says whether the world's constraints read which
+    spells were cast (a search may then not treat an uncast spell as dominated)."""
+
+    def __call__(self, world: World, wins: Callable[[GameState], bool], *, reads_unused: bool) -> bool: ...
+
+
+class NoDeciderError(RuntimeError):
+    """A ``solvable(...)`` constraint met a setup made without a decider: a caller's mistake, so
+    it is raised, never turned into a constraint that silently fails."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +51,7 @@ class Setup:
     layout: Layout
     dungeon: Dungeon
     choices: tuple[tuple[str, Any], ...] = ()
+    decide: Decider | None = field(default=None, compare=False, repr=False)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _slots(self) -> dict[str, tuple[int, int]]:
@@ -58,11 +75,6 @@ class Setup:
         self._cache[name] = world
         return world
 
-    def _repr_png_(self) -> bytes:
-        """The dungeon as the heroes will walk it (dungeon frame), before the first action."""
-        from zorglab.paint.png import state_png
-        return state_png(self.world())
-
     def mirror(self, name: str):
         for mirror in self.level.mirrors:
             if mirror.name == name:
@@ -77,7 +89,6 @@ class Setup:
     def played_worlds(self) -> tuple[str, ...]:
         """The worlds the player plays. A mirror the level's constraints judge with solvable(...)
         is a construction test, not a world to play (docs/rules.md, FR-46)."""
-        from zorglab.engine.constraints import judged_worlds
         judged = judged_worlds(self.level.constraints)
         return tuple(name for name in self.world_names if name == MAIN_WORLD or name not in judged)
 
@@ -100,36 +111,43 @@ class Setup:
         return all(r.holds for r in check_conditions(constraints, self.record(name, state, deciding)))
 
     def solvable(self, name: str, deciding: frozenset[str] = frozenset()) -> bool:
-        """``solvable(world)`` (FR-46) by the exact search; refuses to decide itself circularly."""
+        """``solvable(world)`` (FR-46) by this setup's decider; refuses to decide itself circularly."""
         if name in deciding:
             raise ExpressionError(f"solvable({name}) depends on itself")
         key = ("solvable", name)
         if key not in self._cache:
-            from zorglab.search.solver import SOLVABLE, UNKNOWN, solve_world
-            from zorglab.engine.constraints import reads_unused
+            if self.decide is None:
+                raise NoDeciderError(f"solvable({name}) needs a decider: set the level up with "
+                                     "decide=zorglab.search.decide.decide_solvable")
             constraints, _ = self.conditions(name)
-            verdict = solve_world(self.world(name), wins=lambda s: self.wins(name, s, deciding),
-                                  reads_unused=reads_unused(constraints), max_states=SOLVABLE_BUDGET)
-            if verdict.verdict == UNKNOWN:
-                raise ExpressionError(f"solvable({name}) is unknown: {verdict.reason}")
-            self._cache[key] = verdict.verdict == SOLVABLE
+            self._cache[key] = bool(self.decide(self.world(name), lambda s: self.wins(name, s, deciding),
+                                                reads_unused=reads_unused(constraints)))
         return self._cache[key]
 
+    def with_decider(self, decide: Decider | None) -> "Setup":
+        """This setup deciding ``solvable(...)`` with ``decide`` (worlds already built are shared)."""
+        if decide is self.decide:
+            return self
+        kept = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "solvable")}
+        return Setup(self.level, self.layout, self.dungeon, self.choices, decide, kept)
 
-def setup(level: Level, layout: Layout, choices: Mapping[str, Any] | None = None) -> Setup:
-    """Apply the choices, refuse an invalid layout (FR-8), normalise to the dungeon frame."""
+
+def setup(level: Level, layout: Layout, choices: Mapping[str, Any] | None = None, *,
+          decide: Decider | None = None) -> Setup:
+    """Apply the choices, refuse an invalid layout (FR-8), normalise to the dungeon frame;
+    ``decide`` decides the level's ``solvable(...)`` constraints (see :class:`Decider`)."""
     chosen = dict(choices or {})
     if level.variables or chosen:
         level = level.with_choices(chosen)
     require_valid(level, layout)
-    return Setup(level, layout, normalise(level, layout), tuple(sorted(chosen.items())))
+    return Setup(level, layout, normalise(level, layout), tuple(sorted(chosen.items())), decide)
 
 
-def setup_solution(level: Level, solution: Solution | int) -> Setup:
+def setup_solution(level: Level, solution: Solution | int, *, decide: Decider | None = None) -> Setup:
     """The setup a level's known solution describes (choices, rotation, map, main A)."""
     if isinstance(solution, int):
         solution = level.solutions[solution]
-    return setup(level, Layout.from_solution(solution), dict(solution.choices))
+    return setup(level, Layout.from_solution(solution), dict(solution.choices), decide=decide)
 
 
 @dataclass(frozen=True)
@@ -141,10 +159,6 @@ class WorldRun:
     outcome: Outcome
     constraints: tuple[ConditionResult, ...] = ()
     bonuses: tuple[ConditionResult, ...] = ()
-
-    def _repr_png_(self) -> bytes:
-        from zorglab.paint.png import state_png
-        return state_png(self.world, self.result.state)
 
 
 @dataclass(frozen=True)
@@ -163,10 +177,6 @@ class LevelRun:
     def main_world(self) -> World:
         return self.worlds[0].world
 
-    def _repr_png_(self) -> bytes:
-        """The last world played, as it ended."""
-        return self.worlds[-1]._repr_png_()
-
 
 def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bool = True,
                strict: bool = False, max_seconds: float | None = None) -> WorldRun:
@@ -176,10 +186,6 @@ def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bo
     constraints_, bonuses_ = game.conditions(name)
     constraints: tuple[ConditionResult, ...] = ()
     bonuses: tuple[ConditionResult, ...] = ()
-
-    def _repr_png_(self) -> bytes:
-        from zorglab.paint.png import state_png
-        return state_png(self.world, self.result.state)
     if outcome is Outcome.WIN:
         rec = game.record(name, result.state)
         constraints = tuple(check_conditions(constraints_, rec))
@@ -215,8 +221,9 @@ def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Ite
     return LevelRun(game.level, outcome, tuple(runs))
 
 
-def play_solution(level: Level, index: int = 0, *, record: bool = True, strict: bool = False) -> LevelRun:
+def play_solution(level: Level, index: int = 0, *, record: bool = True, strict: bool = False,
+                  decide: Decider | None = None) -> LevelRun:
     """Replay a level's known solution exactly as written (NFR-5)."""
     solution = level.solutions[index]
-    return play(setup_solution(level, solution), solution.casts, dict(solution.mirror_casts),
+    return play(setup_solution(level, solution, decide=decide), solution.casts, dict(solution.mirror_casts),
                 record=record, strict=strict)

@@ -204,14 +204,6 @@ class Level:
     def replace(self, **changes: Any) -> "Level":
         return replace(self, **changes)
 
-    def _repr_png_(self) -> bytes | None:
-        """The first solution's layout, drawn by the PNG painter (notebooks show it inline)."""
-        if not self.solutions:
-            return None
-        from zorglab.engine.layout import Layout
-        from zorglab.paint.png import level_png
-        return level_png(self, Layout.from_solution(self.solutions[0]))
-
     def _repr_html_(self) -> str:
         from html import escape
         rows = [("id", self.id), ("title", self.title), ("contract", self.contract or ""),

@@ -51,7 +51,9 @@ def replay(level: Level, solution: int, casts: Sequence[Cast] | None = None) -> 
         raise OptionError(f"--solution {solution}: {level.id} has solutions 0..{len(level.solutions) - 1}")
     known = level.solutions[solution]
     chosen = known.casts if casts is None else tuple(sorted(casts, key=lambda c: c.tick))
-    return play(setup_solution(level, known), chosen, dict(known.mirror_casts), record=False)
+    from zorglab.search.decide import decide_solvable
+    return play(setup_solution(level, known, decide=decide_solvable), chosen, dict(known.mirror_casts),
+                record=False)
 
 
 def record_win(profile: Profile, level: Level, contracts: Iterable[ContractEntry], solution: int = 0,

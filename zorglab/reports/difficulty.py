@@ -25,6 +25,7 @@ from zorglab.reports.budget import Budget
 from zorglab.reports.forced import forced_points
 from zorglab.reports.layouts import count_layouts
 from zorglab.search.analysis import count_winning_cast_lists, explore
+from zorglab.search.decide import decide_solvable
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
@@ -74,12 +75,12 @@ def reference_setup(level: Level) -> tuple[int | None, Setup | None]:
     """(solution index or None, the setup the search figures are for)."""
     if level.solutions:
         index = next((i for i, s in enumerate(level.solutions) if s.expect is Outcome.WIN), 0)
-        return index, setup_solution(level, index)
+        return index, setup_solution(level, index, decide=decide_solvable)
     if level.variables:
         return None, None
     from zorglab.search.layouts import constructions
     first = next(constructions(level, 1), None)
-    return None, (setup(level, first) if first is not None else None)
+    return None, (setup(level, first, decide=decide_solvable) if first is not None else None)
 
 
 def _cast_types(casts: Iterable[Cast]) -> list[str]:

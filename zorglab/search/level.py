@@ -9,6 +9,7 @@ from typing import Any
 from zorglab.engine.constraints import _calls, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.level.labels import MAIN_WORLD
+from zorglab.search.decide import deciding
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
 
 
@@ -56,8 +57,10 @@ def reads_dead(constraints) -> bool:
 
 def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
                  start=None, fewest: bool = True) -> Search:
-    """A resumable search of one world of a setup, with its constraints as the win test.
+    """A resumable search of one world of a setup, with its constraints as the win test (a setup
+    made without a decider decides its ``solvable(...)`` constraints by this search).
     ``fewest=False`` adds the witness search (FR-48): faster, the witness not the shortest."""
+    game = deciding(game)
     constraints, _ = game.conditions(name)
     return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
                   reads_unused=reads_unused(constraints), reads_dead=reads_dead(constraints), progress=progress,
@@ -68,6 +71,7 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
                 prune: bool = True, progress: bool = False, fewest: bool = False) -> LevelVerdict:
     """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
     t0 = time.perf_counter()
+    game = deciding(game)               # once: the worlds' searches share its solvable(...) answers
     results = []
     for name in game.played_worlds:
         search = world_search(game, name, prune=prune, progress=progress, fewest=fewest)   # world and plans: in the budget

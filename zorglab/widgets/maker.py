@@ -30,6 +30,7 @@ from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
+from zorglab.search.decide import decide_solvable
 from zorglab.widgets.keys import guard
 from zorglab.widgets.messages import status_html, violations_html, warnings_html
 from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
@@ -323,7 +324,7 @@ class Maker:
     def start(self) -> Setup:
         """FR-8: the engine's setup of this layout (refused with a LayoutError while it is invalid),
         then a Player on it below the board (and ``on_start`` called with the setup)."""
-        self.setup = setup(self.level, self.layout, self.choices)
+        self.setup = setup(self.level, self.layout, self.choices, decide=decide_solvable)
         from zorglab.widgets.player import Player
         worlds = self.setup.played_worlds
         siblings: dict[str, Player] = {}

@@ -60,8 +60,10 @@ def search_from_here(game: Setup, max_states: int = 200_000, max_seconds: float 
     """The default *solve*: the exact search from the Player's current state, with the world's
     constraints as its win test (zorglab.search; the widget restates no rule)."""
     def solve(world: Any, state: GameState) -> Any:
+        from zorglab.search.decide import deciding
         from zorglab.search.solver import Search
-        return Search(world, wins=lambda s: game.wins(world.name, s), start=state).run(max_states, max_seconds)
+        judge = deciding(game)
+        return Search(world, wins=lambda s: judge.wins(world.name, s), start=state).run(max_states, max_seconds)
     return solve
 
 

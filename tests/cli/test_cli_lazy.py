@@ -1,0 +1,90 @@
+"""The ``zorglab`` command imports only the sub-command that runs (issue 15 item 6): ``--help``
+imports none, ``validate`` none of the heavy libraries. Checked on ``sys.modules``, not on time."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zorglab.cli import main as cli_main
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVEL = ROOT / "levels" / "app-01-first-blood.toml"
+HEAVY = ("pandas", "numpy", "matplotlib", "dask", "distributed", "ipywidgets", "ipycanvas", "tqdm", "PIL",
+         "networkx", "zorglab.search", "zorglab.paint", "zorglab.widgets", "zorglab.reports",
+         "zorglab.sweep", "zorglab.temples")
+PROBE = """
+import json, sys
+from zorglab.cli.main import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as stop:
+    code = stop.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def imported(*argv: str) -> tuple[int, set[str]]:
+    """The exit code of ``zorglab ARGV`` in a fresh interpreter and every module it imported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=120)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["modules"])
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_help_imports_no_sub_command_and_no_heavy_library():
+    code, modules = imported("--help")
+    assert code == 0
+    assert heavy(modules) == []
+    assert sorted(m for m in modules if m.startswith("zorglab.cli.")) == ["zorglab.cli.main"]
+    assert not [m for m in modules if m.startswith(("zorglab.engine", "zorglab.level"))]
+
+
+def test_validate_imports_only_its_own_command_and_no_heavy_library():
+    code, modules = imported("validate", str(LEVEL))
+    assert code == 0
+    assert heavy(modules) == []
+    commands = {c.module for c in cli_main.commands()}
+    assert sorted(m for m in modules if m in commands) == ["zorglab.cli.validate"]
+
+
+def _helps(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {action.dest: action.help for action in sub._choices_actions}
+
+
+def test_the_table_lists_every_command_with_the_help_its_module_registers():
+    listed = _helps(cli_main.build_parser(["--help"]))
+    registered = _helps(cli_main.build_parser())           # every module imported and registered
+    assert listed == registered
+    assert list(listed) == [c.name for c in cli_main.commands()]
+
+
+def test_the_chosen_command_is_built_in_full(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli_main.main(["play", "--help"])
+    assert stop.value.code == 0 and "--trace" in capsys.readouterr().out
+
+
+def test_a_bare_name_in_the_table_is_imported_to_be_listed(monkeypatch):
+    monkeypatch.setattr(cli_main, "COMMANDS", ("temples", cli_main.COMMANDS[0]))
+    assert _helps(cli_main.build_parser(["--help"])) == {
+        "temples": "generate, sweep, show and check Zelda-style temples",
+        "validate": "check level files; report every problem as path:line:col: message"}
+
+
+@pytest.mark.parametrize("argv,chosen", [([], None), (["--help"], None), (["-h", "play", "x"], "play"),
+                                         (["solve", "f.toml", "--solution", "0"], "solve"), (["--", "play"], None)])
+def test_the_chosen_command_is_the_first_word_not_an_option(argv, chosen):
+    assert cli_main.chosen_command(argv) == chosen
