@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from zorglab.engine.game import play, setup_solution
-from zorglab.engine.report import run_json
+from zorglab.cli.run_json import run_json
 from zorglab.errors import ArgumentTypeError, LevelError
 from zorglab.level import load_level_text
 
