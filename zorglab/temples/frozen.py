@@ -34,6 +34,13 @@ class FrozenDict(Mapping[str, Any]):
     def get(self, key: str, default: Any = None) -> Any:
         return self._data.get(key, default)
 
+    def items(self):  # type: ignore[override]
+        """A read-only view of the pairs (the dict's own view: no Python call per item)."""
+        return self._data.items()
+
+    def values(self):  # type: ignore[override]
+        return self._data.values()
+
     def __hash__(self) -> int:
         if self._hash is None:
             self._hash = hash(frozenset(self._data.items()))

@@ -137,7 +137,7 @@ class _Explored:
 def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     """Two-way temples: a state is an area (all cells reachable through open ways) with all
     it holds collected, since any hero inside it can walk anywhere in it and back."""
-    moves, gate = g.moves, g.gate
+    gated, gate = g.gated, g.gate
     start = rules.start
     area, keys_left, won = rules.area, rules.keys_left, rules.won
     ex = _Explored()
@@ -173,7 +173,7 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         have = ex.flags[sid] | (opened << FLAG_BITS)
         seen: set[int] = set()
         for u in ex.members[sid]:
-            for v, need in moves[u]:
+            for v, need in gated[u]:
                 bits = spend_bits(need, have)
                 if not bits:
                     continue
