@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from zorglab.temples.grants import Grants, room_grants
 from zorglab.temples.model import (BOSS, GATE, IMPASSABLE, MINIBOSS, PIT, SIDES, STAIRS_DOWN, STAIRS_UP, STEP, TELEPORT, Place,
                                    Room, Temple)
-from zorglab.temples.topology import (circles, door_between, is_boss_door, pit_drop_of, stairs_lock, stairs_partner,
+from zorglab.temples.topology import (DoorSides, circles, door_between, door_sides, is_boss_door, pit_drop_of, stairs_lock, stairs_partner,
                                       teleport_target_for)
 
 MASTER = 1
@@ -43,6 +43,7 @@ class TempleGraph:
     index: dict[Place, int]
     kinds: tuple[str, ...]  # room type per cell
     moves: tuple[tuple[tuple[int, int], ...], ...]
+    gated: tuple[tuple[tuple[int, int], ...], ...]  # per cell, its moves that need something, in order
     vias: tuple[tuple[str, ...], ...]  # per cell, the kind of each move: door, stairs, teleport, pit
     doors: tuple[tuple[int, int, str], ...]  # small-key locks by bit: (cell, cell, via)
     event_of: tuple[int, ...]
@@ -73,11 +74,6 @@ class TempleGraph:
             for (v, need), via in zip(out, kinds)
         )
 
-    @cached_property
-    def gated(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """Per cell, only its moves that need something (the solver's spends look at no other)."""
-        return tuple(tuple(move for move in out if move[1]) for out in self.moves)
-
     def via(self, u: int, v: int) -> str:
         """How the move from ``u`` to ``v`` goes (the first such move)."""
         for (target, _need), via in zip(self.moves[u], self.vias[u]):
@@ -97,36 +93,42 @@ class TempleGraph:
         return (MASTER if events & self.master_mask else 0) | (BOMB if events & self.bomb_mask else 0)
 
 
-_FACTS: dict[int, tuple[Room, str, Grants]] = {}
-_DOORS: dict[tuple[int, int, int], tuple[Room, Room, int, bool]] = {}
+_FACTS: dict[int, tuple[Room, str, Grants, int]] = {}
+_SIDES_IDS: dict[DoorSides, int] = {}  # never cleared: few distinct sides exist, numbers stay valid
+_SIDES_BY_NUMBER: list[DoorSides] = []
+_DOORS: dict[tuple[int, int, int], tuple[int, bool]] = {}
 _MEMO_LIMIT = 50_000
 _WALL = -1
-# Both memos are keyed by id(room): an entry holds its rooms, so no other object can take
-# that id while the entry lives. Generated temples share their rooms (rooms are values), so
-# compiling one is mostly lookups.
 
 
-def _room_facts(room: Room) -> tuple[Room, str, Grants]:
-    """A room, its type and its grants (memoised per room)."""
+def _room_facts(room: Room) -> tuple[Room, str, Grants, int]:
+    """A room, its type, its grants and the number of its :class:`DoorSides`, memoised per room
+    object (the entry holds the room, so no other object takes its id while it lives).
+    Generated temples share their rooms (rooms are values), so this is mostly a lookup."""
     entry = _FACTS.get(id(room))
     if entry is None:
         if len(_FACTS) > _MEMO_LIMIT:
             _FACTS.clear()
-        entry = _FACTS[id(room)] = (room, room.type, room_grants(room))
+        sides = door_sides(room)
+        number = _SIDES_IDS.get(sides)
+        if number is None:
+            number = _SIDES_IDS[sides] = len(_SIDES_BY_NUMBER)
+            _SIDES_BY_NUMBER.append(sides)
+        entry = _FACTS[id(room)] = (room, room.type, room_grants(room), number)
     return entry
 
 
-def _door_need(here: Room, there: Room, side_no: int) -> tuple[Room, Room, int, bool]:
-    """The door :func:`~zorglab.temples.topology.door_between` finds from ``here`` through side
-    ``side_no`` into ``there``, as ``(here, there, need, locked)``; need ``-1``: a wall."""
-    door = door_between(here, there, SIDES[side_no])
+def _door_need(here: int, there: int, side_no: int) -> tuple[int, bool]:
+    """``(need, locked)`` of :func:`~zorglab.temples.topology.door_between` for two rooms by
+    their DoorSides numbers (need ``-1``: a wall); memoised: few rooms differ in their sides."""
+    door = door_between(_SIDES_BY_NUMBER[here], _SIDES_BY_NUMBER[there], side_no)
     if door is None:
-        need, locked = _WALL, False
+        entry = (_WALL, False)
     else:
-        need, locked = (MASTER if door.boss else BOMB if door.bombable else 0), door.locked
+        entry = ((MASTER if door.boss else BOMB if door.bombable else 0), door.locked)
     if len(_DOORS) > _MEMO_LIMIT:
         _DOORS.clear()
-    entry = _DOORS[(id(here), id(there), side_no)] = (here, there, need, locked)
+    _DOORS[(here, there, side_no)] = entry
     return entry
 
 
@@ -159,7 +161,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
     by_token = {token: _room_facts(room) for token, room in temple.rooms.items()}
     places: list[Place] = []
     flat_ids: list[list[int]] = []
-    facts: list[tuple[Room, str, Grants]] = []
+    facts: list[tuple[Room, str, Grants, int]] = []
     rc_of: list[int] = []
     for f, floor in enumerate(temple.floors):
         ids = []
@@ -180,13 +182,14 @@ def compile_temple(temple: Temple) -> TempleGraph:
     n = len(places)
     index = dict(zip(places, range(n)))
     type_of = [fact[1] for fact in facts]
-    room_ids = [id(fact[0]) for fact in facts]
+    sides_of = [fact[3] for fact in facts]
     sided = [_sided(floor.rows, floor.cols) for floor in temple.floors]
     known_doors = _DOORS.get
 
     door_bits: dict[tuple[int, int], int] = {}
     doors: list[tuple[int, int, str]] = []
     moves: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    gated: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     vias: list[list[str]] = [[] for _ in range(n)]
     one_way_possible = False
 
@@ -195,6 +198,8 @@ def compile_temple(temple: Temple) -> TempleGraph:
             need |= MASTER
         moves[u].append((v, need))
         vias[u].append(via)
+        if need:
+            gated[u].append((v, need))
 
     ring: tuple[Place, ...] | None = None
     lone: list[int] = []
@@ -208,17 +213,16 @@ def compile_temple(temple: Temple) -> TempleGraph:
             continue
         f = places[u][0]
         ids = flat_ids[f]
-        here = room_ids[u]
+        here = sides_of[u]
         out, kinds = moves[u], vias[u]
         for nrc, side_no in sided[f][rc_of[u]]:
             v = ids[nrc]
             if v < 0:
                 continue
-            door = known_doors((here, room_ids[v], side_no)) or _door_need(facts[u][0], facts[v][0], side_no)
-            need = door[2]
+            need, locked = known_doors((here, sides_of[v], side_no)) or _door_need(here, sides_of[v], side_no)
             if need == _WALL:
                 continue
-            if door[3]:
+            if locked:
                 edge = (u, v) if u < v else (v, u)
                 bit = door_bits.get(edge)
                 if bit is None:
@@ -227,6 +231,8 @@ def compile_temple(temple: Temple) -> TempleGraph:
                 need |= bit << FLAG_BITS
             out.append((v, need))
             kinds.append("door")
+            if need:
+                gated[u].append((v, need))
         if kind == STAIRS_UP or kind == STAIRS_DOWN:
             partner = stairs_partner(temple, places[u])
             if partner is not None:
@@ -256,7 +262,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
     key_mask = master_mask = bomb_mask = pegasus_mask = boss_mask = mini_mask = 0
     extra_keys: list[tuple[int, int]] = []
     for u in range(n):
-        _room, kind, grants = facts[u]
+        _room, kind, grants, _sides = facts[u]
         if not (grants.small_keys or grants.master_key or grants.bombs or grants.pegasus or kind == BOSS or kind == MINIBOSS):
             continue
         bit = 1 << len(event_cells)
@@ -290,6 +296,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
         index=index,
         kinds=tuple(type_of),
         moves=frozen_moves,
+        gated=tuple(map(tuple, gated)),
         vias=tuple(map(tuple, vias)),
         doors=tuple(doors),
         event_of=tuple(event_of),

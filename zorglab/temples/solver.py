@@ -28,9 +28,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from zorglab.temples.errors import SolverBudgetError
-from zorglab.temples.graph import BOMB, FLAG_BITS, MASTER, TempleGraph, compile_temple
+from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph, compile_temple
 from zorglab.temples.model import Place, Temple
-from zorglab.temples.state import OPEN, Rules, State, spend_bits
+from zorglab.temples.state import OPEN, Rules, State
 
 if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
@@ -174,10 +174,10 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         seen: set[int] = set()
         for u in ex.members[sid]:
             for v, need in gated[u]:
-                bits = spend_bits(need, have)
-                if not bits:
+                missing = need & ~have  # spend_bits, inline on the hot path
+                if not missing or missing & FLAG_MASK:
                     continue
-                nxt = visit(v, events, opened | bits, sid, (OPEN, u, v))
+                nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, (OPEN, u, v))
                 if nxt != sid and nxt not in seen:
                     seen.add(nxt)
                     ex.preds[nxt].append(sid)

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from zorglab.temples.model import (
     BOSS,
-    OPPOSITE,
+    SIDES,
     STAIRS_DOWN,
     STAIRS_UP,
     STEP,
@@ -84,23 +84,37 @@ class Door(NamedTuple):
     locked: bool  # a small-key lock: one key opens it for good
 
 
+class DoorSides(NamedTuple):
+    """All :func:`door_between` reads of one room: its type and, side by side (``SIDES``
+    order), its barrier and whether it marks the side locked."""
+
+    type: str
+    barriers: tuple[str | None, ...]
+    locked: tuple[bool, ...]
+
+
+def door_sides(room: Room) -> DoorSides:
+    return DoorSides(room.type, tuple(room.barrier(s) for s in SIDES), tuple(room.locked_side(s) for s in SIDES))
+
+
 def is_boss_door(here: str, there: str) -> bool:
     """Every way between the boss room and another room is the boss door, whatever the flags
     say (T8, R6). ``here`` and ``there`` are room types."""
     return (here == BOSS) != (there == BOSS)
 
 
-def door_between(here: Room, there: Room, side: str) -> Door | None:
-    """The door from ``here`` through ``side`` into the room ``there`` beside it; ``None`` when
-    a wall stands between. A barrier or lock drawn on either end counts (T1); a wall beats a
-    crack; a door into the boss room stays the boss door, cracked or locked (T7, T8)."""
-    facing = OPPOSITE[side]
-    kinds = (here.barrier(side), there.barrier(facing))
+def door_between(here: DoorSides, there: DoorSides, side: int) -> Door | None:
+    """The door from room ``here`` through side ``SIDES[side]`` into the room ``there`` beside
+    it; ``None`` when a wall stands between. A barrier or lock drawn on either end counts (T1);
+    a wall beats a crack; a door into the boss room stays the boss door, cracked or locked
+    (T7, T8)."""
+    facing = (side + 2) % 4
+    kinds = (here.barriers[side], there.barriers[facing])
     if "wall" in kinds:
         return None
     if is_boss_door(here.type, there.type):
         return Door(True, False, False)
-    return Door(False, "bombable" in kinds, here.locked_side(side) or there.locked_side(facing))
+    return Door(False, "bombable" in kinds, here.locked[side] or there.locked[facing])
 
 
 def stairs_partner(temple: Temple, place: Place) -> Place | None:
