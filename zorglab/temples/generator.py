@@ -132,6 +132,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
+    wall = ""
     grids = []
     for listed in range(nfloors):
         base = (nfloors - 1 - listed) * area
@@ -140,11 +141,12 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
             line = []
             for cell in range(base + r * cols, base + r * cols + cols):
                 if not carved[cell]:
-                    spec: tuple = ("wall", (), None, None)
-                else:
-                    behind = locked.get(cell)
-                    sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
-                    spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
+                    wall = wall or token_for(("wall", (), None, None))
+                    line.append(wall)
+                    continue
+                behind = locked.get(cell)
+                sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
+                spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
                 line.append(specs.get(spec) or token_for(spec))
             grid.append(tuple(line))
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))

@@ -90,28 +90,26 @@ class Skeleton:
 
 
 def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
-    """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved."""
-    carved = sk.carved
-    near = grid_neighbours(sk.rows, sk.cols)
-    base = sk.floor_of(start) * sk.area
+    """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved.
 
-    def carve(cell: int) -> None:
-        carved[cell] = 1
-        for n in near[cell - base]:
-            counts[base + n] += 1
-
-    carve(start)
+    ``counts[c]`` is how many rooms touch ``c``: a wall may join when it touches exactly one."""
+    carved, near = sk.carved, sk.near
+    getrandbits, randrange, choice = rng.getrandbits, rng.randrange, rng.choice
+    carved[start] = 1
+    for n in near[start]:
+        counts[n] += 1
     size = 1
     stack = [start]
     while stack and size < target:
-        at = len(stack) - 1 if rng.getrandbits(2) else rng.randrange(len(stack))
-        cur = stack[at]
-        options = [base + n for n in near[cur - base] if not carved[base + n] and counts[base + n] == 1]
+        at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
+        options = [n for n in near[stack[at]] if not carved[n] and counts[n] == 1]
         if not options:
             stack.pop(at)
             continue
-        cell = rng.choice(options) if len(options) > 1 else options[0]
-        carve(cell)
+        cell = choice(options) if len(options) > 1 else options[0]
+        carved[cell] = 1
+        for n in near[cell]:
+            counts[n] += 1
         stack.append(cell)
         size += 1
     return size
