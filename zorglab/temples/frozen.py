@@ -7,7 +7,8 @@ stays a plain value even though its rooms carry free-form ``content``.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 
 class FrozenDict(Mapping[str, Any]):
