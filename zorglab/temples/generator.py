@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from zorglab.errors import OptionError
@@ -161,8 +162,14 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         seed=seed,
         theme=options.theme,
         element=element,
-        options=freeze(options.as_dict()),
+        options=_stored_options(options),
     )
+
+
+@lru_cache(maxsize=64)
+def _stored_options(options: TempleOptions) -> FrozenDict:
+    """The options as the temple stores them (frozen, so one value serves every temple made so)."""
+    return freeze(options.as_dict())
 
 
 def _side_toward(cell: int, other: int, cols: int) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
+from zorglab.temples.grants import holds_bombs, is_pegasus
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
 from zorglab.temples.model import Place
 
@@ -51,8 +52,6 @@ def start_of(g: TempleGraph, progress: "TempleProgress | None" = None) -> Start:
     cleared rooms count as collected; keys, master key and Bombs come from the progress."""
     if progress is None:
         return Start(g.entrance, 0, 0, 0, 0, False)
-    from zorglab.temples.grants import holds_bombs, is_pegasus
-
     index = g.index
     events = 0
     for place in progress.cleared_rooms | progress.opened_chests:
