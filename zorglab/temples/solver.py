@@ -141,7 +141,6 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     start = rules.start
     area, keys_left, won = rules.area, rules.keys_left, rules.won
     ex = _Explored()
-    marks: list[bytearray] = []
     by_key: dict[tuple[int, int, int], int] = {}
     by_entry: dict[tuple[int, int, int], int] = {}
 
@@ -156,7 +155,6 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         if sid is None:
             sid = ex.add(got, opened, c, parent, step, members, flags, bool(mark[gate]) and won(got), budget)
             by_key[key] = sid
-            marks.append(mark)
         by_entry[entry] = sid
         return sid
 
