@@ -7,7 +7,8 @@ stays a plain value even though its rooms carry free-form ``content``.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 
 class FrozenDict(Mapping[str, Any]):
@@ -33,6 +34,13 @@ class FrozenDict(Mapping[str, Any]):
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._data.get(key, default)
+
+    def items(self):  # type: ignore[override]
+        """A read-only view of the pairs (the dict's own view: no Python call per item)."""
+        return self._data.items()
+
+    def values(self):  # type: ignore[override]
+        return self._data.values()
 
     def __hash__(self) -> int:
         if self._hash is None:

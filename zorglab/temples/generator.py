@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from zorglab.errors import OptionError
@@ -132,6 +133,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
+    wall = ""
     grids = []
     for listed in range(nfloors):
         base = (nfloors - 1 - listed) * area
@@ -140,11 +142,12 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
             line = []
             for cell in range(base + r * cols, base + r * cols + cols):
                 if not carved[cell]:
-                    spec: tuple = ("wall", (), None, None)
-                else:
-                    behind = locked.get(cell)
-                    sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
-                    spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
+                    wall = wall or token_for(("wall", (), None, None))
+                    line.append(wall)
+                    continue
+                behind = locked.get(cell)
+                sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
+                spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
                 line.append(specs.get(spec) or token_for(spec))
             grid.append(tuple(line))
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
@@ -159,8 +162,14 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         seed=seed,
         theme=options.theme,
         element=element,
-        options=freeze(options.as_dict()),
+        options=_stored_options(options),
     )
+
+
+@lru_cache(maxsize=64)
+def _stored_options(options: TempleOptions) -> FrozenDict:
+    """The options as the temple stores them (frozen, so one value serves every temple made so)."""
+    return freeze(options.as_dict())
 
 
 def _side_toward(cell: int, other: int, cols: int) -> str:

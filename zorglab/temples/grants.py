@@ -96,7 +96,8 @@ def room_grants(room: Room) -> Grants:
         if isinstance(drops, tuple):
             for item in drops:
                 _add(item, acc, False)
-    grants = Grants(**{k: tuple(v) if isinstance(v, list) else v for k, v in acc.items()})
+    grants = Grants(acc["small_keys"], acc["master_key"], acc["bombs"], acc["pegasus"],
+                    tuple(acc["key_items"]), tuple(acc["consumables"]))
     return grants if grants.any else NOTHING
 
 
@@ -117,11 +118,6 @@ def mentions_master_key(room: Room) -> bool:
         or MASTER_KEY in items
         or MASTER_KEY in drops
     )
-
-
-def is_bomb_source(room: Room) -> bool:
-    """A shop, or a chest or fight-room drop holding a Bomb (the original ``isBombSource``)."""
-    return room_grants(room).bombs
 
 
 def is_consumable_chest(room: Room) -> bool:

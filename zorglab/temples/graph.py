@@ -13,16 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from zorglab.temples.grants import room_grants
-from zorglab.temples.model import BOSS, GATE, IMPASSABLE, MINIBOSS, PIT, STAIRS_DOWN, STAIRS_UP, TELEPORT, Place, Room, Temple
-from zorglab.temples.topology import circles, pit_drop_of, stairs_lock, stairs_partner, teleport_target_for
+from zorglab.temples.grants import Grants, room_grants
+from zorglab.temples.model import (BOSS, GATE, IMPASSABLE, MINIBOSS, PIT, SIDES, STAIRS_DOWN, STAIRS_UP, STEP, TELEPORT, Place,
+                                   Room, Temple)
+from zorglab.temples.topology import (DoorSides, circles, door_between, door_sides, is_boss_door, pit_drop_of, stairs_lock, stairs_partner,
+                                      teleport_target_for)
 
 MASTER = 1
 BOMB = 2
 FLAG_BITS = 2
 FLAG_MASK = (1 << FLAG_BITS) - 1
 
-_SIDES = (("north", -1, 0, "south"), ("east", 0, 1, "west"), ("south", 1, 0, "north"), ("west", 0, -1, "east"))
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class TempleGraph:
     index: dict[Place, int]
     kinds: tuple[str, ...]  # room type per cell
     moves: tuple[tuple[tuple[int, int], ...], ...]
+    gated: tuple[tuple[tuple[int, int], ...], ...]  # per cell, its moves that need something, in order
     vias: tuple[tuple[str, ...], ...]  # per cell, the kind of each move: door, stairs, teleport, pit
     doors: tuple[tuple[int, int, str], ...]  # small-key locks by bit: (cell, cell, via)
     event_of: tuple[int, ...]
@@ -91,88 +93,118 @@ class TempleGraph:
         return (MASTER if events & self.master_mask else 0) | (BOMB if events & self.bomb_mask else 0)
 
 
-_FACTS: dict[int, tuple[Room, tuple]] = {}
+_FACTS: dict[int, tuple[Room, str, Grants, int]] = {}
+_SIDES_IDS: dict[DoorSides, int] = {}  # never cleared: few distinct sides exist, numbers stay valid
+_SIDES_BY_NUMBER: list[DoorSides] = []
+_DOORS: dict[tuple[int, int, int], tuple[int, bool]] = {}
+_MEMO_LIMIT = 50_000
+_WALL = -1
 
 
-def _token_facts(room: Room) -> tuple:
-    """What compiling needs of one room: type, locked sides, barriers, grants.
-
-    Memoised per room object (the entry keeps the room alive, so its id is not reused).
-    """
+def _room_facts(room: Room) -> tuple[Room, str, Grants, int]:
+    """A room, its type, its grants and the number of its :class:`DoorSides`, memoised per room
+    object (the entry holds the room, so no other object takes its id while it lives).
+    Generated temples share their rooms (rooms are values), so this is mostly a lookup."""
     entry = _FACTS.get(id(room))
-    if entry is not None and entry[0] is room:
-        return entry[1]
-    locked = tuple(room.locked_side(side) for side, *_ in _SIDES) if room.locked else None
-    barriers = tuple(room.barrier(side) for side, *_ in _SIDES) if room.barriers else None
-    facts = (
-        room.type,
-        locked if locked and any(locked) else None,
-        barriers if barriers and any(barriers) else None,
-        room_grants(room),
-    )
-    if len(_FACTS) > 50_000:
-        _FACTS.clear()
-    _FACTS[id(room)] = (room, facts)
-    return facts
+    if entry is None:
+        if len(_FACTS) > _MEMO_LIMIT:
+            _FACTS.clear()
+        sides = door_sides(room)
+        number = _SIDES_IDS.get(sides)
+        if number is None:
+            number = _SIDES_IDS[sides] = len(_SIDES_BY_NUMBER)
+            _SIDES_BY_NUMBER.append(sides)
+        entry = _FACTS[id(room)] = (room, room.type, room_grants(room), number)
+    return entry
+
+
+def _door_need(here: int, there: int, side_no: int) -> tuple[int, bool]:
+    """``(need, locked)`` of :func:`~zorglab.temples.topology.door_between` for two rooms by
+    their DoorSides numbers (need ``-1``: a wall); memoised: few rooms differ in their sides."""
+    door = door_between(_SIDES_BY_NUMBER[here], _SIDES_BY_NUMBER[there], side_no)
+    if door is None:
+        entry = (_WALL, False)
+    else:
+        entry = ((MASTER if door.boss else BOMB if door.bombable else 0), door.locked)
+    if len(_DOORS) > _MEMO_LIMIT:
+        _DOORS.clear()
+    _DOORS[(here, there, side_no)] = entry
+    return entry
 
 
 @lru_cache(maxsize=128)
 def _sided(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For every ``r * cols + c``: its in-grid neighbours as (index, side number)."""
+    """For every ``r * cols + c``: its in-grid neighbours as (index, side number in SIDES)."""
     out = []
     for r in range(rows):
         for c in range(cols):
             out.append(tuple(
                 ((r + dr) * cols + c + dc, k)
-                for k, (_side, dr, dc, _facing) in enumerate(_SIDES)
+                for k, (dr, dc) in enumerate(STEP[side] for side in SIDES)
                 if 0 <= r + dr < rows and 0 <= c + dc < cols
             ))
     return tuple(out)
 
 
+@lru_cache(maxsize=128)
+def _floor_places(floor: int, rows: int, cols: int) -> tuple[Place, ...]:
+    """``Place(floor, r, c)`` for every ``r * cols + c`` (built once per shape)."""
+    return tuple(Place(floor, r, c) for r in range(rows) for c in range(cols))
+
+
 def compile_temple(temple: Temple) -> TempleGraph:
-    """Index the rooms and list every move with the condition that opens it."""
-    facts = {token: _token_facts(room) for token, room in temple.rooms.items()}
+    """Index the rooms and list every move with the condition that opens it.
+
+    Doors come from :func:`~zorglab.temples.topology.door_between`, stairs, circles and pits
+    from the topology's partner, target and drop rules; every way across the boss room's
+    edge needs the master key (T8)."""
+    by_token = {token: _room_facts(room) for token, room in temple.rooms.items()}
     places: list[Place] = []
     flat_ids: list[list[int]] = []
-    fact_of: list[tuple] = []
+    facts: list[tuple[Room, str, Grants, int]] = []
     rc_of: list[int] = []
     for f, floor in enumerate(temple.floors):
         ids = []
-        cols = floor.cols
-        for r, line in enumerate(floor.grid):
-            for c, token in enumerate(line):
-                fact = facts[token]
-                if fact[0] in IMPASSABLE:
+        table = _floor_places(f, floor.rows, floor.cols)
+        rc = 0
+        for line in floor.grid:
+            for token in line:
+                fact = by_token[token]
+                if fact[1] in IMPASSABLE:
                     ids.append(-1)
                 else:
                     ids.append(len(places))
-                    places.append(Place(f, r, c))
-                    fact_of.append(fact)
-                    rc_of.append(r * cols + c)
+                    places.append(table[rc])
+                    facts.append(fact)
+                    rc_of.append(rc)
+                rc += 1
         flat_ids.append(ids)
     n = len(places)
-    index = {p: i for i, p in enumerate(places)}
-    type_of = [fact[0] for fact in fact_of]
-    is_boss = [t == BOSS for t in type_of]
+    index = dict(zip(places, range(n)))
+    type_of = [fact[1] for fact in facts]
+    sides_of = [fact[3] for fact in facts]
     sided = [_sided(floor.rows, floor.cols) for floor in temple.floors]
+    known_doors = _DOORS.get
 
     door_bits: dict[tuple[int, int], int] = {}
     doors: list[tuple[int, int, str]] = []
     moves: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    gated: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     vias: list[list[str]] = [[] for _ in range(n)]
     one_way_possible = False
 
     def add(u: int, v: int, need: int, via: str) -> None:
-        if is_boss[v] != is_boss[u]:
+        if is_boss_door(type_of[u], type_of[v]):
             need |= MASTER
         moves[u].append((v, need))
         vias[u].append(via)
+        if need:
+            gated[u].append((v, need))
 
     ring: tuple[Place, ...] | None = None
     lone: list[int] = []
     for u in range(n):
-        kind, locked, barriers, _grants = fact_of[u]
+        kind = type_of[u]
         if kind == PIT:
             one_way_possible = True
             landing = pit_drop_of(temple, places[u])
@@ -181,39 +213,31 @@ def compile_temple(temple: Temple) -> TempleGraph:
             continue
         f = places[u][0]
         ids = flat_ids[f]
-        boss_here = is_boss[u]
+        here = sides_of[u]
         out, kinds = moves[u], vias[u]
         for nrc, side_no in sided[f][rc_of[u]]:
             v = ids[nrc]
             if v < 0:
                 continue
-            _k, locked2, barriers2, _g = fact_of[v]
-            if locked is None and barriers is None and locked2 is None and barriers2 is None:
-                out.append((v, 0 if boss_here == is_boss[v] else MASTER))
-                kinds.append("door")
+            need, locked = known_doors((here, sides_of[v], side_no)) or _door_need(here, sides_of[v], side_no)
+            if need == _WALL:
                 continue
-            facing = (side_no + 2) % 4
-            b1 = barriers[side_no] if barriers else None
-            b2 = barriers2[facing] if barriers2 else None
-            if b1 == "wall" or b2 == "wall":
-                continue
-            need = 0
-            if boss_here == is_boss[v]:
-                if b1 == "bombable" or b2 == "bombable":
-                    need = BOMB
-                if (locked and locked[side_no]) or (locked2 and locked2[facing]):
-                    edge = (u, v) if u < v else (v, u)
-                    bit = door_bits.get(edge)
-                    if bit is None:
-                        bit = door_bits[edge] = 1 << len(doors)
-                        doors.append((edge[0], edge[1], "door"))
-                    need |= bit << FLAG_BITS
-            add(u, v, need, "door")
+            if locked:
+                edge = (u, v) if u < v else (v, u)
+                bit = door_bits.get(edge)
+                if bit is None:
+                    bit = door_bits[edge] = 1 << len(doors)
+                    doors.append((edge[0], edge[1], "door"))
+                need |= bit << FLAG_BITS
+            out.append((v, need))
+            kinds.append("door")
+            if need:
+                gated[u].append((v, need))
         if kind == STAIRS_UP or kind == STAIRS_DOWN:
             partner = stairs_partner(temple, places[u])
             if partner is not None:
                 v = index[partner]
-                lock = stairs_lock(temple.room_at(places[u]))
+                lock = stairs_lock(facts[u][0])
                 need = 0
                 if lock == "master":
                     need = MASTER
@@ -238,7 +262,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
     key_mask = master_mask = bomb_mask = pegasus_mask = boss_mask = mini_mask = 0
     extra_keys: list[tuple[int, int]] = []
     for u in range(n):
-        kind, _l, _b, grants = fact_of[u]
+        _room, kind, grants, _sides = facts[u]
         if not (grants.small_keys or grants.master_key or grants.bombs or grants.pegasus or kind == BOSS or kind == MINIBOSS):
             continue
         bit = 1 << len(event_cells)
@@ -272,6 +296,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
         index=index,
         kinds=tuple(type_of),
         moves=frozen_moves,
+        gated=tuple(map(tuple, gated)),
         vias=tuple(map(tuple, vias)),
         doors=tuple(doors),
         event_of=tuple(event_of),

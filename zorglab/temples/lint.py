@@ -7,10 +7,9 @@ people. Temple-wide faults are located at the entrance. ``lint_temple`` runs the
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from zorglab.temples.grants import Grants, mentions_master_key, room_grants
 from zorglab.temples.graph import FLAG_BITS, TempleGraph, compile_temple
@@ -29,7 +28,10 @@ from zorglab.temples.model import (
     Temple,
 )
 from zorglab.temples.solver import Solution, solve
-from zorglab.temples.topology import STAIRS_LOCKS, _named_place, names_target, pit_drop_of, stairs_partner
+from zorglab.temples.topology import STAIRS_LOCKS, named_place, names_target, pit_drop_of, stairs_partner
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SIZE_RANGE = range(4, 10)
 FLOOR_RANGE = range(1, 4)
@@ -81,20 +83,30 @@ class Context:
             out.append(by_token[token])
         return out
 
+    @cached_property
+    def ways(self) -> "nx.DiGraph":
+        """Every way of the temple as a networkx graph over cell numbers, each edge with the
+        ``need`` of the first move from its source to its target (every door taken as open)."""
+        import networkx as nx
+
+        ways = nx.DiGraph()
+        ways.add_nodes_from(range(self.graph.size))
+        for u, out in enumerate(self.graph.moves):
+            for v, need in out:
+                if not ways.has_edge(u, v):
+                    ways.add_edge(u, v, need=need)
+        return ways
+
     def reach(self, without: Iterable[int] = ()) -> set[int]:
         """Cells reachable from the entrance with every door open, never entering ``without``."""
+        import networkx as nx
+
         banned = set(without)
         start = self.graph.entrance
         if start in banned:
             return set()
-        seen = {start}
-        queue = deque([start])
-        while queue:
-            for v, _need in self.graph.moves[queue.popleft()]:
-                if v not in seen and v not in banned:
-                    seen.add(v)
-                    queue.append(v)
-        return seen
+        ways = nx.restricted_view(self.ways, banned, []) if banned else self.ways
+        return nx.descendants(ways, start) | {start}
 
     @cached_property
     def all_open(self) -> set[int]:
@@ -148,26 +160,20 @@ def check_r2(ctx: Context) -> list[Violation]:
 
 def _locks_on_open_path(ctx: Context) -> int:
     """Small-key doors on the shortest ways, every door open, from the entrance to the master
-    key, the boss, the Pegasus chest and the gate in turn (each door counted once)."""
+    key, the boss, the Pegasus chest and the gate in turn (each door counted once); the
+    breadth-first paths networkx finds, first move first, as the solver lists them."""
+    import networkx as nx
+
     g = ctx.graph
     stops = [u for mask in (g.master_mask, g.boss_mask, g.pegasus_mask) for u in g.event_cells if g.event_of[u] & mask][:3]
     doors = 0
     at = g.entrance
     for goal in [*stops, g.gate]:
-        parent = {at: (-1, 0)}
-        queue = deque([at])
-        while queue and goal not in parent:
-            u = queue.popleft()
-            for v, need in g.moves[u]:
-                if v not in parent:
-                    parent[v] = (u, need)
-                    queue.append(v)
-        if goal not in parent:
+        walk = nx.single_source_shortest_path(ctx.ways, at).get(goal)
+        if walk is None:
             continue
-        walk = goal
-        while parent[walk][0] >= 0:
-            walk, need = parent[walk]
-            doors |= need >> FLAG_BITS
+        for u, v in zip(walk, walk[1:]):
+            doors |= ctx.ways.edges[u, v]["need"] >> FLAG_BITS
         at = goal
     return doors.bit_count()
 
@@ -277,7 +283,7 @@ def check_r8(ctx: Context) -> list[Violation]:
                 out.append(Violation("R8", place, "R8.stairs-lock", f"stairs lock {lock!r} is neither 'small' nor 'master'"))
         elif kind == TELEPORT:
             if names_target(room):
-                named = _named_place(temple, room, place.floor)
+                named = named_place(temple, room, place.floor)
                 if named is None or not temple.room_at(named).passable:
                     out.append(Violation("R8", place, "R8.teleport-target", "the circle's target names no room"))
             if u in g.lone_circles:

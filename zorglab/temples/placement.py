@@ -14,7 +14,7 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from zorglab.temples.skeleton import Skeleton, lock_plan, usable_lock_edge
+from zorglab.temples.skeleton import Skeleton, breadth_first, lock_plan, usable_lock_edge
 
 SIDE_LOCKS = {"small": (0, 1), "medium": (0, 1), "large": (1, 2)}
 LOOT_ITEMS = ("Potion", "Ether", "Arrows")
@@ -167,7 +167,7 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
     for w in walls:
         if added >= target:
             break
-        near = [v for v in sk.neighbours(w) if carved[v]]
+        near = [v for v in sk.near[w] if carved[v]]
         if len(near) < 2:
             continue
         mark = label[near[0]]
@@ -186,18 +186,12 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
     return added
 
 
-def _distances(sk: Skeleton, start: int) -> dict[int, int]:
-    dist = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for u in frontier:
-            for v in sk.adj[u]:
-                if v not in dist:
-                    dist[v] = dist[u] + 1
-                    nxt.append(v)
-        frontier = nxt
-    return dist
+_FAR = 1 << 20
+
+
+def _distances(sk: Skeleton, start: int) -> list[int]:
+    """Doors and stairs to walk from ``start`` to every cell (-1: not reached)."""
+    return breadth_first(sk.adj, start)[0]
 
 
 def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
@@ -236,7 +230,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
 
     if open_free:
         dist = _distances(sk, sk.mini)
-        take(min(open_free, key=lambda c: (dist.get(c, 1 << 20), c)), "camp" if rng.randrange(3) == 0 else "heal")
+        take(min(open_free, key=lambda c: (dist[c] if dist[c] >= 0 else _FAR, c)), "camp" if rng.randrange(3) == 0 else "heal")
     third = (len(sk.path) - 1) // 3
     for item in ("map", "compass"):
         early = [c for c in open_free if sk.attach[c] <= third]
@@ -251,7 +245,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
             if floor in saved:
                 continue
             dist = _distances(sk, stair)
-            near = [c for c in open_free if c // sk.area == floor and c in dist]
+            near = [c for c in open_free if c // sk.area == floor and dist[c] >= 0]
             if near:
                 take(min(near, key=lambda c: (dist[c], c)), "save")
                 saved.add(floor)

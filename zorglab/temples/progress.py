@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from zorglab.temples.grants import Grants, holds_bombs, is_consumable_chest, is_pegasus, room_grants
-from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
+from zorglab.temples.grants import Grants, is_consumable_chest, room_grants
+from zorglab.temples.graph import TempleGraph
 from zorglab.temples.model import FIGHT_TYPES, KEY, LOOT, SHOP, Place, Temple
+from zorglab.temples.state import OPEN, Rules, spend_bits, start_of
 
 Door = tuple[Place, Place]
 
@@ -89,35 +90,18 @@ class PlayMove:
     door: Door | None
 
 
-def _flags(progress: TempleProgress) -> int:
-    bombs = progress.bombs or holds_bombs(progress.key_items)
-    return (MASTER if progress.master_key else 0) | (BOMB if bombs else 0)
-
-
-def _opened_bits(g: TempleGraph, progress: TempleProgress) -> int:
-    bits = 0
-    for bit, (u, v, _via) in enumerate(g.doors):
-        a, b = g.places[u], g.places[v]
-        if (a, b) in progress.opened_doors or (b, a) in progress.opened_doors:
-            bits |= 1 << bit
-    return bits
-
-
 def play_moves(g: TempleGraph, progress: TempleProgress) -> list[PlayMove]:
-    """Every move open to the hero now, the solver's moves with the progress' keys and doors."""
-    u = g.index[progress.position]
-    have = _flags(progress) | (_opened_bits(g, progress) << FLAG_BITS)
+    """Every move open to the hero now: the solver's moves (:meth:`Rules.successors`) from the
+    progress taken as a state."""
+    rules = Rules.of(g, progress)
+    cell, events, opened = rules.start.cell, rules.start.events, rules.start.opened
     out = []
-    for link in g.links:
-        if link.source != u:
-            continue
-        missing = link.need & ~have
-        if not missing:
-            out.append(PlayMove(g.places[link.target], link.via, False, None))
-        elif progress.small_keys > 0 and not missing & FLAG_MASK:
-            bit = (missing >> FLAG_BITS).bit_length() - 1
-            a, b, _via = g.doors[bit]
-            out.append(PlayMove(g.places[link.target], link.via, True, (g.places[a], g.places[b])))
+    for kind, i, (v, _events, after) in rules.successors(cell, events, opened):
+        door = None
+        if kind == OPEN:
+            a, b, _via = g.doors[(after & ~opened).bit_length() - 1]
+            door = (g.places[a], g.places[b])
+        out.append(PlayMove(g.places[v], g.vias[cell][i], kind == OPEN, door))
     return out
 
 
@@ -135,15 +119,11 @@ def take(g: TempleGraph, progress: TempleProgress, move: PlayMove) -> TempleProg
         p = _grant(replace(p, opened_chests=p.opened_chests | {here}), room_grants(room))
     elif room.type == SHOP:
         p = replace(p, bombs=True)
-    if here == g.places[g.gate] and not p.finished and _boss_beaten(g, p):
-        if not g.pegasus_mask or any(is_pegasus(i) for i in p.key_items):
+    if not p.finished and here == g.places[g.gate]:
+        start = start_of(g, p)
+        if Rules(g, start).is_goal(start.cell, start.events):
             p = replace(p, finished=True, cleared=True, times_cleared=p.times_cleared + 1)
     return p
-
-
-def _boss_beaten(g: TempleGraph, p: TempleProgress) -> bool:
-    bosses = [g.places[u] for u in g.event_cells if g.event_of[u] & g.boss_mask]
-    return all(b in p.cleared_rooms for b in bosses)
 
 
 def _grant(p: TempleProgress, grants: Grants) -> TempleProgress:
@@ -176,21 +156,21 @@ def door_hints(g: TempleGraph, progress: TempleProgress) -> list[DoorHint]:
 
     if progress.small_keys <= 0:
         return []
-    have = _flags(progress) | (_opened_bits(g, progress) << FLAG_BITS)
-    start = g.index[progress.position]
-    seen = {start}
-    stack = [start]
+    rules = Rules.of(g, progress)
+    start = rules.start
+    have = rules.have(start.events, start.opened)
+    seen = {start.cell}
+    stack = [start.cell]
     found: dict[Door, Place] = {}
     while stack:
         u = stack.pop()
         for v, need in g.moves[u]:
-            missing = need & ~have
-            if not missing:
+            if not need & ~have:
                 if v not in seen:
                     seen.add(v)
                     stack.append(v)
-            elif not missing & FLAG_MASK:
-                a, b, _via = g.doors[(missing >> FLAG_BITS).bit_length() - 1]
+            elif bits := spend_bits(need, have):
+                a, b, _via = g.doors[bits.bit_length() - 1]
                 found.setdefault((g.places[a], g.places[b]), g.places[u])
     hints = []
     for door, side in sorted(found.items()):

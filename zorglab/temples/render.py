@@ -10,9 +10,8 @@ import html
 from dataclasses import dataclass
 from typing import Iterator
 
-from zorglab.temples.graph import FLAG_BITS, MASTER, compile_temple
+from zorglab.temples.graph import FLAG_BITS, compile_temple
 from zorglab.temples.model import (
-    BOSS,
     GATE,
     PIT,
     SIDES,
@@ -23,7 +22,7 @@ from zorglab.temples.model import (
     Temple,
 )
 from zorglab.temples.route import Route
-from zorglab.temples.topology import neighbour, pit_drop_of, stairs_lock, teleport_target_for
+from zorglab.temples.topology import is_boss_door, neighbour, pit_drop_of, stairs_lock, teleport_target_for
 from zorglab.temples.words import text_legend
 
 
@@ -71,7 +70,7 @@ def temple_cells(temple: Temple, route: Route | None | bool = True) -> Iterator[
             continue
         a, b = graph.places[link.source], graph.places[link.target]
         side = next(s for s in SIDES if neighbour(a, s) == b)
-        if link.need & MASTER and (temple.room_at(a).type == BOSS) != (temple.room_at(b).type == BOSS):
+        if is_boss_door(graph.kinds[link.source], graph.kinds[link.target]):
             boss_sides.setdefault(a, set()).add(side)
         elif link.need >> FLAG_BITS:
             lock_sides.setdefault(a, set()).add(side)

@@ -11,8 +11,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
+from zorglab.temples.graph import TempleGraph
 from zorglab.temples.model import BOSS, Place
+from zorglab.temples.state import Rules, State
 
 if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
@@ -48,40 +49,19 @@ def _what(g: TempleGraph, bit: int) -> str:
 
 def critical_route(g: TempleGraph, progress: "TempleProgress | None" = None, budget: int = 500_000) -> Route | None:
     """The shortest winning walk, or ``None`` when there is none within ``budget`` states."""
-    from zorglab.temples.solver import _start
-
-    start, events, opened, base_keys, base_flags, pegasus_held = _start(g, progress)
-    events |= g.event_of[start]
-    moves, event_of = g.moves, g.event_of
-    master_mask, bomb_mask, key_mask = g.master_mask, g.bomb_mask, g.key_mask
-    boss_mask, pegasus_mask, gate = g.boss_mask, g.pegasus_mask, g.gate
-    need_pegasus = bool(pegasus_mask) and not pegasus_held
-
-    def done(cell: int, ev: int) -> bool:
-        return cell == gate and (ev & boss_mask) == boss_mask and (not need_pegasus or bool(ev & pegasus_mask))
-
-    first = (start, events, opened)
-    parent: dict[tuple[int, int, int], tuple[int, int, int] | None] = {first: None}
+    rules = Rules.of(g, progress)
+    is_goal, successors = rules.is_goal, rules.successors
+    first = rules.first_state()
+    parent: dict[State, State | None] = {first: None}
     queue = deque([first])
-    end = first if done(start, events) else None
+    end = first if is_goal(first[0], first[1]) else None
     while queue and end is None:
         state = queue.popleft()
-        cell, ev, op = state
-        flags = base_flags | (MASTER if ev & master_mask else 0) | (BOMB if ev & bomb_mask else 0)
-        have = flags | (op << FLAG_BITS)
-        keys = base_keys + g.keys_in(ev) - op.bit_count()
-        for v, need in moves[cell]:
-            missing = need & ~have
-            if not missing:
-                nxt = (v, ev | event_of[v], op)
-            elif keys > 0 and not missing & FLAG_MASK:
-                nxt = (v, ev | event_of[v], op | (missing >> FLAG_BITS))
-            else:
-                continue
+        for _kind, _i, nxt in successors(*state):
             if nxt in parent:
                 continue
             parent[nxt] = state
-            if done(v, nxt[1]):
+            if is_goal(nxt[0], nxt[1]):
                 end = nxt
                 break
             queue.append(nxt)
@@ -90,14 +70,14 @@ def critical_route(g: TempleGraph, progress: "TempleProgress | None" = None, bud
     if end is None:
         return None
     chain = []
-    at: tuple[int, int, int] | None = end
+    at: State | None = end
     while at is not None:
         chain.append(at)
         at = parent[at]
     chain.reverse()
     cells = tuple(g.places[c] for c, _, _ in chain)
     milestones: list[tuple[Place, str]] = [(cells[0], "start")]
-    types = [g.temple.room_at(p).type for p in g.places]
+    types = g.kinds
     for (c0, e0, o0), (c1, e1, o1) in zip(chain, chain[1:]):
         here = g.places[c1]
         if o1 != o0:

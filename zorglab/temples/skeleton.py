@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 MAX_CARVES = 40
 
@@ -58,6 +59,7 @@ class Skeleton:
     carved: bytearray
     entrance: int
     stairs: list[tuple[int, int]]  # (up cell, down cell above)
+    near: tuple[tuple[int, ...], ...] = ()  # in-floor neighbours of every cell (stack_neighbours)
     adj: list[list[int]] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
     depth: list[int] = field(default_factory=list)
@@ -76,9 +78,6 @@ class Skeleton:
     def area(self) -> int:
         return self.rows * self.cols
 
-    def neighbours(self, cell: int) -> tuple[int, ...]:
-        return stack_neighbours(self.rows, self.cols, self.floors)[cell]
-
     def floor_of(self, cell: int) -> int:
         return cell // self.area
 
@@ -91,52 +90,56 @@ class Skeleton:
 
 
 def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
-    """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved."""
-    carved = sk.carved
-    near = grid_neighbours(sk.rows, sk.cols)
-    base = sk.floor_of(start) * sk.area
+    """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved.
 
-    def carve(cell: int) -> None:
-        carved[cell] = 1
-        for n in near[cell - base]:
-            counts[base + n] += 1
-
-    carve(start)
+    ``counts[c]`` is how many rooms touch ``c``: a wall may join when it touches exactly one."""
+    carved, near = sk.carved, sk.near
+    getrandbits, randrange, choice = rng.getrandbits, rng.randrange, rng.choice
+    carved[start] = 1
+    for n in near[start]:
+        counts[n] += 1
     size = 1
     stack = [start]
     while stack and size < target:
-        at = len(stack) - 1 if rng.getrandbits(2) else rng.randrange(len(stack))
-        cur = stack[at]
-        options = [base + n for n in near[cur - base] if not carved[base + n] and counts[base + n] == 1]
+        at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
+        options = [n for n in near[stack[at]] if not carved[n] and counts[n] == 1]
         if not options:
             stack.pop(at)
             continue
-        cell = rng.choice(options) if len(options) > 1 else options[0]
-        carve(cell)
+        cell = choice(options) if len(options) > 1 else options[0]
+        carved[cell] = 1
+        for n in near[cell]:
+            counts[n] += 1
         stack.append(cell)
         size += 1
     return size
 
 
-def _floor_depths(sk: Skeleton, start: int) -> dict[int, int]:
-    depth = {start: 0}
-    frontier = [start]
-    carved = sk.carved
-    while frontier:
-        nxt = []
-        for u in frontier:
-            for v in sk.neighbours(u):
-                if carved[v] and v not in depth:
-                    depth[v] = depth[u] + 1
-                    nxt.append(v)
-        frontier = nxt
-    return depth
+def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray | None = None) -> tuple[list[int], list[int], list[int]]:
+    """Depth and parent of every cell reached from ``start`` through ``near`` (only into
+    ``allowed`` cells when given; -1 where not reached) and the cells in the order reached.
+
+    The one breadth-first walk of the generator: the tree's parents and depths, a floor's
+    far leaves, the dressing's distances. (A per-temple hot path: networkx's would cost more
+    than the whole proof here, see docs/performance.md.)"""
+    depth = [-1] * len(near)
+    parent = [-1] * len(near)
+    depth[start] = 0
+    order = [start]
+    for u in order:
+        d = depth[u] + 1
+        for v in near[u]:
+            if depth[v] < 0 and (allowed is None or allowed[v]):
+                depth[v] = d
+                parent[v] = u
+                order.append(v)
+    return depth, parent, order
 
 
 def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
     """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf."""
     for _ in range(MAX_CARVES):
-        sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [])
+        sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [], stack_neighbours(rows, cols, floors))
         counts = [0] * (rows * cols * floors)
         start = (rows - 1) * cols + rng.randrange(1, cols - 1)
         sk.entrance = start
@@ -148,10 +151,10 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
                 break
             if k == floors - 1:
                 break
-            depth = _floor_depths(sk, start)
+            depth, _parent, reached = breadth_first(sk.near, start, sk.carved)
             leaves = [
-                c for c in sorted(depth)
-                if c != start and sum(1 for n in sk.neighbours(c) if sk.carved[n]) == 1
+                c for c in sorted(reached)
+                if c != start and sum(1 for n in sk.near[c] if sk.carved[n]) == 1
             ]
             if not leaves:
                 ok = False
@@ -168,34 +171,21 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
 
 def build_tree(sk: Skeleton) -> None:
     """Adjacency (doors and stairs), then breadth-first parents and depths from the entrance."""
-    n = len(sk.carved)
-    carved = sk.carved
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for c in range(n):
-        if carved[c]:
-            adj[c] = [v for v in sk.neighbours(c) if carved[v]]
+    carved, near = sk.carved, sk.near
+    adj: list[list[int]] = [[v for v in near[c] if carved[v]] if carved[c] else [] for c in range(len(carved))]
     for up, down in sk.stairs:
         adj[up].append(down)
         adj[down].append(up)
-    parent = [-1] * n
-    depth = [-1] * n
-    depth[sk.entrance] = 0
-    order = [sk.entrance]
-    for u in order:
-        for v in adj[u]:
-            if depth[v] < 0:
-                depth[v] = depth[u] + 1
-                parent[v] = u
-                order.append(v)
-    sk.adj, sk.parent, sk.depth, sk.order = adj, parent, depth, order
+    sk.adj = adj
+    sk.depth, sk.parent, sk.order = breadth_first(adj, sk.entrance)
 
 
 def _isolated_wall(sk: Skeleton, cell: int, beside: int) -> int | None:
     """A wall neighbour of ``cell`` touching no room but ``cell`` (and not ``beside``)."""
-    for w in sk.neighbours(cell):
+    for w in sk.near[cell]:
         if sk.carved[w] or w == beside:
             continue
-        if all(not sk.carved[x] or x == cell for x in sk.neighbours(w)):
+        if all(not sk.carved[x] or x == cell for x in sk.near[w]):
             return w
     return None
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from zorglab.temples.errors import SolverBudgetError
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph, compile_temple
 from zorglab.temples.model import Place, Temple
+from zorglab.temples.state import OPEN, Rules, State
 
 if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
@@ -101,30 +102,6 @@ class Solution:
         return route.milestones if route else ()
 
 
-def _start(graph: TempleGraph, progress: "TempleProgress | None") -> tuple[int, int, int, int, int, bool]:
-    """(cell, events, opened, base keys, base flags, pegasus held) for a fresh run or a progress."""
-    if progress is None:
-        return graph.entrance, 0, 0, 0, 0, False
-    from zorglab.temples.grants import holds_bombs, is_pegasus
-
-    index = graph.index
-    events = 0
-    for place in progress.cleared_rooms | progress.opened_chests:
-        cell = index.get(Place(*place))
-        if cell is not None:
-            events |= graph.event_of[cell]
-    opened = 0
-    for bit, (u, v, _via) in enumerate(graph.doors):
-        pair = (graph.places[u], graph.places[v])
-        if pair in progress.opened_doors or pair[::-1] in progress.opened_doors:
-            opened |= 1 << bit
-    base_keys = progress.small_keys - graph.keys_in(events) + opened.bit_count()
-    flags = (MASTER if progress.master_key else 0) | (BOMB if progress.bombs or holds_bombs(progress.key_items) else 0)
-    held = any(is_pegasus(item) for item in progress.key_items)
-    cell = index.get(Place(*progress.position), graph.entrance)
-    return cell, events, opened, base_keys, flags, held
-
-
 class _Explored:
     """The state graph a search built: per state its place, events, doors, parent and step."""
 
@@ -157,135 +134,80 @@ class _Explored:
         return sid
 
 
-def _context(g: TempleGraph, progress: "TempleProgress | None"):
-    start_cell, start_events, start_opened, base_keys, base_flags, pegasus_held = _start(g, progress)
-    master_mask, bomb_mask, key_mask, extra_keys = g.master_mask, g.bomb_mask, g.key_mask, g.extra_keys
-    boss_mask, pegasus_mask = g.boss_mask, g.pegasus_mask
-    need_pegasus = bool(pegasus_mask) and not pegasus_held
-
-    def flags_of(events: int) -> int:
-        return base_flags | (MASTER if events & master_mask else 0) | (BOMB if events & bomb_mask else 0)
-
-    def keys_left(events: int, opened: int) -> int:
-        total = base_keys + (events & key_mask).bit_count() - opened.bit_count()
-        for bit, more in extra_keys:
-            if events & bit:
-                total += more
-        return total
-
-    def won(events: int) -> bool:
-        return (events & boss_mask) == boss_mask and (not need_pegasus or bool(events & pegasus_mask))
-
-    return start_cell, start_events, start_opened, flags_of, keys_left, won
-
-
-def _search_areas(g: TempleGraph, progress: "TempleProgress | None", budget: int) -> _Explored:
+def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     """Two-way temples: a state is an area (all cells reachable through open ways) with all
     it holds collected, since any hero inside it can walk anywhere in it and back."""
-    moves, event_of, n, gate = g.moves, g.event_of, g.size, g.gate
-    start_cell, start_events, start_opened, flags_of, keys_left, won = _context(g, progress)
+    gated, gate = g.gated, g.gate
+    start = rules.start
+    area, keys_left, won = rules.area, rules.keys_left, rules.won
     ex = _Explored()
-    marks: list[bytearray] = []
     by_key: dict[tuple[int, int, int], int] = {}
     by_entry: dict[tuple[int, int, int], int] = {}
-
-    def settle(c: int, events: int, opened: int) -> tuple[bytearray, list[int], int, int]:
-        flags = flags_of(events)
-        while True:
-            have = flags | (opened << FLAG_BITS)
-            mark = bytearray(n)
-            mark[c] = 1
-            members = [c]
-            stack = [c]
-            pop, push, keep = stack.pop, stack.append, members.append
-            while stack:
-                for v, need in moves[pop()]:
-                    if not mark[v] and not need & ~have:
-                        mark[v] = 1
-                        keep(v)
-                        push(v)
-            got = events
-            for u in members:
-                got |= event_of[u]
-            now = flags_of(got)
-            if now == flags:
-                return mark, members, got, flags
-            events, flags = got, now
 
     def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int] | None) -> int:
         entry = (c, events, opened)
         sid = by_entry.get(entry)
         if sid is not None:
             return sid
-        mark, members, got, flags = settle(c, events, opened)
+        mark, members, got, flags = area(c, events, opened)
         key = (min(members), got, opened)
         sid = by_key.get(key)
         if sid is None:
             sid = ex.add(got, opened, c, parent, step, members, flags, bool(mark[gate]) and won(got), budget)
             by_key[key] = sid
-            marks.append(mark)
         by_entry[entry] = sid
         return sid
 
-    visit(start_cell, start_events, start_opened, -1, None)
+    visit(start.cell, start.events, start.opened, -1, None)
     head = 0
     while head < len(ex.events):
         sid = head
         head += 1
         if ex.goal[sid]:
             continue
-        events, opened, mark = ex.events[sid], ex.opened[sid], marks[sid]
+        events, opened = ex.events[sid], ex.opened[sid]
         if keys_left(events, opened) <= 0:
             continue
         have = ex.flags[sid] | (opened << FLAG_BITS)
         seen: set[int] = set()
         for u in ex.members[sid]:
-            for v, need in moves[u]:
-                missing = need & ~have
+            for v, need in gated[u]:
+                missing = need & ~have  # spend_bits, inline on the hot path
                 if not missing or missing & FLAG_MASK:
                     continue
-                nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, ("open", u, v))
+                nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, (OPEN, u, v))
                 if nxt != sid and nxt not in seen:
                     seen.add(nxt)
                     ex.preds[nxt].append(sid)
     return ex
 
 
-def _search_cells(g: TempleGraph, progress: "TempleProgress | None", budget: int) -> _Explored:
+def _search_cells(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     """Temples with one-way ways (pits, one-way circles, locked stairs): the contract's state
     taken literally, one state per (cell, events, doors), since a one-way ride may leave
     things behind for good."""
-    moves, event_of, gate = g.moves, g.event_of, g.gate
-    start_cell, start_events, start_opened, flags_of, keys_left, won = _context(g, progress)
+    flags_of, is_goal, successors = rules.flags, rules.is_goal, rules.successors
     ex = _Explored()
-    ids: dict[tuple[int, int, int], int] = {}
+    ids: dict[State, int] = {}
 
-    def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int] | None) -> int:
-        key = (c, events, opened)
-        sid = ids.get(key)
+    def visit(state: State, parent: int, step: tuple[str, int, int] | None) -> int:
+        sid = ids.get(state)
         if sid is None:
-            sid = ex.add(events, opened, c, parent, step, [c], flags_of(events), c == gate and won(events), budget)
-            ids[key] = sid
+            c, events, opened = state
+            sid = ex.add(events, opened, c, parent, step, [c], flags_of(events), is_goal(c, events), budget)
+            ids[state] = sid
         return sid
 
-    visit(start_cell, start_events | event_of[start_cell], start_opened, -1, None)
+    visit(rules.first_state(), -1, None)
     head = 0
     while head < len(ex.events):
         sid = head
         head += 1
         if ex.goal[sid]:
             continue
-        c, events, opened = ex.entry[sid], ex.events[sid], ex.opened[sid]
-        have = ex.flags[sid] | (opened << FLAG_BITS)
-        keys = keys_left(events, opened)
-        for v, need in moves[c]:
-            missing = need & ~have
-            if not missing:
-                nxt = visit(v, events | event_of[v], opened, sid, ("ride", c, v))
-            elif keys > 0 and not missing & FLAG_MASK:
-                nxt = visit(v, events | event_of[v], opened | (missing >> FLAG_BITS), sid, ("open", c, v))
-            else:
-                continue
+        c = ex.entry[sid]
+        for kind, _i, state in successors(c, ex.events[sid], ex.opened[sid]):
+            nxt = visit(state, sid, (kind, c, state[0]))
             if nxt != sid:
                 ex.preds[nxt].append(sid)
     return ex
@@ -307,7 +229,8 @@ def solve(
     if method not in ("auto", "areas", "cells"):
         raise ValueError(f"unknown solver method {method!r}")
     areas = g.symmetric if method == "auto" else method == "areas"
-    ex = (_search_areas if areas else _search_cells)(g, progress, budget)
+    rules = Rules.of(g, progress)
+    ex = (_search_areas if areas else _search_cells)(g, rules, budget)
     total = len(ex.events)
     good = bytearray(total)
     queue = [s for s in range(total) if ex.goal[s]]
@@ -319,7 +242,6 @@ def solve(
             if not good[p]:
                 good[p] = 1
                 queue.append(p)
-    _, _, _, _, keys_left, _ = _context(g, progress)
 
     def steps_to(sid: int) -> tuple[Step, ...]:
         chain = []
@@ -337,7 +259,7 @@ def solve(
     if solvable:
         stuck = next((s for s in range(total) if not good[s]), None)
         if stuck is not None:
-            soft_lock = SoftLock(g.places[ex.entry[stuck]], keys_left(ex.events[stuck], ex.opened[stuck]), steps_to(stuck))
+            soft_lock = SoftLock(g.places[ex.entry[stuck]], rules.keys_left(ex.events[stuck], ex.opened[stuck]), steps_to(stuck))
     reached_cells: set[int] = set()
     for members in ex.members:
         reached_cells.update(members)

@@ -1,7 +1,8 @@
 """How cells connect: doors and barriers, stairs, teleport circles, pits (R2 note, R6, R8).
 
-One rule for play, the solver and the lint, as the contract asks (``barrierBetween``,
-``isBossDoor``, ``teleportTargetFor``, ``pitDropOf`` in the original app).
+One rule for play, the solver and the lint, as the contract asks (``barrierBetween`` and
+``isBossDoor`` are :func:`door_between`; ``teleportTargetFor``, ``pitDropOf`` in the original
+app). :mod:`~zorglab.temples.graph` compiles every way from these functions and nothing else.
 
 Floor order: a label ``<n>F`` stands at height n and ``B<n>`` at height -n; when some label
 does not read that way the floors stand in list order, the first listed on top (as the
@@ -13,11 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 from zorglab.temples.model import (
     BOSS,
-    OPPOSITE,
-    PIT,
+    SIDES,
     STAIRS_DOWN,
     STAIRS_UP,
     STEP,
@@ -75,29 +76,45 @@ def neighbour(place: Place, side: str) -> Place:
     return Place(place.floor, place.row + dr, place.col + dc)
 
 
-def barrier_between(temple: Temple, a: Place, side: str) -> str | None:
-    """``"wall"``, ``"bombable"`` or ``None`` for the way from ``a`` through ``side``.
+class Door(NamedTuple):
+    """What a door between two side-by-side rooms asks of the hero (T1, T7, T8)."""
 
-    A side drawn on either end counts; a wall beats a crack.
-    """
-    b = neighbour(a, side)
-    kinds = {temple.room_at(a).barrier(side)}
-    if temple.inside(b):
-        kinds.add(temple.room_at(b).barrier(OPPOSITE[side]))
+    boss: bool  # the boss door: only the master key opens it
+    bombable: bool  # a cracked side: a Bomb source opens it
+    locked: bool  # a small-key lock: one key opens it for good
+
+
+class DoorSides(NamedTuple):
+    """All :func:`door_between` reads of one room: its type and, side by side (``SIDES``
+    order), its barrier and whether it marks the side locked."""
+
+    type: str
+    barriers: tuple[str | None, ...]
+    locked: tuple[bool, ...]
+
+
+def door_sides(room: Room) -> DoorSides:
+    return DoorSides(room.type, tuple(room.barrier(s) for s in SIDES), tuple(room.locked_side(s) for s in SIDES))
+
+
+def is_boss_door(here: str, there: str) -> bool:
+    """Every way between the boss room and another room is the boss door, whatever the flags
+    say (T8, R6). ``here`` and ``there`` are room types."""
+    return (here == BOSS) != (there == BOSS)
+
+
+def door_between(here: DoorSides, there: DoorSides, side: int) -> Door | None:
+    """The door from room ``here`` through side ``SIDES[side]`` into the room ``there`` beside
+    it; ``None`` when a wall stands between. A barrier or lock drawn on either end counts (T1);
+    a wall beats a crack; a door into the boss room stays the boss door, cracked or locked
+    (T7, T8)."""
+    facing = (side + 2) % 4
+    kinds = (here.barriers[side], there.barriers[facing])
     if "wall" in kinds:
-        return "wall"
-    return "bombable" if "bombable" in kinds else None
-
-
-def locked_between(temple: Temple, a: Place, side: str) -> bool:
-    """A small-key lock on the door, marked on either end (``locked.<side>``)."""
-    b = neighbour(a, side)
-    return temple.room_at(a).locked_side(side) or temple.room_at(b).locked_side(OPPOSITE[side])
-
-
-def is_boss_door(temple: Temple, a: Place, b: Place) -> bool:
-    """Every door into the boss room is the boss door, whatever the flags say (R6)."""
-    return (temple.room_at(a).type == BOSS) != (temple.room_at(b).type == BOSS)
+        return None
+    if is_boss_door(here.type, there.type):
+        return Door(True, False, False)
+    return Door(False, "bombable" in kinds, here.locked[side] or there.locked[facing])
 
 
 def stairs_partner(temple: Temple, place: Place) -> Place | None:
@@ -123,7 +140,7 @@ def stairs_lock(room: Room) -> str | None:
     return lock if lock in STAIRS_LOCKS else None
 
 
-def _named_place(temple: Temple, room: Room, default_floor: int) -> Place | None:
+def named_place(temple: Temple, room: Room, default_floor: int) -> Place | None:
     """The ``targetLevel``/``targetCoords`` a room names, if it names a cell inside the maze."""
     coords = room.get("targetCoords")
     level = room.get("targetLevel")
@@ -156,7 +173,7 @@ def circles(temple: Temple) -> tuple[Place, ...]:
 def teleport_target_for(temple: Temple, place: Place, all_circles: tuple[Place, ...] | None = None) -> Place | None:
     """Where a circle sends the hero: the author's target, else the next circle on its floor
     (wrapping), else, alone on its floor, the temple's next circle; ``None`` when alone."""
-    named = _named_place(temple, temple.room_at(place), place.floor)
+    named = named_place(temple, temple.room_at(place), place.floor)
     if named is not None and temple.room_at(named).passable:
         return named
     ring = circles(temple) if all_circles is None else all_circles
@@ -173,7 +190,7 @@ def pit_drop_of(temple: Temple, place: Place) -> Place | None:
     else the same row/col one floor down; ``None`` when no floor or cell lies there."""
     ranks = floor_ranks(temple)
     room = temple.room_at(place)
-    named = _named_place(temple, room, place.floor)
+    named = named_place(temple, room, place.floor)
     if named is not None and ranks[named.floor] < ranks[place.floor]:
         return named
     below = floor_below(temple, place.floor)
@@ -183,5 +200,3 @@ def pit_drop_of(temple: Temple, place: Place) -> Place | None:
     return there if temple.inside(there) else None
 
 
-def is_pit(room: Room) -> bool:
-    return room.type == PIT

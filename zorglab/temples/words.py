@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from zorglab.temples.model import Room, Temple
+from zorglab.temples.model import Place, Room, Temple
 
 TYPE_WORDS: dict[str, str] = {
     "wall": "wall (no room)", "void": "void (outside the temple)", "empty": "empty room",
@@ -70,7 +70,8 @@ def place_words(temple: Temple, place: Sequence[int]) -> str:
 def places_in_words(temple: Temple, text: str) -> str:
     """``text`` with every ``(floor,row,col)`` written as :func:`place_words` (milestones name places so)."""
     def spoken(match: re.Match[str]) -> str:
-        place = tuple(int(g) for g in match.groups())
+        floor, row, col = (int(g) for g in match.groups())
+        place = Place(floor, row, col)
         return place_words(temple, place) if temple.inside(place) else match.group(0)
     return _PLACE.sub(spoken, text)
 
