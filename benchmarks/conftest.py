@@ -13,9 +13,6 @@ def pytest_terminal_summary(terminalreporter):
     if bench_session is None:
         return
     terminalreporter.write_sep("-", "figures")
-    from zorglab import compiled
-    active = compiled.status()
-    terminalreporter.write_line(f"compiled engine {'in use' if active['active'] else 'NOT in use'}: {active['reason']}")
     for bench in bench_session.benchmarks:
         if bench.extra_info:
             figures = ", ".join(f"{k}={v}" for k, v in bench.extra_info.items() if not isinstance(v, (list, dict)))

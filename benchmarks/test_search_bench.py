@@ -71,33 +71,6 @@ def test_states_per_second(benchmark):
     assert verdict.verdict == "unknown" and verdict.states == 50_000     # the whole budget was searched
 
 
-PURE_RATE = """
-import time
-from zorglab.search.family import family_world
-from zorglab.search.solver import solve_world
-best = None
-for _ in range(3):      # as the benchmark fixture does: a fresh world each round, the fastest round
-    t0 = time.perf_counter()
-    verdict = solve_world(family_world(4, 4), max_states=50_000)
-    seconds = time.perf_counter() - t0
-    best = seconds if best is None else min(best, seconds)
-print(verdict.states / best, verdict.generated / best)
-"""
-
-
-def test_states_per_second_on_the_python_sources():
-    """The same search on the uncompiled sources (ZORGLAB_PURE=1), for comparison with the build."""
-    import os
-    import subprocess
-    import sys
-
-    out = subprocess.run([sys.executable, "-c", PURE_RATE], capture_output=True, text=True, check=True,
-                         env={**os.environ, "ZORGLAB_PURE": "1"}).stdout.split()
-    expanded, generated = (float(x) for x in out)
-    print(f"\nPython sources: {expanded:,.0f} expanded/s, {generated:,.0f} generated/s (family 4x4, 50,000 expanded)")
-    assert expanded > 0
-
-
 def test_scaling_table():
     """Issue 16: every cell of heroes 1..6 x spells 1..6 with the final search (10 s, each cell in a
     fresh process for its peak memory) and the states each earlier stage of the reductions expanded."""

@@ -50,11 +50,6 @@ def test_edit_to_verdict(benchmark, path):
     assert summary.layout_verdict in ("solvable", "unsolvable") and not summary.problems
 
 
-def compiled_state() -> str:
-    from zorglab import compiled
-    return "compiled build" if compiled.status()["active"] else "Python sources"
-
-
 def _figures(name: str, values: list[float]) -> str:
     slowest = LEVELS[values.index(max(values))].stem
     return (f"{name}: median {statistics.median(values):.3f} s, max {max(values):.3f} s ({slowest}), "
@@ -80,7 +75,7 @@ def test_studio_summary():
         if calls > 2 or not summary.survey_pending and summary.layouts_tried > 100:
             resumed.append(f"{summary.level}: {summary.layouts_tried} setups after {calls} summaries")
     forget_surveys()
-    print(f"\nStudio over {len(LEVELS)} levels ({compiled_state()}):")
+    print(f"\nStudio over {len(LEVELS)} levels:")
     print("  " + _figures("edit to verdict (cold)", verdict))
     print("  " + _figures("edit to whole summary (cold, survey capped)", whole))
     print("  " + _figures("second summary of the same level and layout (setup and survey kept), to verdict", warm))

@@ -40,10 +40,6 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-from zorglab import compiled as _compiled
-
-_compiled.guard()       # before any compiled module can load: the current build, or the sources
-
 # Each public name and the module it lives in (imported on first use).
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("load_level", "load_level_text", "setup", "play", "play_solution", "solve", "solve_layouts",

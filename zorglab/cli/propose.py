@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     answer = propose(brief, seed=seed, count=args.count, tries=args.tries, max_seconds=args.max_seconds,
                      progress=args.progress, serial=not (args.dask or args.scheduler), scheduler=args.scheduler,
                      workers=args.workers)
-    written = []
+    written: list[str] = []
     if args.out:
         for candidate in answer.offered:
             path = Path(args.out) / f"{brief.name}-{answer.seed}-{candidate.index}.toml"
@@ -105,6 +105,6 @@ def run(args: argparse.Namespace) -> int:
                   f"spells {', '.join(candidate.draft.spells) or 'none'}")
             print(f"   map {' / '.join(' '.join(t or '.' for t in row) for row in candidate.map)}; "
                   f"witness {' '.join(candidate.witness) or '(no cast)'}")
-        for path in written:
-            print(f"wrote {path}")
+        for name in written:
+            print(f"wrote {name}")
     return 0 if answer.offered else 1

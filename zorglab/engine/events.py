@@ -21,7 +21,7 @@ class Event:
         return _KIND_NAMES[type(self)]
 
     def to_json(self) -> dict[str, Any]:
-        data = {"kind": self.kind}
+        data: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value

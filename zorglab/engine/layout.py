@@ -312,7 +312,7 @@ def border_violations(tiles: Mapping[str, Tile], slots: Mapping[str, Slot],
     ``first_only`` stops at the first mismatch (a legality check needs no more)."""
     by_slot: dict[Slot, list[str]] = {}
     for label, slot in slots.items():
-        by_slot.setdefault(tuple(slot), []).append(label)
+        by_slot.setdefault((slot[0], slot[1]), []).append(label)
     ordered = sorted(by_slot, key=lambda s: (s[1], s[0]))
     if not first_only:
         return _border_violations(by_slot, ordered, tiles)
@@ -347,14 +347,14 @@ def _connection_violations(level: Level, layout: Layout, placed: list[str], by_s
     for start in [anchor] + placed:
         if start in reached:
             continue
-        component, frontier = {start}, [start]
+        linked, frontier = {start}, [start]
         while frontier:
             for other in links[frontier.pop()]:
-                if other not in component:
-                    component.add(other)
+                if other not in linked:
+                    linked.add(other)
                     frontier.append(other)
-        reached |= component
-        components.append([label for label in placed if label in component])
+        reached |= linked
+        components.append([label for label in placed if label in linked])
     found = []
     for component in components[1:]:
         isolated = len(component) == 1

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def board_to_dungeon(res: "Resolution", slot: Slot) -> Slot:
     """A slot named by the player (board frame) in the dungeon frame the engine runs in."""
     dungeon = res.world.dungeon
-    return tuple(slot) if dungeon is None else dungeon.from_board(tuple(slot))
+    named: Slot = (slot[0], slot[1])       # a list when it comes from the browser
+    return named if dungeon is None else dungeon.from_board(named)
 
 
 def move_problem(res: "Resolution", moves: dict[int, Slot]) -> str | None:

@@ -112,9 +112,9 @@ class Builder:
         holes = [n for n in nodes if isinstance(n, ast.Hole)]
         for index, hole in enumerate(nodes):
             if isinstance(hole, ast.Hole):
-                where = (f"where {label}'s {params[index].name} belongs ({params[index].kind.value})"
-                         if index < len(params) else f"beyond the arguments of {signature.describe()}")
-                self.fail(hole.loc, f"placeholder {hole.text!r} {where}; write a real value", ArgumentTypeError)
+                belongs = (f"where {label}'s {params[index].name} belongs ({params[index].kind.value})"
+                           if index < len(params) else f"beyond the arguments of {signature.describe()}")
+                self.fail(hole.loc, f"placeholder {hole.text!r} {belongs}; write a real value", ArgumentTypeError)
         if holes:
             return None
         if not signature.min_arity <= len(nodes) <= signature.max_arity:

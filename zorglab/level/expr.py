@@ -148,7 +148,7 @@ class Checker:
     def _name(self, node: ast.Name, hint: Kind | None = None) -> tuple[ast.Expr, Kind]:
         binding = self.params.get(node.name) or self.scope.lookup(node.name)
         if binding is None:
-            noun = _NOUNS.get(hint, "name")
+            noun = _NOUNS.get(hint, "name") if hint is not None else "name"
             known = [n for n in self.scope.names() + list(self.params)
                      if hint not in _NOUNS or (self.scope.lookup(n) or Binding(Kind.ANY, n, "")).kind is hint]
             self.problem(node.loc, unknown_name_message(node.name, known, noun), UnknownNameError)
@@ -173,17 +173,15 @@ class Checker:
         if function is None:
             known = ", ".join(sorted(FUNCTIONS))
             self.problem(node.loc, f"unknown function {node.function!r} (known: {known})", UnknownNameError)
-            args = tuple(self.check(arg)[0] for arg in node.args)
-            return replace(node, args=args), Kind.ANY
+            return replace(node, args=tuple(self.check(arg)[0] for arg in node.args)), Kind.ANY
         if not self.allow_calls:
             self.problem(node.loc, f"{node.function}() reads a finished run; it cannot appear here",
                          ArgumentTypeError)
         if len(node.args) != function.arity:
             self.problem(node.loc, f"{function.describe()} takes {_count(function.arity, 'argument')}, "
                                    f"got {len(node.args)}", ArityError)
-            args = tuple(self.check(arg)[0] for arg in node.args)
-            return replace(node, args=args), function.result
-        args = []
+            return replace(node, args=tuple(self.check(arg)[0] for arg in node.args)), function.result
+        args: list[ast.Expr] = []
         for position, (arg, (param, want)) in enumerate(zip(node.args, function.params), start=1):
             checked, kind = self._check(arg, want)
             if not _fits(kind, want):

@@ -211,7 +211,8 @@ class _LevelReader:
         notes = self.text(doc, ("notes",), "")
         max_actions = self.action_cap(doc)
         mirror_tables = self.mirror_tables(doc.get("mirrors"))
-        worlds = [(MAIN_WORLD, None)] + [(name, loc) for name, loc, _ in mirror_tables]
+        worlds: list[tuple[str, Location | None]] = [(MAIN_WORLD, None)]
+        worlds += [(name, loc) for name, loc, _ in mirror_tables]
         variable_table = self.variable_table(doc.get("variables"))
         main = self.world(doc, (), worlds, variable_table, None)
         variables = list(main.builder.variables.values())

@@ -128,8 +128,9 @@ def _first_offset(node: Any) -> int:
 
 def _describe(error: UnexpectedInput, text: str, start: str) -> NotationFault:
     if isinstance(error, UnexpectedCharacters):
-        ch = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
-        return NotationFault(error.pos_in_stream, f"unexpected character {ch!r}")
+        pos = error.pos_in_stream or 0      # lark sets it for unexpected characters
+        ch = text[pos] if pos < len(text) else ""
+        return NotationFault(pos, f"unexpected character {ch!r}")
     if isinstance(error, UnexpectedToken):
         token = error.token
         names = set(error.accepts or error.expected)

@@ -94,10 +94,10 @@ def parse_expr(text: str, *, origin: str = "<string>") -> ast.Expr:
 def parse_variable(name: str, text: str, *, origin: str = "<string>") -> Variable:
     """``choix(n, E)`` with ``E`` a set, a list, ``N`` or ``R``."""
     problems: list[Problem] = []
-    origin = Origin.of_text(text, origin)
-    node = parse_node(text, "value", origin, problems)
+    where = Origin.of_text(text, origin)
+    node = parse_node(text, "value", where, problems)
     _raise(problems)
-    variable = Builder(_open_scope(), problems).variable(name, node, text, origin.locate(0))
+    variable = Builder(_open_scope(), problems).variable(name, node, text, where.locate(0))
     _raise(problems)
     assert variable is not None
     return variable

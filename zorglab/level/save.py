@@ -141,6 +141,7 @@ def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: 
         index = count
     else:
         index = replace_index
+        assert solutions is not None            # replace_index was checked against its count
         same = {name for name in _FIELDS if keys[index][name] == key[name]}
         _replace_fields(solutions[index], wanted.entry(), same)
     new = tomlkit.dumps(document)
@@ -285,8 +286,9 @@ def _trailing(table: Table) -> list[Comment | Whitespace]:
     """Remove and return the comments and blank lines ending a table: they introduce what follows it."""
     body = table.value.body
     moved: list[Comment | Whitespace] = []
-    while body and body[-1][0] is None and isinstance(body[-1][1], (Comment, Whitespace)):
-        moved.insert(0, body.pop()[1])
+    while body and body[-1][0] is None and isinstance(last := body[-1][1], (Comment, Whitespace)):
+        body.pop()
+        moved.insert(0, last)
     return moved
 
 

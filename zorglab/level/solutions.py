@@ -166,7 +166,7 @@ class SolutionReader:
         rows: list[tuple[str | None, ...]] = []
         offset = 0
         for line in text.split("\n"):
-            row = []
+            row: list[str | None] = []
             for match in re.finditer(r"\S+", line):
                 token = match.group()
                 if token == ".":

@@ -12,7 +12,7 @@ import difflib
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from zorglab.engine.geometry import Direction
 from zorglab.engine.tiles import Tile, tile_problems
@@ -133,6 +133,7 @@ def attach_tiles(uses: list[RoomUse], own: Mapping[str, OwnTile], library: Mappi
     for use in uses:
         room = use.room
         name = room.tile if room.tile is not None else default_tile_name(room.type)
+        locate: Callable[[int, int], Location | None]
         if name in own:
             tile_own = own[name]
             if not tile_own.sound:

@@ -79,4 +79,6 @@ class PillowPainter:
 
     def pixel(self, x: int, y: int) -> str:
         """The colour at one pixel as ``#rrggbb`` (what tests assert on)."""
-        return rgb_hex(self.image.getpixel((int(x), int(y))))
+        colour = self.image.getpixel((int(x), int(y)))
+        assert isinstance(colour, tuple), colour      # an RGB image: one tuple per pixel
+        return rgb_hex(colour)

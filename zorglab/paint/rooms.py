@@ -110,11 +110,11 @@ def draw_room(p: Painter, x: float, y: float, cell: float, look: RoomLook, *, te
         size = max(7, int(cell * 0.42))
         words = caption(look)
         row = 1 if side is Direction.DOWN else 3
-        cy = y + (row + 0.5) * cell
+        mid = y + (row + 0.5) * cell
         w = min(text_width(words, size) + 6, ROOM_SIZE * cell - 2)
-        p.fill_rect(x + (ROOM_SIZE * cell - w) / 2, cy - size * 0.75, w, size * 1.5, shade(palette.PILL))
-        p.stroke_rect(x + (ROOM_SIZE * cell - w) / 2, cy - size * 0.75, w, size * 1.5, shade(palette.PILL_EDGE))
-        p.text(x + ROOM_SIZE * cell / 2, cy, words, shade(palette.TEXT), size=size)
+        p.fill_rect(x + (ROOM_SIZE * cell - w) / 2, mid - size * 0.75, w, size * 1.5, shade(palette.PILL))
+        p.stroke_rect(x + (ROOM_SIZE * cell - w) / 2, mid - size * 0.75, w, size * 1.5, shade(palette.PILL_EDGE))
+        p.text(x + ROOM_SIZE * cell / 2, mid, words, shade(palette.TEXT), size=size)
 
 
 def _draw_hatch(p: Painter, x: float, y: float, cell: float, turned: Tile, side: Direction, shade: Any) -> None:

@@ -48,14 +48,14 @@ def load_campaign(paths: Iterable[str | Path]) -> Campaign:
     """
     from zorglab.level import level_files, load_level
 
-    paths = [Path(p) for p in paths]
-    for path in paths:
+    given = [Path(p) for p in paths]
+    for path in given:
         if not path.exists():
             raise OptionError(f"--levels {path}: no such file or directory")
     levels: dict[str, Level] = {}
     files: dict[str, Path] = {}
     broken: list[tuple[str, str]] = []
-    for file in level_files(paths):
+    for file in level_files(given):
         try:
             level = load_level(file)
         except LevelError as error:
@@ -65,7 +65,7 @@ def load_campaign(paths: Iterable[str | Path]) -> Campaign:
             raise OptionError(f"level id {level.id!r} is used by both {files[level.id]} and {file}")
         levels[level.id], files[level.id] = level, file
     contracts: tuple[ContractEntry, ...] = ()
-    for path in paths:
+    for path in given:
         candidate = path / CONTRACTS_NAME
         if path.is_dir() and candidate.is_file():
             listed, problems = read_contracts(candidate)

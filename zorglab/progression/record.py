@@ -34,7 +34,8 @@ class WinRecord:
 
 def bonuses_met(run: LevelRun) -> frozenset[int]:
     """Numbers (1-based, main world first, then mirrors) of the bonuses that held in a run."""
-    met, offset = set(), 0
+    met: set[int] = set()
+    offset = 0
     results = {w.world.name: w.bonuses for w in run.worlds}
     worlds = [(MAIN_WORLD, len(run.level.bonuses))] + [(m.name, len(m.bonuses)) for m in run.level.mirrors]
     for name, count in worlds:

@@ -160,11 +160,11 @@ def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
     else:
         return None
     fillers: list[tuple[str, str | None]] = [(text, None) for text in middle_pins]
-    for tile in brief.tiles:
-        suited = [t for t in brief.room_types if tile_suits(dict(_library())[tile], t)]
+    for wanted in brief.tiles:
+        suited = [t for t in brief.room_types if tile_suits(dict(_library())[wanted], t)]
         if not suited:
             return None
-        fillers.append((_room_args(rng, rng.choice(suited)), tile))
+        fillers.append((_room_args(rng, rng.choice(suited)), wanted))
     while len(fillers) < size - 2:
         if not brief.room_types:
             return None

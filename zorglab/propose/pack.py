@@ -150,6 +150,7 @@ def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries
     kept: list[Candidate] = []
     known = list(pack)
     for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c) and nontrivial(c)], count * 3):
+        assert candidate.draft is not None          # nontrivial() kept only drafted candidates
         level = draft_level(candidate.draft, f"{pack_brief.prefix}-draft-{candidate.index}")
         if near_copies(level, known):
             continue

@@ -44,7 +44,8 @@ def forced_points(graph: StateGraph) -> ForcedPoints | None:
     key = graph.start
     if key not in winnable:
         return ForcedPoints((), winnable=False)
-    tick, ticks, seen = 0, [], {key}
+    ticks: list[int] = []
+    tick, seen = 0, {key}
     while key not in graph.wins:
         moves = graph.moves[key]
         free = next((nxt for cast, nxt in moves if cast is None), None)

@@ -82,7 +82,7 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
         found = next_action(world, state)
         if found is None and game.wins(name, state):
             graph.wins.add(key)
-        children = []
+        children: list[tuple[Cast | None, GameState]] = []
         if found is not None:
             children.append((None, act(world, state, found, record=False)[0]))
         if any(state.spells_left):

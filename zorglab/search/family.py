@@ -42,7 +42,7 @@ def family_world(heroes: int, spells: int) -> World:
 # The reductions of issue 16, added one at a time (each row of the table reports every stage):
 # none at all; the search as it was (table and spell dominance); + the dead forgotten (FR-47);
 # + hopeless sleepers given up (FR-49); + the witness search beside the proof (FR-48).
-STAGES = (
+STAGES: tuple[tuple[str, dict[str, bool]], ...] = (
     ("plain", dict(prune=False)),
     ("before", dict(forget_dead=False, cut_sleepers=False)),
     ("dead", dict(cut_sleepers=False)),

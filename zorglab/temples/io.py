@@ -42,7 +42,8 @@ class _Faults:
     """Collects problems, each located by the first place its key appears in the text."""
 
     def __init__(self, path: str, text: str | None):
-        self.path, self.text, self.problems = path, text, []
+        self.path, self.text = path, text
+        self.problems: list[Problem] = []
 
     def add(self, message: str, near: str | None = None) -> None:
         line, col = 1, 1

@@ -76,7 +76,7 @@ def explain(world: Any, state: GameState, index: int) -> Explanation:
     found = next_action(world, state)
     active = None if found is None else found[0]
     if hero.pos is None:
-        rows = (ExplainRow("spawn", None, active == index, "in the waiting room: its action is to spawn"),)
+        rows: tuple[ExplainRow, ...] = (ExplainRow("spawn", None, active == index, "in the waiting room: its action is to spawn"),)
         when = "it spawns next" if active == index else \
             "it spawns when it is the first hero in spawn order able to act (ZR-7)"
         return Explanation(label, index, cost_names, order, rows, SPAWNING,

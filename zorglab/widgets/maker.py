@@ -176,7 +176,7 @@ class Maker:
         return tuple(room.label for room in self.level.rooms if room.label not in self.layout)
 
     def room_at(self, slot: Slot) -> str | None:
-        found = self.layout.rooms_at(tuple(slot))
+        found = self.layout.rooms_at((slot[0], slot[1]))
         return found[-1] if found else None
 
     # --- editing handlers -------------------------------------------------------------------------
@@ -218,11 +218,11 @@ class Maker:
 
     def drag(self, source: Slot, target: Slot) -> None:
         """Move the room on ``source`` to ``target`` (a room already there swaps places with it)."""
-        label = self.room_at(tuple(source))
+        label = self.room_at((source[0], source[1]))
         if label is None:
             self.notice = f"no room at {tuple(source)} to move"
         elif tuple(source) != tuple(target):
-            self._put(label, tuple(target))
+            self._put(label, (target[0], target[1]))
         self.refresh()
 
     def place(self, label: str, col: int, row: int, rotation: int | None = None) -> None:

@@ -139,7 +139,7 @@ class Player:
         self.explain_toggle.observe(lambda _c: self.refresh(), names="value")
         self.tray.spell_dropdown.observe(lambda c: self._from_widget(self.select_spell, c["new"] or None),
                                          names="value")
-        self.tray.hero_dropdown.observe(lambda c: c["new"] and self._from_widget(self.choose_target, c["new"]),
+        self.tray.hero_dropdown.observe(lambda c: self._from_widget(self.choose_target, c["new"]) if c["new"] else None,
                                         names="value")
         self.tray.heroes_select.observe(self._selection_changed, names="value")
         self.tray.inner_dropdown.observe(lambda c: self._from_widget(self.choose_inner, c["new"] or None),
@@ -212,13 +212,13 @@ class Player:
 
     def hero_at(self, slot: Slot, local: tuple[int, int]) -> int | None:
         """The living hero standing on a board cell (the first in spawn order), if any."""
-        room = self.world.slot_index(self.state.slots).get(tuple(slot))
+        room = self.world.slot_index(self.state.slots).get((slot[0], slot[1]))
         if room is None:
             return None
         return next((i for i, h in enumerate(self.state.heroes) if h.alive and h.pos == (room, tuple(local))), None)
 
     def room_at(self, slot: Slot) -> str | None:
-        room = self.world.slot_index(self.state.slots).get(tuple(slot))
+        room = self.world.slot_index(self.state.slots).get((slot[0], slot[1]))
         return None if room is None else self.world.rooms[room].label
 
     # --- stepping ---------------------------------------------------------------------------------
@@ -294,9 +294,9 @@ class Player:
         if self.tray.kind in ("hero", "meta") and hero is not None:
             self.tray.choose_hero(self.world.heroes[hero].label)
         elif applied == "slots" and self.room_at(slot) is None:
-            self.tray.choose_slot(tuple(slot))
-        elif applied == "room" and self.room_at(slot) is not None:
-            self.tray.choose_room(self.room_at(slot))
+            self.tray.choose_slot((slot[0], slot[1]))
+        elif applied == "room" and (room := self.room_at(slot)) is not None:
+            self.tray.choose_room(room)
         elif hero is not None:
             self.focus = hero
         self.refresh()

@@ -87,7 +87,8 @@ class SpellTray:
     def board_slot(self, slot: Slot) -> Slot:
         """A slot clicked on the Player's board (dungeon frame) as a cast names it (board frame)."""
         dungeon = getattr(self.world, "dungeon", None)
-        return tuple(slot) if dungeon is None else dungeon.to_board(tuple(slot))
+        board: Slot = (slot[0], slot[1])       # a list when it comes from the browser
+        return board if dungeon is None else dungeon.to_board(board)
 
     def build(self, tick: int) -> Cast:
         """The cast the tray describes, at ``tick``; raises ValueError when no spell is chosen.

@@ -134,7 +134,7 @@ class Studio(StudioFile):
         self.mirrors = MirrorsEditor(edit)
         self.palette = RoomPalette(edit)
         self.painter = TilePainter(edit)
-        self.editors = [self.fields, self.rooms, self.heroes, self.spells, self.constraints, self.bonuses,
+        self.editors: list[Any] = [self.fields, self.rooms, self.heroes, self.spells, self.constraints, self.bonuses,
                         self.variables, self.mirrors, self.palette]
         self.header = w.HTML()
         self.status = w.HTML()

@@ -46,8 +46,8 @@ class DraftFile(saving.LevelFile):
     def __init__(self, studio: "StudioFile"):           # no file digest of its own: the Studio's is the one
         self.studio = studio
 
-    @property                                            # type: ignore[override]
-    def path(self) -> Path:
+    @property
+    def path(self) -> Path:                              # type: ignore[override]
         return self.studio.path
 
     @property                                            # type: ignore[override]

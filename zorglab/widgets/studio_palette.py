@@ -55,7 +55,8 @@ def level_tiles(draft: Draft) -> dict[str, Tile]:
 
 def placeable_types() -> list[Any]:
     """Room types a level may use (those the rules leave undefined, like ``C``, are left out)."""
-    return [t for t in room_types() if t.signature.undefined is None]
+    types: tuple[Any, ...] = room_types()
+    return [t for t in types if t.signature.undefined is None]
 
 
 class RoomPalette:

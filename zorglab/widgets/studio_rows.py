@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -104,9 +105,9 @@ class RowsEditor:
             text = w.Text(continuous_update=True, layout=_ENTRY)
             text.add_class("zorglab-entry")
             text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
-            buttons = [_button("arrow-up", "earlier", lambda i=index: self.move_row(i, -1)),
-                       _button("arrow-down", "later", lambda i=index: self.move_row(i, 1))] if self.reorder else []
-            buttons.append(_button("trash", "remove", lambda i=index: self.remove_row(i)))
+            buttons = [_button("arrow-up", "earlier", partial(self.move_row, index, -1)),
+                       _button("arrow-down", "later", partial(self.move_row, index, 1))] if self.reorder else []
+            buttons.append(_button("trash", "remove", partial(self.remove_row, index)))
             fault = w.HTML(layout=_PLAIN)
             self.texts.append(text)
             self.faults.append(fault)
@@ -181,7 +182,7 @@ class VariablesEditor:
                 text_box.observe(lambda c, i=index, n=name_box: self.set_variable(i, n.value, c["new"]),
                                  names="value")
                 rows.append(w.VBox([w.HBox([name_box, text_box,
-                                            _button("trash", "remove", lambda i=index: self.remove_variable(i))]),
+                                            _button("trash", "remove", partial(self.remove_variable, index))]),
                                     w.HTML()]))
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
@@ -228,7 +229,7 @@ class MirrorsEditor:
                 self.names.append(name)
                 self.editors.append(editors)
                 boxes.append(w.VBox([w.HBox([name, _button("trash", "remove this mirror",
-                                                           lambda i=index: self.remove_mirror(i))]),
+                                                           partial(self.remove_mirror, index))]),
                                      w.HBox([e.widget for e in editors[:3]]),
                                      w.HBox([e.widget for e in editors[3:]])]))
             self.mirrors.children = tuple(boxes)

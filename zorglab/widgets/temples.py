@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -143,7 +143,7 @@ def _seed_dropdown(name: str, values: tuple[Any, ...], value: Any, style: dict[s
 STATISTICS = ("rooms", "critical_path", "combat_share", "locks", "keys", "loops", "retries", "solver_states")
 
 
-def sweep_statistics(rows: list[Mapping[str, Any]]) -> dict[str, Any]:
+def sweep_statistics(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Count, solvable share, and min / mean / max of each sweep column."""
     summary: dict[str, Any] = {"temples": len(rows),
                                "solvable": sum(1 for r in rows if r["solvable"]) / len(rows) if rows else 0.0}

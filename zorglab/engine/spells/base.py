@@ -106,7 +106,7 @@ class RoomSpell(SpellBehaviour):
     """A spell that moves the active hero's room (Move, Swap); under Selection, the chosen heroes'."""
 
     target = "active"
-    cast_form = None
+    cast_form: str | None = None
 
     @staticmethod
     def stirs_sleepers(args: tuple[Any, ...]) -> bool:
