@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from zorglab.engine.game import Setup, setup
+from zorglab.engine.registry import is_spawn_room
 from zorglab.level.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.live_clock import Clock, Deadline, TimeUp, run_sliced
@@ -56,7 +57,7 @@ class Survey:
     def _generate(self) -> Iterator[Setup]:
         level, budget = self.level, self.budget
         fixed = dict(level.solutions[0].choices) if self.open and level.solutions else {}
-        spawns = [room.label for room in level.rooms if room.type == "A"]
+        spawns = [room.label for room in level.rooms if is_spawn_room(room.type)]
         for combo in self.combos:
             chosen = {**{k: v for k, v in fixed.items() if k in self.open}, **combo}
             concrete = level.with_choices(chosen) if level.variables else level

@@ -12,9 +12,9 @@ class Elf(HeroBehaviour):
     reads_hp = True
     stirs_others = False        # its steps touch no other hero
 
-    @staticmethod
-    def immune(args):
-        return frozenset(args[1])
+    @classmethod
+    def immune(cls, args):
+        return frozenset(cls.signature.arg(args, "elems"))
 
     @staticmethod
     def step_cost(res):

@@ -8,6 +8,13 @@ from zorglab.engine.registry import Param, ParamKind, room_type
 class DamageRoom(RoomBehaviour):
     """Every entry costs ``x`` HP; a negative ``x`` heals."""
 
-    @staticmethod
-    def on_enter(res, hero, room):
-        res.change_hp(hero, -res.world.rooms[room].args[0], "room " + res.world.rooms[room].label)
+    entry_changes_hp = True
+
+    @classmethod
+    def has_monster(cls, args):
+        return cls.signature.arg(args, "x") != 0       # D(0) has no monster to slay (FR-23)
+
+    @classmethod
+    def on_enter(cls, res, hero, room):
+        info = res.world.rooms[room]
+        res.change_hp(hero, -cls.signature.arg(info.args, "x"), "room " + info.label)

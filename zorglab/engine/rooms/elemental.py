@@ -10,8 +10,12 @@ from zorglab.engine.registry import Param, ParamKind, room_type
 class ElementalRoom(RoomBehaviour):
     """Green cells are fire, water, ice or poison cells."""
 
-    @staticmethod
-    def cell_code(args, kind):
+    @classmethod
+    def cell_element(cls, args):
+        return cls.signature.arg(args, "elem")
+
+    @classmethod
+    def cell_code(cls, args, kind):
         if kind is CellKind.GREEN:
-            return cells.ELEMENT_CODE[args[0]]
+            return cells.ELEMENT_CODE[cls.signature.arg(args, "elem")]
         return RoomBehaviour.cell_code(args, kind)

@@ -10,14 +10,18 @@ from zorglab.engine.registry import Param, ParamKind, room_type
 class TollRoom(RoomBehaviour):
     """Light cells cost ``x`` gold per entry, paid FIFO and refunded to its sources."""
 
-    @staticmethod
-    def cell_code(args, kind):
+    @classmethod
+    def cell_element(cls, args):
+        return cls.signature.arg(args, "elem")
+
+    @classmethod
+    def cell_code(cls, args, kind):
         if kind is CellKind.DARK:
-            return cells.ELEMENT_CODE[args[1]]
+            return cells.ELEMENT_CODE[cls.signature.arg(args, "elem")]
         if kind is CellKind.LIGHT:
             return cells.LIGHT
         return RoomBehaviour.cell_code(args, kind)
 
-    @staticmethod
-    def toll(args):
-        return args[0]
+    @classmethod
+    def toll(cls, args):
+        return cls.signature.arg(args, "x")

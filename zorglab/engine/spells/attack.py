@@ -12,6 +12,6 @@ class AttackSpell(SpellBehaviour):
 
     target = "all"
 
-    @staticmethod
-    def affect(res, hero, args):
-        res.change_hp(hero, -args[0], "Attack")
+    @classmethod
+    def affect(cls, res, hero, args):
+        res.change_hp(hero, -cls.signature.arg(args, "x"), "Attack")
