@@ -485,3 +485,20 @@ def test_the_toolbar_opens_a_file_and_starts_a_new_level(tmp_path):
     studio.new_button.click()
     assert studio.draft.digest is None and studio.draft.field("id") == "fresh" and studio.maker is None
     assert any("needs at least one A room" in p for p in studio.draft.problems)
+
+
+def test_the_proposer_opens_a_proved_candidate_in_the_studio_as_a_level_file(tmp_path):
+    from zorglab.propose import Brief
+    shutil.copyfile(REPO / "levels" / "app-01-first-blood.toml", tmp_path / "app-01-first-blood.toml")
+    studio = studio_on(tmp_path / "app-01-first-blood.toml")
+    panel = studio.show_proposer(brief=Brief(room_types=("D",), fewest_spells=1), seed=3, count=2, tries=60)
+    assert studio.propose_box.children == (panel.widget,)
+    assert panel.folder.value == str(tmp_path)
+    panel.run()
+    assert panel.proposal.offered, panel.status.value
+    panel.open(1)
+    path = panel.path_for(1)
+    assert path.exists() and studio.draft.path == path and "opened" in studio.notice
+    assert studio.draft.level is not None and studio.maker is not None and len(studio.maker.layout)
+    panel.open(1)                      # a second Open opens the file written the first time
+    assert studio.draft.path == path

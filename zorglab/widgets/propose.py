@@ -151,12 +151,18 @@ class ProposePanel:
         self._say(f"opened #{rank} (draft {candidate.index})")
         return level, layout
 
+    def path_for(self, rank: int) -> Path:
+        """Where *Write* puts candidate ``rank``: the folder field's directory, named by brief, seed and draft."""
+        candidate = self.candidate(rank)
+        assert self.proposal is not None
+        return Path(self.folder.value or ".") / f"{self.proposal.brief.name}-{candidate.seed}-{candidate.index}.toml"
+
     def write(self, rank: int) -> Path | None:
         """Write candidate ``rank`` as a level file into the folder field's directory."""
         candidate = self.candidate(rank)
         assert self.proposal is not None
         from zorglab.propose.write import write_candidate
-        path = Path(self.folder.value or ".") / f"{self.proposal.brief.name}-{candidate.seed}-{candidate.index}.toml"
+        path = self.path_for(rank)
         try:
             written = write_candidate(candidate, self.proposal.brief, path)
         except (OptionError, LevelError, OSError) as error:

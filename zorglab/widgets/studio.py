@@ -163,13 +163,15 @@ class Studio(StudioFile):
         self.status.add_class("zorglab-studio-status")
         self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
                                           "every level of the folder by contract, with its verdict")])
+        self.propose_box = w.VBox([button("show the proposer", "magic", self.show_proposer,
+                                          "propose proved levels from a brief; open one here to edit")])
         painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", self.paint_picked_tile,
                                   "copy the palette's tile into the painter"), self.painter.widget])
         more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
                                      self.variables.widget, self.mirrors.widget, painting,
-                                     self.browser_box])
+                                     self.browser_box, self.propose_box])
         for index, title in enumerate(("level: id, title, contract, notes", "constraints and bonuses",
-                                       "variables", "mirror worlds", "tile painter", "levels")):
+                                       "variables", "mirror worlds", "tile painter", "levels", "propose")):
             more.set_title(index, title)
         more.selected_index = None
         editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
@@ -275,6 +277,24 @@ class Studio(StudioFile):
         browser = LevelBrowser(folder, on_open=self.open)
         self.browser_box.children = (browser.widget,)
         return browser
+
+    def show_proposer(self, **options: Any) -> Any:
+        """The Propose panel (issue 17): a brief, proved candidates drawn with their figures; *Open*
+        writes the candidate beside this level (a normal level file, its witness as a solution)
+        and opens it here to edit."""
+        from zorglab.widgets.propose import ProposePanel
+        folder = self.draft.path.parent if self.draft.path is not None else Path("levels")
+        panel = ProposePanel(folder=str(folder), **options)
+        panel.on_open = lambda _level, _layout, candidate: self._open_candidate(panel, candidate)
+        self.propose_box.children = (panel.widget,)
+        return panel
+
+    def _open_candidate(self, panel: Any, candidate: Any) -> None:
+        rank = panel.proposal.offered.index(candidate) + 1
+        path = panel.path_for(rank)
+        written = path if path.exists() else panel.write(rank)   # opened before: open that file again
+        if written is not None:                                  # else the panel says why not
+            self.open(written)
 
     # --- internals --------------------------------------------------------------------------------
 
