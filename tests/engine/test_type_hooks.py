@@ -47,9 +47,8 @@ ALLOWED: dict[str, str] = {
     "level/solutions.py": "main must be an A room (ZR-22)",
     "search/solver.py": "Banality's Warrior among the search's hero types (search2's file)",
     "widgets/studio_palette.py": "a tile preview's default room type",
-    # the generator's palette and drafting rules, not moved yet
+    # the generator's palette and the pack's briefs are data (each type drafts itself: ``draft``)
     "propose/brief.py": "the generator's default palette",
-    "propose/draft.py": "how the generator drafts each type's arguments",
     "propose/pack.py": "the generated pack's briefs",
 }
 
@@ -157,3 +156,13 @@ def test_a_room_that_reads_the_history_sets_the_world_s_reach(copies, kind):
     assert world.entry_reads == {1: 2}
     assert world.recurrence_reach == 3
     assert badge(kind, (2, table(3, 1))) == f"{kind} 2"
+
+
+@pytest.mark.parametrize("kind", ["P", "Gate"])
+def test_the_generator_drafts_a_type_by_its_own_hook(copies, kind):
+    import random
+
+    from zorglab.propose.draft import _room_args, road_damage
+
+    assert _room_args(random.Random(3), kind) == _room_args(random.Random(3), "P").replace("P", kind, 1)
+    assert road_damage([f"{kind}(1, [1])", "D(2)", "E(fire)"]) == 5

@@ -80,3 +80,9 @@ class HeroBehaviour:
     def targets(world: Any, state: Any, index: int) -> frozenset[int]:
         """Rooms whose entry is this hero's goal: Z, unless a weight pull (FR-25) says otherwise."""
         return world.target_rooms(state, index)
+
+    @staticmethod
+    def draft(rng: Any, hp: int, elements: list[str]) -> str | None:
+        """A random hero of this type with ``hp`` hit points in notation, for the level generator
+        (``elements``: those on the road); None: the generator cannot draft this type."""
+        return None

@@ -13,6 +13,11 @@ class Elf(HeroBehaviour):
     stirs_others = False        # its steps touch no other hero
 
     @classmethod
+    def draft(cls, rng, hp, elements):
+        immune = sorted(set(rng.sample(elements, min(len(elements), rng.randint(0, 1))))) if elements else []
+        return f"{cls.name}({hp}, {{{', '.join(immune)}}})"
+
+    @classmethod
     def immune(cls, args):
         return frozenset(cls.signature.arg(args, "elems"))
 

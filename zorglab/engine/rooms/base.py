@@ -21,6 +21,7 @@ class RoomBehaviour:
     ends_level: bool = False    # Z: entering loses the level (ZR-8 step 1)
     is_spawn: bool = False      # A: heroes spawn here; entering makes it the main A
     entry_changes_hp: bool = False  # D: entering changes HP, so HP-reading plans track gold too
+    own_cells: str = ""         # tile cells a room of this type needs one of (E: green, T: dark or light)
 
     @staticmethod
     def initial_gold(args: tuple[Any, ...]) -> int:
@@ -77,3 +78,15 @@ class RoomBehaviour:
     def cell_element(args: tuple[Any, ...]) -> "Element | None":
         """The element this room's green or dark cells act as (E, T); None: no such cells."""
         return None
+
+    @staticmethod
+    def draft(rng: Any) -> str | None:
+        """A random room of this type in notation, for the level generator (zorglab.propose);
+        None: the generator cannot draft this type."""
+        return None
+
+    @staticmethod
+    def draft_damage(args: tuple[Any, ...], text: str) -> int:
+        """A rough count of the HP one walk through this room (notation ``text``) takes: only the
+        generator's bias for drawing hit points, not a rule."""
+        return 0

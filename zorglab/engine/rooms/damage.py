@@ -3,12 +3,23 @@
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.registry import Param, ParamKind, room_type
 
+DRAFT_DAMAGE = (-1, 1, 1, 2, 2, 3)     # what the generator draws x from
+
 
 @room_type("D", Param("x", ParamKind.INT))
 class DamageRoom(RoomBehaviour):
     """Every entry costs ``x`` HP; a negative ``x`` heals."""
 
     entry_changes_hp = True
+
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice(DRAFT_DAMAGE)})"
+
+    @classmethod
+    def draft_damage(cls, args, text):
+        x = cls.signature.arg(args, "x")
+        return x if isinstance(x, int) else 0
 
     @classmethod
     def has_monster(cls, args):

@@ -9,5 +9,9 @@ class GoldRoom(RoomBehaviour):
     """Starts holding ``x`` gold."""
 
     @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 3)})"
+
+    @classmethod
     def initial_gold(cls, args):
         return cls.signature.arg(args, "x")

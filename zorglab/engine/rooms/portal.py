@@ -57,6 +57,11 @@ class PortalRoom(RoomBehaviour):
                 or (f.table is not None and len(f.table) <= MAX_HISTORY_REACH) or f.constant())
 
     @classmethod
+    def draft(cls, rng):
+        n = rng.randint(1, 2)
+        return f"{cls.name}({n}, [{', '.join(str(rng.randint(1, 3)) for _ in range(n))}])"
+
+    @classmethod
     def badge_args(cls, args):
         return (cls.signature.arg(args, "n"),) if args else args
 

@@ -13,5 +13,9 @@ class AttackSpell(SpellBehaviour):
     target = "all"
 
     @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 3)})"
+
+    @classmethod
     def affect(cls, res, hero, args):
         res.change_hp(hero, -cls.signature.arg(args, "x"), "Attack")

@@ -103,6 +103,11 @@ class SpellBehaviour:
         return True
 
     @classmethod
+    def draft(cls, rng: Any) -> str:
+        """A random spell of this type in notation, for the level generator (no arguments by default)."""
+        return cls.name
+
+    @classmethod
     def apply(cls, ctx: CastContext) -> None:
         for index in cls.targets(ctx):
             cls.affect(ctx.res, ctx.res.hero(index), ctx.spell_args)

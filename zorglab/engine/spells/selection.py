@@ -14,6 +14,10 @@ class SelectionSpell(SpellBehaviour):
     target = "meta"
 
     @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice(('false', 'true'))})"
+
+    @classmethod
     def reads_corpses(cls, args):
         return bool(cls.signature.arg(args, "allow_corpses"))        # allow_corpses: a chosen corpse can be moved or teleported
 

@@ -17,6 +17,10 @@ class TeleportSpell(SpellBehaviour):
         return False        # only the active hero, never a sleeper (ZR-7, ZR-14)
 
     @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 5)})"
+
+    @classmethod
     def history_reach(cls, args):
         return cls.signature.arg(args, "n")
 
