@@ -19,6 +19,7 @@ from zorglab.engine.registry import is_spawn_room
 from zorglab.level.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.live_clock import Clock, Deadline, TimeUp, run_sliced
+from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import LayoutDeadline, choice_sets, constructions
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
@@ -65,7 +66,7 @@ class Survey:
             for layout in constructions(concrete, budget.layout_limit, self._deadline):
                 count += 1
                 for main in (spawns if len(spawns) > 1 else [None]):
-                    yield setup(level, layout.with_main(main), chosen)
+                    yield setup(level, layout.with_main(main), chosen, decide=decide_solvable)
             self.limited = self.limited or count >= budget.layout_limit
 
     def advance(self, clock: Clock) -> SurveyFigures:
