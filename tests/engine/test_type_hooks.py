@@ -160,3 +160,17 @@ def test_the_generator_drafts_a_type_by_its_own_hook(copies, kind):
 
     assert _room_args(random.Random(3), kind) == _room_args(random.Random(3), "P").replace("P", kind, 1)
     assert road_damage([f"{kind}(1, [1])", "D(2)", "E(fire)"]) == 5
+
+
+def test_a_room_type_that_owns_green_cells_may_hold_them():
+    from zorglab.engine.rooms.elemental import ElementalRoom
+    from zorglab.engine.tiles import tile_problems
+
+    rows = ("#####", "#g..#", "#...#", "#...#", "#####")
+    room_type("Garden", *ElementalRoom.signature.params)(type("Garden", (ElementalRoom,), {}))
+    try:
+        assert tile_problems(rows, "Garden") == [] == tile_problems(rows, "E")
+        assert tile_problems(rows, "D") == [(1, 1, "green cells 'g' belong to E or Garden rooms (this is a D room)")]
+    finally:
+        registry._ROOMS.pop("Garden", None)
+    assert tile_problems(rows, "D") == [(1, 1, "green cells 'g' belong to E rooms (this is a D room)")]
