@@ -172,7 +172,7 @@ def test_solutions_left_unreplayed_by_the_time_budget_are_named():
 def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
     made = []
     real = live_setup.setup
-    monkeypatch.setattr(live_setup, "setup", lambda *args: made.append(args) or real(*args))
+    monkeypatch.setattr(live_setup, "setup", lambda *args, **kw: made.append(args) or real(*args, **kw))
     level = load_level(LEVELS / "arc-01-tuning-fork.toml")
     layout = Layout.from_solution(level.solutions[2])
     live_setup.kept_setups.clear()

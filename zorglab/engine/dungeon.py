@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from zorglab.engine.geometry import (ROOM_SIZE, Cell, Direction, Slot, global_cell, local_of, neighbour_slot,
                                      rotate_slot, slot_of)
 from zorglab.engine.layout import Layout, describe_rotation, main_room, validate_layout
+from zorglab.engine.registry import is_spawn_room
 from zorglab.engine.tiles import Tile
 from zorglab.errors import LayoutError, Problem
 from zorglab.level.model import Level
@@ -123,4 +124,4 @@ def normalise(level: Level, layout: Layout) -> Dungeon:
     rooms = tuple(DungeonRoom(label, (turned[label][0] - origin[0], turned[label][1] - origin[1]),
                               level.room_tile(label)) for label in placed)
     main = main_room(level, layout)
-    return Dungeon(rooms, q, origin, main if main in turned and level.room(main).type == "A" else None)
+    return Dungeon(rooms, q, origin, main if main in turned and is_spawn_room(level.room(main).type) else None)

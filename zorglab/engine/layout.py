@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from zorglab.engine.geometry import ROOM_SIZE, Direction, Slot, manhattan, neighbour_slot, rotate_slot
+from zorglab.engine.registry import is_spawn_room
 from zorglab.engine.tiles import Tile
 from zorglab.errors import LayoutError, Location, Problem
 from zorglab.level.model import Level, Solution
@@ -228,7 +229,7 @@ def main_room(level: Level, layout: Layout) -> str | None:
     """The main A at the start (ZR-22): the layout's choice, else the first A declared."""
     if layout.main is not None:
         return layout.main
-    return next((room.label for room in level.rooms if room.type == "A"), None)
+    return next((room.label for room in level.rooms if is_spawn_room(room.type)), None)
 
 
 def adjacencies(layout: Layout) -> tuple[tuple[str, Direction, str], ...]:
@@ -267,7 +268,7 @@ def validate_layout(level: Level, layout: Layout) -> list[Violation]:
     if layout.main is not None and layout.main not in known:
         violations.append(Violation("ZR-22 main", f"the main A is {layout.main}, but the level has no room "
                                     f"{layout.main}", (layout.main,)))
-    elif layout.main is not None and known[layout.main].type != "A":
+    elif layout.main is not None and not is_spawn_room(known[layout.main].type):
         kind = known[layout.main].type
         violations.append(Violation("ZR-22 main", f"the main A must be an A room; {layout.main} is "
                                     f"{'an' if kind[:1] in 'AEFHILMNORSX' else 'a'} {kind} room", (layout.main,),
@@ -341,7 +342,7 @@ def _connection_violations(level: Level, layout: Layout, placed: list[str], by_s
                 if _joined(tiles[label], tiles[other], direction):
                     links[label].append(other)
     main = main_room(level, layout)
-    anchor = main if main in links and level.room(main).type == "A" else placed[0]
+    anchor = main if main in links and is_spawn_room(level.room(main).type) else placed[0]
     components = []
     reached: set[str] = set()
     for start in [anchor] + placed:
@@ -373,7 +374,7 @@ def _touches_at_corner(layout: Layout, component: list[str], placed: list[str]) 
 
 
 def _orientation_violations(level: Level, layout: Layout, placed: list[str]) -> list[Violation]:
-    spawns = [label for label in placed if level.room(label).type == "A"]
+    spawns = [label for label in placed if is_spawn_room(level.room(label).type)]
     if not spawns:
         return []
     main = main_room(level, layout)
@@ -390,7 +391,7 @@ def _orientation_violations(level: Level, layout: Layout, placed: list[str]) -> 
         rotation = layout.rotation(label)
         if rotation == q:
             continue
-        rule_text = ("every A room must share one orientation" if level.room(label).type == "A"
+        rule_text = ("every A room must share one orientation" if is_spawn_room(level.room(label).type)
                      else "every room must share the A rooms' orientation")
         found.append(Violation("FR-7 orientation",
                                f"{label} is {describe_rotation(rotation)} but {anchor} {describe_rotation(q)}: "

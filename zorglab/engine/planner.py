@@ -333,12 +333,11 @@ class Planner:
             world = self.world
             portals = bool(world.portal_caps)
             tolls = world.has_code(cells.LIGHT)
-            damage = any(room.type == "D" for room in world.rooms)
+            damage = any(room.behaviour.entry_changes_hp for room in world.rooms)
             reach = 0
             for room in world.rooms:
-                if room.type == "P":
-                    n, f = room.args
-                    reach = max([reach] + [f(i) for i in range(1, world.portal_caps[room.index])])
+                if room.index in world.portal_caps:
+                    reach = max(reach, room.behaviour.history_reach(room.args) or 0)
             found = PlanView(reach=max(reach, 1) if portals else 0,
                              gold=tolls or portals or (behaviour.reads_hp and damage) or behaviour.reads_gold,
                              main=portals, poison=behaviour.reads_hp,

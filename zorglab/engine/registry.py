@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
@@ -52,6 +52,16 @@ class Signature:
     params: tuple[Param, ...]
     undefined: str | None = None
     variadic_max: int | None = None  # only for undefined types whose arity is unknown
+    positions: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "positions", {p.name: i for i, p in enumerate(self.params)})
+
+    def arg(self, args: tuple[Any, ...], name: str) -> Any:
+        """The argument named ``name`` in the signature (its default when an optional one is left
+        out): type hooks read arguments by name, never by position."""
+        i = self.positions[name]
+        return args[i] if i < len(args) else self.params[i].default
 
     @property
     def min_arity(self) -> int:
@@ -143,3 +153,10 @@ def hero_types() -> tuple[type, ...]:
 def spell_types() -> tuple[type, ...]:
     load_builtin_types()
     return tuple(_SPELLS.values())
+
+
+def is_spawn_room(type_name: str) -> bool:
+    """Do heroes spawn in rooms of this type (A)? Code that looks for spawn rooms asks this
+    rather than naming a type."""
+    cls = find_room_type(type_name)
+    return cls is not None and bool(cls.is_spawn)

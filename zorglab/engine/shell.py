@@ -56,7 +56,7 @@ def _wall(res: "Resolution", pos: Position) -> bool:
 
 def _has_monster(res: "Resolution", room: int) -> bool:
     info = res.world.rooms[room]
-    return info.type == "D" and info.args[0] != 0 and (room, SLAIN) not in res.cleared
+    return info.behaviour.has_monster(info.args) and (room, SLAIN) not in res.cleared
 
 
 def _elemental(res: "Resolution", pos: Position) -> bool:

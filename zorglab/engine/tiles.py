@@ -12,6 +12,7 @@ from pathlib import Path
 
 import zorglab
 from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.engine.registry import find_room_type, is_spawn_room, room_types
 from zorglab.errors import LevelSyntaxError, Location, Problem, TileError
 
 
@@ -54,22 +55,26 @@ def tile_problems(rows: tuple[str, ...] | list[str], room_type: str | None = Non
         if rows[y][x] != "#" and rows[y][x] in _KINDS:
             problems.append((y, x, f"tile corner ({x}, {y}) must be a wall '#', found {rows[y][x]!r}"))
     spawns = [(y, x) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "S"]
-    if room_type == "A" and len(spawns) != 1:
+    spawn = room_type is not None and is_spawn_room(room_type)
+    if spawn and len(spawns) != 1:
         problems.append((0, 0, f"an A tile needs exactly one spawn cell 'S'; this one has {len(spawns)}"))
-    if room_type is not None and room_type != "A":
+    if room_type is not None and not spawn:
         for y, x in spawns:
             problems.append((y, x, f"only A tiles may have a spawn cell 'S' (this is a {room_type} room)"))
     if room_type is not None:
+        # cells that only some types' tiles may hold (their own_cells: g in E, d and l in T, ZR-2)
+        owners: dict[str, list[str]] = {}
+        for cls in room_types():
+            for ch in cls.own_cells:
+                owners.setdefault(ch, []).append(cls.name)
+        found = find_room_type(room_type)
+        own = found.own_cells if found is not None else ""
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):
-                owner = _OWNER.get(ch)
-                if owner is not None and owner != room_type:
-                    problems.append((y, x, f"{_KINDS[ch].name.lower()} cells {ch!r} belong to {owner} rooms "
-                                           f"(this is a {room_type} room)"))
+                if ch in owners and ch not in own:
+                    problems.append((y, x, f"{_KINDS[ch].name.lower()} cells {ch!r} belong to "
+                                           f"{' or '.join(owners[ch])} rooms (this is a {room_type} room)"))
     return problems
-
-
-_OWNER = {"g": "E", "d": "T", "l": "T"}
 
 
 def tile_suits(tile: "Tile", room_type: str) -> bool:

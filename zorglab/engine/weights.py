@@ -1,9 +1,10 @@
 """Weights and the pull (FR-25): the rooms a hero heads for.
 
 Every hero has a default weight for every room: 1 for a Z room, 0 elsewhere (``{Z: 1}``); a
-Princess's own dict overrides it room by room. A room's *perceived* weight for a hero is the
-average of its default weight for that hero and the pull ``b`` of every other living Princess
-standing in it, as an exact :class:`~fractions.Fraction` (ZR-20). A hero heads for the rooms of
+type's :meth:`~zorglab.engine.heroes.base.HeroBehaviour.room_weights` (the Princess's own dict)
+override it room by room. A room's *perceived* weight for a hero is the
+average of its default weight for that hero and the pull ``b`` of every other living hero
+whose type pulls (:meth:`~zorglab.engine.heroes.base.HeroBehaviour.pull`, the Princess) standing in it, as an exact :class:`~fractions.Fraction` (ZR-20). A hero heads for the rooms of
 the highest positive perceived weight that its own plan can reach (the same plan graphs it
 walks by, ZR-13); a hero standing in such a room has arrived and waits there (FR-30) until the
 weights change. Weight 0 or less attracts nobody. See docs/rules-heroes.md.
@@ -20,33 +21,35 @@ from typing import Any
 from zorglab.engine.state import GameState
 from zorglab.errors import LevelError
 
-PRINCESS = "Princess"
-
 Weights = tuple[Fraction, ...]            # per room index
 
 
 def own_weights(world: Any, hero_type: str, args: tuple[Any, ...]) -> Weights:
-    """A hero's default weight for every room: ``{Z: 1}``, under a Princess's own dict."""
+    """A hero's default weight for every room: ``{Z: 1}``, under its type's own weights."""
     weights = [Fraction(1 if room.behaviour.ends_level else 0) for room in world.rooms]
-    if hero_type == PRINCESS:
-        for label, value in args[1].items:
-            index = world.room_index.get(label)
-            if index is None:
-                raise LevelError(f"a Princess weighs room {label!r}, which this world does not have (FR-25)")
-            weights[index] = Fraction(value)
+    for label, value in world.behaviour(hero_type).room_weights(args):
+        index = world.room_index.get(label)
+        if index is None:
+            raise LevelError(f"a {hero_type} weighs room {label!r}, which this world does not have (FR-25)")
+        weights[index] = Fraction(value)
     return tuple(weights)
 
 
-def pulls(state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
-    """(room, b) of every living Princess on the board except hero ``but``, in spawn order."""
-    return tuple((h.pos[0], Fraction(h.args[2])) for i, h in enumerate(state.heroes)
-                 if i != but and h.type == PRINCESS and h.alive and h.pos is not None)
+def pulls(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
+    """(room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn order."""
+    found = []
+    for i, h in enumerate(state.heroes):
+        if i != but and h.alive and h.pos is not None:
+            behaviour = world.behaviour(h.type)
+            if behaviour.pulls_heroes:
+                found.append((h.pos[0], behaviour.pull(h.args)))
+    return tuple(found)
 
 
 def perceived(world: Any, state: GameState, index: int) -> Weights:
     """Every room's perceived weight for hero ``index``: own weight and pulls averaged (FR-25)."""
     hero = state.heroes[index]
-    others = pulls(state, but=index)
+    others = pulls(world, state, but=index)
     memo = world.memo("weights")
     key = (hero.type, hero.args, others)
     found = memo.get(key)
@@ -64,7 +67,7 @@ def perceived(world: Any, state: GameState, index: int) -> Weights:
 def target_rooms(world: Any, state: GameState, index: int) -> frozenset[int]:
     """The reachable rooms of highest positive perceived weight; empty once the hero stands in one."""
     hero = state.heroes[index]
-    if hero.type != PRINCESS and not pulls(state):
+    if not world.behaviour(hero.type).weighs_rooms and not pulls(world, state):
         return world.z_rooms            # nobody pulls: Z alone weighs anything
     weights = perceived(world, state, index)
     levels = sorted({w for w in weights if w > 0}, reverse=True)

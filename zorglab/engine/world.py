@@ -18,7 +18,6 @@ from zorglab.engine.tiles import Tile
 from zorglab.errors import ArgumentTypeError, LevelError
 from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
 from zorglab.level.limits import MAX_HISTORY_REACH
-from zorglab.level.values import INF
 
 if TYPE_CHECKING:
     from zorglab.engine.heroes.base import HeroBehaviour
@@ -109,28 +108,32 @@ class World:
         else:
             raise LevelError(f"{level.id}: main = {main_label!r} is not an A room (ZR-22)")
         self.z_rooms = frozenset(room.index for room in self.rooms if room.behaviour.ends_level)
+        self._behaviours: dict[str, HeroType] = {}
         self.water_cells = frozenset((room.index, (x, y)) for room in self.rooms
                                      for y, row in enumerate(room.codes) for x, code in enumerate(row)
                                      if code == cells.WATER)
-        self.has_princess = any(hero.type == weights.PRINCESS for hero in self.heroes)
+        # Weights (FR-25) matter only if some hero type weighs rooms or pulls; no hero takes
+        # such a type during a run (Banality makes Warriors).
+        self.has_weights = any(self.behaviour(hero.type).weighs_rooms or self.behaviour(hero.type).pulls_heroes
+                               for hero in self.heroes)
         self.history_reach = self._history_reach()
         # Past entry 64 a portal's f is not bounded by the history reach (FR-15): a repetition
         # then compares whole visit histories (ZR-27), which cannot falsely match.
         # No portal and no Teleport: no rule reads the visit history at all (ZR-27).
-        reads_history = any(room.type == "P" for room in self.rooms) or any(
-            spell.type == "Teleport" for spell in self.spells)
+        readers = [room for room in self.rooms if room.behaviour.history_reach(room.args) is not None]
+        reads_history = bool(readers) or any(
+            spell.behaviour.history_reach(spell.args) is not None for spell in self.spells)
         self.recurrence_reach: int | None = 0 if not reads_history else self.history_reach if all(
-            (room.args[0] is not INF and room.args[0] <= MAX_HISTORY_REACH)
-            or (room.args[1].table is not None and len(room.args[1].table) <= MAX_HISTORY_REACH)
-            or room.args[1].constant() for room in self.rooms if room.type == "P") else None
-        self.portal_caps = {room.index: self._portal_cap(room) for room in self.rooms if room.type == "P"}
-        self.entry_reads = {room.index: self._entry_read(room) for room in self.rooms if room.type == "P"}
+            room.behaviour.history_bounded(room.args) for room in readers) else None
+        caps = {room.index: room.behaviour.entry_cap(room.args) for room in self.rooms}
+        self.portal_caps = {index: cap for index, cap in caps.items() if cap is not None}
+        self.entry_reads = {index: self.rooms[index].behaviour.entry_read(self.rooms[index].args)
+                            for index in self.portal_caps}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
         self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
         self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
         self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
-        self._behaviours: dict[str, HeroType] = {}
-        # Memo tables that type modules keep for this world (Shell flights, Princess weights,
+                # Memo tables that type modules keep for this world (Shell flights, Princess weights,
         # Mechanic shoves), by owner name: they live and die with the world.
         self.memos: dict[str, dict[tuple, Any]] = {}
         from zorglab.engine.planner import Planner
@@ -175,35 +178,9 @@ class World:
 
     def _history_reach(self) -> int:
         """How deep into a visit history any rule can read (portals and Teleport)."""
-        reach = 1
-        for room in self.rooms:
-            if room.type == "P":
-                n, f = room.args
-                for i in range(1, self._portal_cap(room)):
-                    reach = max(reach, f(i))
-        for spell in self.spells:
-            if spell.type == "Teleport":
-                reach = max(reach, spell.args[0])
-        return reach
-
-    @staticmethod
-    def _entry_read(room: RoomInfo) -> int | None:
-        """The entry count above which a portal's future entries all act alike (None: every count
-        differs). ``P(n, f)`` acts on no entry past ``n``; a list reads nothing past its end; an
-        ``f`` that does not read ``i`` treats every entry alike (ZR-27)."""
-        n, f = room.args
-        if n is not INF:
-            return max(0, n)
-        if f.table is not None:
-            return len(f.table)
-        return 0 if f.constant() else None
-
-    @staticmethod
-    def _portal_cap(room: RoomInfo) -> int:
-        """Entry counts above ``n`` all act alike; for ``n = inf``, and any ``n`` above 64, plans
-        count up to 64 (FR-15): a plan space that grows with ``n`` would make a huge ``n`` hang."""
-        n = room.args[0]
-        return MAX_HISTORY_REACH + 1 if n is INF or n > MAX_HISTORY_REACH else max(0, n) + 1
+        reaches = [room.behaviour.history_reach(room.args) for room in self.rooms]
+        reaches += [spell.behaviour.history_reach(spell.args) for spell in self.spells]
+        return max([1] + [reach for reach in reaches if reach is not None])
 
     # -- lookups ----------------------------------------------------------------------------
 
@@ -238,7 +215,7 @@ class World:
         """The rooms a hero heads for: the reachable rooms it perceives heaviest (FR-25); Z unless
         a princess pulls (zorglab.engine.weights). No hero becomes a Princess during a run (Banality
         makes Warriors), so a world without one in its spawn list always heads for Z."""
-        if not self.has_princess:
+        if not self.has_weights:
             return self.z_rooms
         return weights.target_rooms(self, state, index)
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from zorglab.engine.tiles import Tile
 from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, LevelSyntaxError, Location, Problem)
 from zorglab.level import ast
-from zorglab.level.build import FINDERS, Builder, parse_node, variable_binding
+from zorglab.level.build import FINDERS, LISTERS, Builder, parse_node, variable_binding
 from zorglab.level.expr import Binding, Kind
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
@@ -409,9 +409,11 @@ class _LevelReader:
         if not parts.rooms_listed:
             return
         types = {e.type for e in parts.entries["rooms"] if e is not None}
-        for needed, role in (("A", "spawn"), ("Z", "Zorg's")):
-            if needed not in types:
-                self.fail(where, f"{whose} needs at least one {needed} room ({role} room)", LevelStructureError)
+        for flag, role in (("is_spawn", "spawn"), ("ends_level", "Zorg's")):
+            needed = [cls.name for cls in LISTERS["room"]() if getattr(cls, flag)]  # type: ignore[attr-defined]
+            if not types.intersection(needed):
+                self.fail(where, f"{whose} needs at least one {' or '.join(needed)} room ({role} room)",
+                          LevelStructureError)
         if mirror_of is not None:
             ours, theirs = len(parts.entries["rooms"]), len(mirror_of[1].entries["rooms"])
             if ours != theirs:

@@ -25,6 +25,7 @@ import tomlkit
 from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, Trivia, Whitespace
 
 from zorglab.engine.layout import Layout
+from zorglab.engine.registry import is_spawn_room
 from zorglab.errors import LevelError, OptionError, Problem
 from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
                                 write_level_text)
@@ -154,7 +155,7 @@ def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: 
 
 
 def _first_a(level: Any) -> str | None:
-    return next((room.label for room in level.rooms if room.type == "A"), None)
+    return next((room.label for room in level.rooms if is_spawn_room(room.type)), None)
 
 
 def _plain(cast: Cast) -> Cast:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from zorglab.engine.registry import find_spell_type, spell_types
+from zorglab.engine.registry import find_spell_type, is_spawn_room, spell_types
 from zorglab.errors import (ArgumentTypeError, ArityError, LevelStructureError, Location, Problem, UnknownNameError,
                             value_text)
 from zorglab.level import ast
@@ -192,7 +192,7 @@ class SolutionReader:
         origin = self.positions.origin(path)
         label = self.main.scope.resolve(ast.Ident(value.strip(), loc=origin.locate(len(value) - len(value.lstrip()))),
                                         ("room",), "main", self.problems)
-        if label is not None and self.main.scope.room_types.get(label) != "A":
+        if label is not None and not is_spawn_room(self.main.scope.room_types.get(label, "")):
             self.fail(loc, f"main must name an A room; {label} is a {self.main.scope.room_types.get(label)} room",
                       ArgumentTypeError)
             return None

@@ -12,7 +12,7 @@ from typing import Any
 
 from zorglab.engine.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout, Violation, main_room, side_name, validate_layout
-from zorglab.engine.registry import find_room_type
+from zorglab.engine.registry import find_room_type, is_spawn_room
 from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import GameState
 from zorglab.level.model import Level
@@ -36,7 +36,7 @@ def _initial_gold(room_type: str, args: tuple[Any, ...]) -> int:
 def layout_look(level: Level, layout: Layout, label: str, *, dim: bool = False, rotation: int | None = None) -> RoomLook:
     """How one of the level's rooms looks placed (or, with ``rotation``, waiting in the tray)."""
     spec = level.room(label)
-    several_a = sum(1 for room in level.rooms if room.type == "A") > 1
+    several_a = sum(1 for room in level.rooms if is_spawn_room(room.type)) > 1
     turns = layout.rotation(label) if rotation is None else rotation
     return RoomLook(label, spec.type, spec.args, level.room_tile(label), turns,
                     gold=_initial_gold(spec.type, spec.args),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from zorglab.engine.registry import find_room_type
 from zorglab.engine.tiles import CellKind
 from zorglab.level.values import Element
 
@@ -46,7 +47,8 @@ ELEMENT_DARK = {
     Element.POISON: "#4e7a24",
 }
 
-ROOM_TINT = {"Z": "#f3c6c6", "A": "#fff1c4"}   # the floor of Zorg's room and of spawn rooms
+ZORG_TINT = "#f3c6c6"       # the floor of Zorg's room (a type that ends the level)
+SPAWN_TINT = "#fff1c4"      # the floor of spawn rooms
 
 # Hero discs by spawn number (repeats after ten).
 HEROES = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
@@ -59,10 +61,9 @@ def hero_colour(index: int) -> str:
 
 
 def _element_arg(room_type: str, args: tuple[Any, ...]) -> Element | None:
-    index = {"E": 0, "T": 1}.get(room_type)
-    if index is None or len(args) <= index:
-        return None
-    value = args[index]
+    """The element the type's green or dark cells act as (its ``cell_element``), if known yet."""
+    behaviour = find_room_type(room_type)
+    value = behaviour.cell_element(args) if behaviour is not None else None
     return value if isinstance(value, Element) else None
 
 
@@ -78,4 +79,7 @@ def cell_colour(room_type: str, args: tuple[Any, ...], kind: CellKind) -> str:
         return DARK if element is None else ELEMENT_DARK[element]
     if kind is CellKind.LIGHT:
         return LIGHT
-    return ROOM_TINT.get(room_type, FLOOR)
+    behaviour = find_room_type(room_type)
+    if behaviour is not None and behaviour.ends_level:
+        return ZORG_TINT
+    return SPAWN_TINT if behaviour is not None and behaviour.is_spawn else FLOOR

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.engine.registry import find_room_type
 from zorglab.engine.tiles import CellKind, Tile
 from zorglab.level.printer import format_value
 from zorglab.paint import palette
@@ -37,9 +38,11 @@ class RoomLook:
 
 
 def badge(room_type: str, args: tuple[Any, ...]) -> str:
-    """A room's type and arguments, short: ``D 2``, ``O 5``, ``E fire``, ``P 2``, ``T 3 ice``."""
-    if room_type == "P" and args:
-        return f"P {format_value(args[0])}"
+    """A room's type and arguments, short: ``D 2``, ``O 5``, ``E fire``, ``P 2``, ``T 3 ice``
+    (the arguments its type's ``badge_args`` shows)."""
+    behaviour = find_room_type(room_type)
+    if behaviour is not None:
+        args = behaviour.badge_args(args)
     if not args:
         return room_type
     return room_type + " " + " ".join(_short(a) for a in args)

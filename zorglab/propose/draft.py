@@ -16,15 +16,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type, room_types
 from zorglab.engine.tiles import Tile, library_tiles, tile_suits
 from zorglab.level.parse import parse_hero, parse_room, parse_spell
 from zorglab.propose.brief import Brief
 from zorglab.seeding import Seed, normalise_seed
 
 ELEMENTS = ("fire", "water", "ice", "poison")
-DAMAGE = (-1, 1, 1, 2, 2, 3)
 WALK_TRIES = 20
-SPECIAL_CELLS = {"E": "g", "T": "dl"}
 BIASED_HP = 0.6             # share of heroes whose hit points are drawn near what the road takes
 Slot = tuple[int, int]
 
@@ -60,7 +59,8 @@ def tiles_for(room_type: str, sides: frozenset[Direction]) -> tuple[list[str], l
             continue
         if any(tile.openings(d) != (2,) for d in tile.open_sides):
             continue                            # off-centre openings match too few neighbours
-        if room_type in SPECIAL_CELLS and not any(ch in SPECIAL_CELLS[room_type] for row in tile.rows for ch in row):
+        own = getattr(find_room_type(room_type), "own_cells", "")
+        if own and not any(ch in own for row in tile.rows for ch in row):
             continue                            # an E room without green cells, a T room without tolls
         open_ = frozenset(tile.open_sides)
         if open_ == sides:
@@ -87,30 +87,29 @@ def _direction(a: Slot, b: Slot) -> Direction:
 
 
 def _room_args(rng: random.Random, room_type: str) -> str:
-    if room_type == "D":
-        return f"D({rng.choice(DAMAGE)})"
-    if room_type == "E":
-        return f"E({rng.choice(ELEMENTS)})"
-    if room_type == "O":
-        return f"O({rng.randint(1, 3)})"
-    if room_type == "T":
-        return f"T({rng.randint(1, 2)}, {rng.choice(ELEMENTS)})"
-    if room_type == "P":
-        n = rng.randint(1, 2)
-        return f"P({n}, [{', '.join(str(rng.randint(1, 3)) for _ in range(n))}])"
-    raise ValueError(f"no argument generator for room type {room_type!r}")
+    drafted = _room_type(room_type).draft(rng)
+    if drafted is None:
+        raise ValueError(f"no argument generator for room type {room_type!r}")
+    return drafted
+
+
+def _room_type(room_type: str):
+    behaviour = find_room_type(room_type)
+    if behaviour is None:
+        raise ValueError(f"no argument generator for room type {room_type!r}")
+    return behaviour
 
 
 def road_damage(rooms: list[str]) -> int:
-    """A rough count of the hit points the road takes from a hero walking it once: D rooms' damage
-    and three per fire room. Only a bias for drawing hit points near the interesting range."""
+    """A rough count of the hit points the road takes from a hero walking it once: each room
+    type's ``draft_damage`` (D rooms' damage, three per fire room). Only a bias for drawing hit
+    points near the interesting range."""
     total = 0
     for text in rooms:
         spec = parse_room(text)
-        if spec.type == "D" and isinstance(spec.args[0], int):
-            total += spec.args[0]
-        elif spec.type in ("E", "T") and "fire" in text:
-            total += 3
+        behaviour = find_room_type(spec.type)
+        if behaviour is not None:
+            total += behaviour.draft_damage(spec.args, text)
     return total
 
 
@@ -120,22 +119,16 @@ def _hero(rng: random.Random, hero_type: str, brief: Brief, elements: list[str],
         hp = min(hi, max(brief.hp.lo, road + rng.choice((-1, 0, 1, 1, 2))))
     else:
         hp = rng.randint(brief.hp.lo, hi)
-    if hero_type == "Warrior":
-        return f"Warrior({hp})"
-    if hero_type == "Elf":
-        immune = sorted(set(rng.sample(elements, min(len(elements), rng.randint(0, 1))))) if elements else []
-        return f"Elf({hp}, {{{', '.join(immune)}}})"
-    raise ValueError(f"no argument generator for hero type {hero_type!r}")
+    behaviour = find_hero_type(hero_type)
+    drafted = behaviour.draft(rng, hp, elements) if behaviour is not None else None
+    if drafted is None:
+        raise ValueError(f"no argument generator for hero type {hero_type!r}")
+    return drafted
 
 
 def _spell(rng: random.Random, spell_type: str) -> str:
-    if spell_type == "Attack":
-        return f"Attack({rng.randint(1, 3)})"
-    if spell_type == "Teleport":
-        return f"Teleport({rng.randint(1, 5)})"
-    if spell_type == "Selection":
-        return f"Selection({rng.choice(('false', 'true'))})"
-    return spell_type
+    behaviour = find_spell_type(spell_type)
+    return behaviour.draft(rng) if behaviour is not None else spell_type
 
 
 def _count(rng: random.Random, span, pinned: int, spare: int = 3) -> int:
@@ -144,13 +137,19 @@ def _count(rng: random.Random, span, pinned: int, spare: int = 3) -> int:
     return rng.randint(lo, max(lo, hi))
 
 
+def _end_type(flag: str) -> str:
+    """The room type a road starts (``is_spawn``: A) or ends (``ends_level``: Z) with."""
+    return next(cls.name for cls in room_types() if getattr(cls, flag))
+
+
 def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
     """Draft ``index`` for ``brief`` and ``seed``, or None when no road could be laid for it."""
     rng = draft_rng(seed, index)
     pinned = [parse_room(text) for text in brief.rooms]
-    middle_pins = [text for text, spec in zip(brief.rooms, pinned) if spec.type not in ("A", "Z")]
-    a_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == "A"), None)
-    z_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == "Z"), None)
+    spawn, zorg = _end_type("is_spawn"), _end_type("ends_level")
+    middle_pins = [text for text, spec in zip(brief.rooms, pinned) if spec.type not in (spawn, zorg)]
+    a_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == spawn), None)
+    z_pin = next((t for t, s in zip(brief.rooms, pinned) if s.type == zorg), None)
     fixed = 2 + len(middle_pins) + len(brief.tiles)
     size = _count(rng, brief.board, fixed, spare=2)
     for _ in range(WALK_TRIES):
@@ -170,7 +169,7 @@ def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
             return None
         fillers.append((_room_args(rng, rng.choice(brief.room_types)), None))
     rng.shuffle(fillers)
-    texts = [(a_pin or "A", None), *fillers, (z_pin or "Z", None)]
+    texts = [(a_pin or spawn, None), *fillers, (z_pin or zorg, None)]
     rooms = []
     for i, ((text, tile), slot) in enumerate(zip(texts, path)):
         spec = parse_room(text)

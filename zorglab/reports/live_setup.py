@@ -27,6 +27,7 @@ from zorglab.reports.difficulty import reference_setup
 from zorglab.reports.forced import forced_points
 from zorglab.reports.live_clock import Clock, StateCap, run_sliced
 from zorglab.search.analysis import count_winning_cast_lists, explore
+from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import choice_sets
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
@@ -97,13 +98,13 @@ def kept_setup(level: Level, layout: Layout, choices: Mapping[str, Any]) -> Setu
         key: Any = (level, layout, tuple(sorted(choices.items())))
         hash(key)
     except TypeError:           # a choice without a hash (a function value): not kept
-        return setup(level, layout, choices)
+        return setup(level, layout, choices, decide=decide_solvable)
     with kept_setups_lock:
         found = kept_setups.get(key)
         if found is not None:
             kept_setups.move_to_end(key)
             return found
-    made = setup(level, layout, choices)
+    made = setup(level, layout, choices, decide=decide_solvable)
     with kept_setups_lock:
         kept_setups[key] = made
         while len(kept_setups) > SETUPS_KEPT:

@@ -15,9 +15,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from zorglab.engine.game import Setup, setup
+from zorglab.engine.registry import is_spawn_room
 from zorglab.level.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.live_clock import Clock, Deadline, TimeUp, run_sliced
+from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import LayoutDeadline, choice_sets, constructions
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
@@ -56,7 +58,7 @@ class Survey:
     def _generate(self) -> Iterator[Setup]:
         level, budget = self.level, self.budget
         fixed = dict(level.solutions[0].choices) if self.open and level.solutions else {}
-        spawns = [room.label for room in level.rooms if room.type == "A"]
+        spawns = [room.label for room in level.rooms if is_spawn_room(room.type)]
         for combo in self.combos:
             chosen = {**{k: v for k, v in fixed.items() if k in self.open}, **combo}
             concrete = level.with_choices(chosen) if level.variables else level
@@ -64,7 +66,7 @@ class Survey:
             for layout in constructions(concrete, budget.layout_limit, self._deadline):
                 count += 1
                 for main in (spawns if len(spawns) > 1 else [None]):
-                    yield setup(level, layout.with_main(main), chosen)
+                    yield setup(level, layout.with_main(main), chosen, decide=decide_solvable)
             self.limited = self.limited or count >= budget.layout_limit
 
     def advance(self, clock: Clock) -> SurveyFigures:

@@ -97,18 +97,14 @@ def _room(state: GameState, hero: int) -> int:
     return pos[0]
 
 
-def _hero_targets(world: World, state: GameState, spell_type: str, noops: bool) -> list[int]:
+def _hero_targets(world: World, state: GameState, behaviour: Any, args: tuple[Any, ...],
+                  noops: bool) -> list[int]:
     out = []
     for i, h in enumerate(state.heroes):
         if h.pos is None or not h.alive:
             continue
-        if not noops:
-            if spell_type == "Sleep" and h.asleep:
-                continue        # legal but changes nothing (ZR-24): dominated by not casting
-            if spell_type == "Wake" and not h.asleep:
-                continue
-            if spell_type == "Banality" and h.type == "Warrior":
-                continue
+        if not noops and behaviour.changes_nothing(h, args):
+            continue        # legal but changes nothing (ZR-24): dominated by not casting
         out.append(i)
     return out
 
@@ -118,7 +114,8 @@ def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, no
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
-    count (Sleep on a sleeper, Wake on a waker, Banality on a Warrior, ZR-24): keeping a spell
+    count (a type's ``changes_nothing``: Sleep on a sleeper, Wake on a waker, Banality on a
+    Warrior, ZR-24): keeping a spell
     is never worse unless a constraint reads unused spells, and then callers pass ``noops=True``.
     """
     active = board_active(world, state) if active is _UNKNOWN else active
@@ -141,7 +138,7 @@ def _plain(world: World, state: GameState, spell: Any, book: CastBook, active: i
         if behaviour.target != "active" or active is not None:
             found.append(book.cast(tick, kind, args))
     elif form == "on":
-        for i in _hero_targets(world, state, spell.type, noops):
+        for i in _hero_targets(world, state, behaviour, args, noops):
             found.append(book.cast(tick, kind, args, on=(world.heroes[i].label,)))
     elif form == "to":
         if active is not None:
@@ -158,7 +155,7 @@ def _plain(world: World, state: GameState, spell: Any, book: CastBook, active: i
 
 def _selection_candidates(world: World, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:
     tick = state.tick
-    corpses = bool(spell.args[0])
+    corpses = spell.behaviour.reads_corpses(spell.args)
     pool = [i for i, h in enumerate(state.heroes) if h.pos is not None and (h.alive or corpses)]
     inner_seen: set[tuple] = set()
     for inner in world.spells:
@@ -169,7 +166,7 @@ def _selection_candidates(world: World, state: GameState, spell: Any, margin: in
         for size in range(1, len(pool) + 1):
             for group in combinations(pool, size):
                 labels = tuple(world.heroes[i].label for i in group)
-                outer = SpellCall("Selection", spell.args)
+                outer = SpellCall(spell.type, spell.args)
                 form = inner.behaviour.cast_form
                 if form == "to":
                     rooms = {_room(state, i) for i in group}

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from zorglab.engine.game import setup
 from zorglab.engine.geometry import Direction, neighbour_slot
 from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.registry import is_spawn_room
 from zorglab.level.model import DomainKind, Level
 from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
@@ -137,7 +138,7 @@ def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float
     combos, open_ = choice_sets(level)
     summary = LayoutSummary(level, open_variables=open_)
     fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
-    spawns = [room.label for room in level.rooms if room.type == "A"]
+    spawns = [room.label for room in level.rooms if is_spawn_room(room.type)]
     try:
         for choices in combos:
             chosen = {**{k: v for k, v in fixed.items() if k in open_}, **choices}

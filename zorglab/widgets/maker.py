@@ -21,6 +21,7 @@ from ipycanvas import Canvas, hold_canvas
 from zorglab.engine.game import Setup, setup
 from zorglab.engine.geometry import Direction, Slot
 from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
+from zorglab.engine.registry import is_spawn_room
 from zorglab.level.warnings import level_warnings
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.model import Level
@@ -106,7 +107,7 @@ class Maker:
         self.redo_button = button("redo", "arrow-right", self.redo, "ctrl+y")
         self.save_button = button("save", "save", self.save, "write this layout into the level file as a solution")
         self.start_button = button("start", "play", self.start, "start the extermination (needs a valid layout)")
-        spawns = [room.label for room in self.level.rooms if room.type == "A"]
+        spawns = [room.label for room in self.level.rooms if is_spawn_room(room.type)]
         self.main_dropdown = w.Dropdown(options=spawns, description="main A", layout=w.Layout(width="180px"),
                                         value=main_room(self.level, self.layout) if spawns else None)
         self.main_dropdown.observe(self._main_changed, names="value")

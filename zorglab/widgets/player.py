@@ -198,7 +198,7 @@ class Player:
     @property
     def view(self) -> BoardView:
         """Every slot any frame used; one empty ring more when a spell can send a room there."""
-        pad = 1 if any(s.type in ("Move", "Selection") for s in self.world.spells) else 0
+        pad = 1 if any(s.behaviour.cast_form in ("to", "select") for s in self.world.spells) else 0
         return state_view(self.world, (f.state for f in self.timeline.frames), pad=pad, cell=self.cell)
 
     @property

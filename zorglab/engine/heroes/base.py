@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.geometry import Direction
@@ -22,10 +23,23 @@ class HeroBehaviour:
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
     plan_goal: Callable[..., Any] | None = None    # optional (res, hero) -> extra cost at a plan's end, or None to veto it
     stirs_others: bool = True   # can this type's actions change another hero's HP? (the search's FR-49 asks)
+    weighs_rooms: bool = False  # does the type weigh rooms beyond the default {Z: 1}? (FR-25; see room_weights)
+    pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
+    signature: Any              # set by the registry's decorator
+
+    @classmethod
+    def max_hp(cls, args: tuple[Any, ...]) -> int:
+        return cls.signature.arg(args, "x")
 
     @staticmethod
-    def max_hp(args: tuple[Any, ...]) -> int:
-        return args[0]
+    def room_weights(args: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
+        """(room label, weight) pairs overriding the default ``{Z: 1}`` (FR-25); none by default."""
+        return ()
+
+    @staticmethod
+    def pull(args: tuple[Any, ...]) -> Fraction | None:
+        """The pull ``b`` a hero of this type puts on the room it stands in (FR-25); None: none."""
+        return None
 
     @staticmethod
     def immune(args: tuple[Any, ...]) -> frozenset[Element]:
@@ -66,3 +80,9 @@ class HeroBehaviour:
     def targets(world: Any, state: Any, index: int) -> frozenset[int]:
         """Rooms whose entry is this hero's goal: Z, unless a weight pull (FR-25) says otherwise."""
         return world.target_rooms(state, index)
+
+    @staticmethod
+    def draft(rng: Any, hp: int, elements: list[str]) -> str | None:
+        """A random hero of this type with ``hp`` hit points in notation, for the level generator
+        (``elements``: those on the road); None: the generator cannot draft this type."""
+        return None

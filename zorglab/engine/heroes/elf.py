@@ -12,9 +12,14 @@ class Elf(HeroBehaviour):
     reads_hp = True
     stirs_others = False        # its steps touch no other hero
 
-    @staticmethod
-    def immune(args):
-        return frozenset(args[1])
+    @classmethod
+    def draft(cls, rng, hp, elements):
+        immune = sorted(set(rng.sample(elements, min(len(elements), rng.randint(0, 1))))) if elements else []
+        return f"{cls.name}({hp}, {{{', '.join(immune)}}})"
+
+    @classmethod
+    def immune(cls, args):
+        return frozenset(cls.signature.arg(args, "elems"))
 
     @staticmethod
     def step_cost(res):

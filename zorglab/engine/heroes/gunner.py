@@ -62,13 +62,13 @@ def _parts(extra: tuple[Any, ...]) -> tuple[int, int, int, frozenset | None]:
 
 def shot_duration(args: tuple[Any, ...]) -> Any:
     """``dur``: unbounded when not given (ZR-13)."""
-    return args[2] if len(args) > 2 else INF
+    return Gunner.signature.arg(args, "dur")
 
 
 def can_fire(args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
     """Shots left and the shot duration not over (FR-22)."""
     shots, acted, _, _ = _parts(extra)
-    return shots < args[1] and acted < shot_duration(args)
+    return shots < Gunner.signature.arg(args, "c") and acted < shot_duration(args)
 
 
 def _mode_after(extra: tuple[Any, ...], performed: Any) -> int:
@@ -96,7 +96,7 @@ class Gunner(HeroBehaviour):
 
     @classmethod
     def profile(cls, args):
-        return (cls.name, cls.immune(args), args[1], shot_duration(args))
+        return (cls.name, cls.immune(args), cls.signature.arg(args, "c"), shot_duration(args))
 
     @staticmethod
     def perform(res, hero, action):
@@ -108,7 +108,7 @@ class Gunner(HeroBehaviour):
             if mode == HOLDING or not can_fire(hero.args, hero.extra) \
                     or not shell.fire(res, hero, inner.direction):
                 return False
-            if hero.args[1] is not INF:
+            if Gunner.signature.arg(hero.args, "c") is not INF:
                 shots += 1
         elif not res.step(hero, inner):
             return False

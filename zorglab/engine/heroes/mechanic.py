@@ -45,7 +45,7 @@ class Shove:
 
 def weight(world: Any, args: tuple[Any, ...], room: int) -> int | None:
     """``dict[room]`` in steps (negative counts as 0), or None if the room is not listed."""
-    steps = args[1].get(world.rooms[room].label)
+    steps = Mechanic.signature.arg(args, "dict").get(world.rooms[room].label)
     return None if steps is None else max(0, steps)
 
 
@@ -92,7 +92,7 @@ class Mechanic(HeroBehaviour):
 
     @classmethod
     def profile(cls, args):
-        return (cls.name, cls.immune(args), args[1])
+        return (cls.name, cls.immune(args), cls.signature.arg(args, "dict"))
 
     @staticmethod
     def perform(res, hero, action):

@@ -7,6 +7,8 @@ the Elf's; ties right, up, left, down. Standing in a room, she pulls every other
 Perceived weights are exact fractions (ZR-20).
 """
 
+from fractions import Fraction
+
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.registry import Param, ParamKind, hero_type
 
@@ -23,6 +25,16 @@ class Princess(HeroBehaviour):
     cost_names = ("hp_lost", "actions")
     reads_hp = True
     stirs_others = False        # its steps touch no other hero (a pull changes plans, never HP)
+    weighs_rooms = True
+    pulls_heroes = True
+
+    @classmethod
+    def room_weights(cls, args):
+        return cls.signature.arg(args, "dict").items
+
+    @classmethod
+    def pull(cls, args):
+        return Fraction(cls.signature.arg(args, "b"))
 
     @staticmethod
     def step_cost(res):

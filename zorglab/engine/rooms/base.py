@@ -9,6 +9,7 @@ from zorglab.engine.tiles import CellKind
 
 if TYPE_CHECKING:
     from zorglab.engine.registry import Signature
+    from zorglab.level.values import Element
     from zorglab.engine.resolve import HeroScratch, Resolution
 
 
@@ -19,6 +20,8 @@ class RoomBehaviour:
     signature: Signature
     ends_level: bool = False    # Z: entering loses the level (ZR-8 step 1)
     is_spawn: bool = False      # A: heroes spawn here; entering makes it the main A
+    entry_changes_hp: bool = False  # D: entering changes HP, so HP-reading plans track gold too
+    own_cells: str = ""         # tile cells a room of this type needs one of (E: green, T: dark or light)
 
     @staticmethod
     def initial_gold(args: tuple[Any, ...]) -> int:
@@ -35,4 +38,55 @@ class RoomBehaviour:
     @staticmethod
     def toll(args: tuple[Any, ...]) -> int:
         """Gold a light cell of this room costs (T rooms only)."""
+        return 0
+
+    @staticmethod
+    def has_monster(args: tuple[Any, ...]) -> bool:
+        """Is there a monster a Shell can kill here (FR-23)? Only D rooms with x != 0 have one."""
+        return False
+
+    @staticmethod
+    def entry_cap(args: tuple[Any, ...]) -> int | None:
+        """Plans count a hero's entries into this room up to this cap (FR-15); None: no rule of
+        this room reads entry counts (every room but P)."""
+        return None
+
+    @staticmethod
+    def entry_read(args: tuple[Any, ...]) -> int | None:
+        """The entry count above which further entries all act alike (ZR-27); None: every count
+        differs. Asked only of rooms with an :meth:`entry_cap`."""
+        return None
+
+    @staticmethod
+    def history_reach(args: tuple[Any, ...]) -> int | None:
+        """How deep into a hero's visit history this room's rule reads (at least 1); None: it
+        reads no history (every room but P)."""
+        return None
+
+    @staticmethod
+    def history_bounded(args: tuple[Any, ...]) -> bool:
+        """Does :meth:`history_reach` bound what this room reads at every entry (ZR-27)? When
+        False, a repetition compares whole visit histories."""
+        return True
+
+    @classmethod
+    def badge_args(cls, args: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The arguments a room's badge shows (the Portal leaves its ``f`` out)."""
+        return args
+
+    @staticmethod
+    def cell_element(args: tuple[Any, ...]) -> "Element | None":
+        """The element this room's green or dark cells act as (E, T); None: no such cells."""
+        return None
+
+    @staticmethod
+    def draft(rng: Any) -> str | None:
+        """A random room of this type in notation, for the level generator (zorglab.propose);
+        None: the generator cannot draft this type."""
+        return None
+
+    @staticmethod
+    def draft_damage(args: tuple[Any, ...], text: str) -> int:
+        """A rough count of the HP one walk through this room (notation ``text``) takes: only the
+        generator's bias for drawing hit points, not a rule."""
         return 0

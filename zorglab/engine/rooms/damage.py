@@ -3,11 +3,29 @@
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.registry import Param, ParamKind, room_type
 
+DRAFT_DAMAGE = (-1, 1, 1, 2, 2, 3)     # what the generator draws x from
+
 
 @room_type("D", Param("x", ParamKind.INT))
 class DamageRoom(RoomBehaviour):
     """Every entry costs ``x`` HP; a negative ``x`` heals."""
 
-    @staticmethod
-    def on_enter(res, hero, room):
-        res.change_hp(hero, -res.world.rooms[room].args[0], "room " + res.world.rooms[room].label)
+    entry_changes_hp = True
+
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice(DRAFT_DAMAGE)})"
+
+    @classmethod
+    def draft_damage(cls, args, text):
+        x = cls.signature.arg(args, "x")
+        return x if isinstance(x, int) else 0
+
+    @classmethod
+    def has_monster(cls, args):
+        return cls.signature.arg(args, "x") != 0       # D(0) has no monster to slay (FR-23)
+
+    @classmethod
+    def on_enter(cls, res, hero, room):
+        info = res.world.rooms[room]
+        res.change_hp(hero, -cls.signature.arg(info.args, "x"), "room " + info.label)

@@ -4,14 +4,29 @@ from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.tiles import CellKind
 from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.level.values import Element
 
 
 @room_type("E", Param("elem", ParamKind.ELEMENT))
 class ElementalRoom(RoomBehaviour):
     """Green cells are fire, water, ice or poison cells."""
 
+    own_cells = "g"
+
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice([e.value for e in Element])})"
+
     @staticmethod
-    def cell_code(args, kind):
+    def draft_damage(args, text):
+        return 3 if "fire" in text else 0
+
+    @classmethod
+    def cell_element(cls, args):
+        return cls.signature.arg(args, "elem")
+
+    @classmethod
+    def cell_code(cls, args, kind):
         if kind is CellKind.GREEN:
-            return cells.ELEMENT_CODE[args[0]]
+            return cells.ELEMENT_CODE[cls.signature.arg(args, "elem")]
         return RoomBehaviour.cell_code(args, kind)

@@ -8,6 +8,10 @@ from zorglab.engine.registry import Param, ParamKind, room_type
 class GoldRoom(RoomBehaviour):
     """Starts holding ``x`` gold."""
 
-    @staticmethod
-    def initial_gold(args):
-        return args[0]
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 3)})"
+
+    @classmethod
+    def initial_gold(cls, args):
+        return cls.signature.arg(args, "x")

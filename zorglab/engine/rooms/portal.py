@@ -3,8 +3,10 @@
 from typing import Any
 
 from zorglab.engine.rooms.base import RoomBehaviour
+from zorglab.level.limits import MAX_HISTORY_REACH
 from zorglab.engine.registry import Param, ParamKind, room_type
 from zorglab.level.model import VarRef
+from zorglab.level.values import INF
 from zorglab.level.portals import portal_fault
 
 
@@ -22,9 +24,51 @@ class PortalRoom(RoomBehaviour):
         fault = portal_fault(n, f)
         return None if fault is None else (1, fault[1])
 
-    @staticmethod
-    def on_enter(res, hero, room):
-        n, f = res.world.rooms[room].args
+    @classmethod
+    def entry_cap(cls, args: tuple[Any, ...]) -> int:
+        """Entry counts above ``n`` all act alike; for ``n = inf``, and any ``n`` above 64, plans
+        count up to 64 (FR-15): a plan space that grows with ``n`` would make a huge ``n`` hang."""
+        n = cls.signature.arg(args, "n")
+        return MAX_HISTORY_REACH + 1 if n is INF or n > MAX_HISTORY_REACH else max(0, n) + 1
+
+    @classmethod
+    def entry_read(cls, args: tuple[Any, ...]) -> int | None:
+        """``P(n, f)`` acts on no entry past ``n``; a list reads nothing past its end; an ``f``
+        that does not read ``i`` treats every entry alike (ZR-27)."""
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
+        if n is not INF:
+            return max(0, n)
+        if f.table is not None:
+            return len(f.table)
+        return 0 if f.constant() else None
+
+    @classmethod
+    def history_reach(cls, args: tuple[Any, ...]) -> int:
+        """The deepest visit ``f(i)`` names over the entries plans count."""
+        f = cls.signature.arg(args, "f")
+        return max([1] + [f(i) for i in range(1, cls.entry_cap(args))])
+
+    @classmethod
+    def history_bounded(cls, args: tuple[Any, ...]) -> bool:
+        """Past entry 64 ``f`` is not bounded by the history reach (FR-15), unless ``n`` stops
+        it, its list ends or it does not read ``i``."""
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
+        return ((n is not INF and n <= MAX_HISTORY_REACH)
+                or (f.table is not None and len(f.table) <= MAX_HISTORY_REACH) or f.constant())
+
+    @classmethod
+    def draft(cls, rng):
+        n = rng.randint(1, 2)
+        return f"{cls.name}({n}, [{', '.join(str(rng.randint(1, 3)) for _ in range(n))}])"
+
+    @classmethod
+    def badge_args(cls, args):
+        return (cls.signature.arg(args, "n"),) if args else args
+
+    @classmethod
+    def on_enter(cls, res, hero, room):
+        args = res.world.rooms[room].args
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         i = hero.entry_count(room)
         if i <= n:
             res.teleport_to_visit(hero, f(i), "portal")

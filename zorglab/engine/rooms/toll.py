@@ -4,20 +4,35 @@ from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.tiles import CellKind
 from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.level.values import Element
 
 
 @room_type("T", Param("x", ParamKind.INT, minimum=0), Param("elem", ParamKind.ELEMENT))
 class TollRoom(RoomBehaviour):
     """Light cells cost ``x`` gold per entry, paid FIFO and refunded to its sources."""
 
+    own_cells = "dl"
+
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 2)}, {rng.choice([e.value for e in Element])})"
+
     @staticmethod
-    def cell_code(args, kind):
+    def draft_damage(args, text):
+        return 3 if "fire" in text else 0
+
+    @classmethod
+    def cell_element(cls, args):
+        return cls.signature.arg(args, "elem")
+
+    @classmethod
+    def cell_code(cls, args, kind):
         if kind is CellKind.DARK:
-            return cells.ELEMENT_CODE[args[1]]
+            return cells.ELEMENT_CODE[cls.signature.arg(args, "elem")]
         if kind is CellKind.LIGHT:
             return cells.LIGHT
         return RoomBehaviour.cell_code(args, kind)
 
-    @staticmethod
-    def toll(args):
-        return args[0]
+    @classmethod
+    def toll(cls, args):
+        return cls.signature.arg(args, "x")

@@ -12,6 +12,10 @@ class AttackSpell(SpellBehaviour):
 
     target = "all"
 
-    @staticmethod
-    def affect(res, hero, args):
-        res.change_hp(hero, -args[0], "Attack")
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 3)})"
+
+    @classmethod
+    def affect(cls, res, hero, args):
+        res.change_hp(hero, -cls.signature.arg(args, "x"), "Attack")

@@ -84,11 +84,28 @@ class SpellBehaviour:
         return False
 
     @staticmethod
+    def changes_nothing(hero: Any, args: tuple[Any, ...]) -> bool:
+        """Is a cast on this hero (a :class:`~zorglab.engine.state.HeroState`) legal but without
+        effect but the spell count (ZR-24)? The search leaves such casts out: keeping the spell
+        is never worse. False unless a type says otherwise."""
+        return False
+
+    @staticmethod
+    def history_reach(args: tuple[Any, ...]) -> int | None:
+        """How deep into a hero's visit history a cast reads; None: it reads no history (ZR-27)."""
+        return None
+
+    @staticmethod
     def stirs_sleepers(args: tuple[Any, ...]) -> bool:
         """Can a cast of this spell wake, hurt or kill a sleeping hero (who is never the active
         one)? If no spell left can, and no hero's action can, a sleeper never dies and the search
         gives the branch up (docs/rules.md, FR-49). True unless a type says otherwise."""
         return True
+
+    @classmethod
+    def draft(cls, rng: Any) -> str:
+        """A random spell of this type in notation, for the level generator (no arguments by default)."""
+        return cls.name
 
     @classmethod
     def apply(cls, ctx: CastContext) -> None:

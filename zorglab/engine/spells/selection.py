@@ -13,9 +13,13 @@ class SelectionSpell(SpellBehaviour):
 
     target = "meta"
 
-    @staticmethod
-    def reads_corpses(args):
-        return bool(args[0])        # allow_corpses: a chosen corpse can be moved or teleported
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice(('false', 'true'))})"
+
+    @classmethod
+    def reads_corpses(cls, args):
+        return bool(cls.signature.arg(args, "allow_corpses"))        # allow_corpses: a chosen corpse can be moved or teleported
 
     @classmethod
     def apply(cls, ctx):
@@ -24,9 +28,9 @@ class SelectionSpell(SpellBehaviour):
         inner = ctx.cast.inner
         if inner is None:
             raise CastError("Selection needs a spell to apply: 'Selection(b) on HERO, ... : SPELL'")
-        if inner.spell.type == "Selection":
+        if inner.spell.type == cls.name:
             raise CastError("Selection cannot apply another Selection (ZR-16: one other spell)")
-        allow_corpses = bool(ctx.spell_args[0])
+        allow_corpses = cls.reads_corpses(ctx.spell_args)
         if not ctx.cast.on:
             raise CastError("Selection needs at least one hero: 'Selection(b) on HERO, ...'")
         heroes = []

@@ -14,6 +14,10 @@ class SleepSpell(SpellBehaviour):
         return False        # Sleep on a sleeper changes nothing (ZR-24)
 
     @staticmethod
+    def changes_nothing(hero, args):
+        return hero.asleep          # Sleep on a sleeper (ZR-24)
+
+    @staticmethod
     def affect(res, hero, args):
         if not hero.asleep:
             hero.asleep = True

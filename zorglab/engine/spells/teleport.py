@@ -16,6 +16,14 @@ class TeleportSpell(SpellBehaviour):
     def stirs_sleepers(args):
         return False        # only the active hero, never a sleeper (ZR-7, ZR-14)
 
-    @staticmethod
-    def affect(res, hero, args):
-        res.teleport_to_visit(hero, args[0], "spell")
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.randint(1, 5)})"
+
+    @classmethod
+    def history_reach(cls, args):
+        return cls.signature.arg(args, "n")
+
+    @classmethod
+    def affect(cls, res, hero, args):
+        res.teleport_to_visit(hero, cls.signature.arg(args, "n"), "spell")

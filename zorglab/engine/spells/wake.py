@@ -10,6 +10,10 @@ class WakeSpell(SpellBehaviour):
     """A chosen sleeping hero wakes (FR-41)."""
 
     @staticmethod
+    def changes_nothing(hero, args):
+        return not hero.asleep      # Wake on a hero awake (ZR-24)
+
+    @staticmethod
     def affect(res, hero, args):
         if hero.asleep:
             hero.asleep = False
