@@ -140,17 +140,17 @@ def find_spell_type(name: str) -> type[SpellBehaviour] | None:
     return _SPELLS.get(name)
 
 
-def room_types() -> tuple[type, ...]:
+def room_types() -> tuple[type[RoomBehaviour], ...]:
     load_builtin_types()
     return tuple(_ROOMS.values())
 
 
-def hero_types() -> tuple[type, ...]:
+def hero_types() -> tuple[type[HeroBehaviour], ...]:
     load_builtin_types()
     return tuple(_HEROES.values())
 
 
-def spell_types() -> tuple[type, ...]:
+def spell_types() -> tuple[type[SpellBehaviour], ...]:
     load_builtin_types()
     return tuple(_SPELLS.values())
 
