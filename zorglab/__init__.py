@@ -48,7 +48,7 @@ _compiled.guard()       # before any compiled module can load: the current build
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("load_level", "load_level_text", "setup", "play", "play_solution", "solve", "solve_layouts",
                      "generate_temple", "load_temple", "solve_temple", "lint_temple"), "zorglab.api"),
-    "Level": "zorglab.level.model", "Cast": "zorglab.level.model", "Outcome": "zorglab.level.model",
+    "Level": "zorglab.core.model", "Cast": "zorglab.core.model", "Outcome": "zorglab.core.model",
     "Layout": "zorglab.engine.layout", "Setup": "zorglab.engine.game", "LevelRun": "zorglab.engine.game",
     "Temple": "zorglab.temples.model",
     "Maker": "zorglab.widgets.maker", "Player": "zorglab.widgets.player", "Studio": "zorglab.widgets.studio",
@@ -81,7 +81,7 @@ def __dir__() -> list[str]:
 
 
 # Notebook pictures of levels, setups and runs, drawn by zorglab.paint when first shown.
-_PICTURED = (("zorglab.level.model", "Level"), ("zorglab.engine.game", "Setup"),
+_PICTURED = (("zorglab.core.model", "Level"), ("zorglab.engine.game", "Setup"),
              ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"))
 
 

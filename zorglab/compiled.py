@@ -37,7 +37,7 @@ MODULES = (
 )
 # The compiled code also bakes in the types of what it imports: a build is current only while these
 # (the packages the modules import from, the modules included) are unchanged.
-READS = ("engine", "search", "level", "errors.py")
+READS = ("core", "engine", "search", "level", "errors.py")
 GROUP = "zorglab.compiled"                  # mypyc names the shared library GROUP + "__mypyc"
 STAMP = PACKAGE / "compiled.stamp"          # the sources' digest at build time
 _active = False

@@ -1,7 +1,7 @@
 """Levels: the notation, the loader and its errors, the typed model, substitution and printing.
 
 The public names below are imported on first use, so importing a submodule such as
-``zorglab.level.values`` stays light and free of import cycles with the engine.
+``zorglab.core.values`` stays light and free of import cycles with the engine.
 """
 
 from __future__ import annotations

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from zorglab.errors import LevelError, Problem
-from zorglab.level import ast
+from zorglab.core import ast
 from zorglab.level.build import MISSING, Builder, parse_node, variable_binding
-from zorglab.level.expr import Binding, Checker, Kind
+from zorglab.core.expr import Binding, Checker, Kind
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, base_scope, bind_entries
-from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
-from zorglab.level.substitute import substitute_level
+from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
+from zorglab.core.substitute import substitute_level
 from zorglab.level.positions import Origin
 
 

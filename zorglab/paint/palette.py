@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from zorglab.engine.tiles import CellKind
-from zorglab.level.values import Element
+from zorglab.core.tiles import CellKind
+from zorglab.core.values import Element
 
 BACKGROUND = "#ffffff"
 GRID = "#d9d6cc"

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from zorglab.engine.game import LevelRun, Setup, WorldRun
 from zorglab.engine.layout import Layout
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.paint.png import level_png, state_png
 
 

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from zorglab.engine.geometry import Direction, neighbour_slot
-from zorglab.engine.tiles import Tile, library_tiles, tile_suits
+from zorglab.core.geometry import Direction, neighbour_slot
+from zorglab.core.tiles import Tile, library_tiles, tile_suits
 from zorglab.level.parse import parse_hero, parse_room, parse_spell
 from zorglab.propose.brief import Brief
 from zorglab.seeding import Seed, normalise_seed

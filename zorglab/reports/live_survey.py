@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from zorglab.engine.game import Setup, setup
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.live_clock import Clock, Deadline, TimeUp, run_sliced
 from zorglab.search.layouts import LayoutDeadline, choice_sets, constructions

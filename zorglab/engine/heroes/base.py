@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from zorglab.engine.geometry import Direction
-from zorglab.level.values import Element
+from zorglab.core.geometry import Direction
+from zorglab.core.values import Element
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import Resolution

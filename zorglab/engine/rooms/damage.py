@@ -1,7 +1,7 @@
 """D(x): damage (or, negative, healing) on every entry (FR-13)."""
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.core.registry import Param, ParamKind, room_type
 
 
 @room_type("D", Param("x", ParamKind.INT))

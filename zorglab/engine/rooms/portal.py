@@ -3,9 +3,9 @@
 from typing import Any
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import Param, ParamKind, room_type
-from zorglab.level.model import VarRef
-from zorglab.level.portals import portal_fault
+from zorglab.core.registry import Param, ParamKind, room_type
+from zorglab.core.model import VarRef
+from zorglab.core.portals import portal_fault
 
 
 @room_type("P", Param("n", ParamKind.INT_OR_INF), Param("f", ParamKind.INDEX_FUNCTION))

@@ -2,8 +2,8 @@
 
 from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.tiles import CellKind
-from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.core.tiles import CellKind
+from zorglab.core.registry import Param, ParamKind, room_type
 
 
 @room_type("T", Param("x", ParamKind.INT, minimum=0), Param("elem", ParamKind.ELEMENT))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import zorglab
-from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
 from zorglab.errors import LevelSyntaxError, Location, Problem, TileError
 
 
