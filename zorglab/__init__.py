@@ -54,6 +54,11 @@ _EXPORTS: dict[str, str] = {
     "Maker": "zorglab.widgets.maker", "Player": "zorglab.widgets.player", "Studio": "zorglab.widgets.studio",
     "TempleViewer": "zorglab.widgets.temples", "TempleTuner": "zorglab.widgets.temples",
     **dict.fromkeys(("LevelError", "LayoutError", "CastError", "ExpressionError", "OptionError"), "zorglab.errors"),
+    # Adding a type (docs/levels.md): the registering decorators, the parameter kinds, the bases.
+    **dict.fromkeys(("room_type", "hero_type", "spell_type", "Param", "ParamKind", "load_entry_point_types"),
+                    "zorglab.core.registry"),
+    "RoomBehaviour": "zorglab.engine.rooms.base", "HeroBehaviour": "zorglab.engine.heroes.base",
+    "SpellBehaviour": "zorglab.engine.spells.base",
 }
 
 
@@ -82,7 +87,8 @@ def __dir__() -> list[str]:
 
 # Notebook pictures of levels, setups and runs, drawn by zorglab.paint when first shown.
 _PICTURED = (("zorglab.core.model", "Level"), ("zorglab.engine.game", "Setup"),
-             ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"))
+             ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"),
+             ("zorglab.temples.model", "Temple"))
 
 
 def _picture(obj: Any) -> bytes | None:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from zorglab.core.registry import Param, ParamKind
+from zorglab.core.printer import format_value
 from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 
@@ -56,7 +57,6 @@ def _coerce(value: Any, kind: ParamKind, what: str) -> Any:
         if isinstance(value, IndexFunction):
             return value
         if isinstance(value, tuple) and all(is_int(v) for v in value):
-            from zorglab.core.printer import format_value
             return IndexFunction(format_value(value), table=value)
     if kind in (ParamKind.ROOM_INT_MAP, ParamKind.ROOM_NUMBER_MAP):
         if isinstance(value, frozenset) and not value:
@@ -68,5 +68,4 @@ def _coerce(value: Any, kind: ParamKind, what: str) -> Any:
 
 
 def _show(value: Any) -> str:
-    from zorglab.core.printer import format_value
     return format_value(value)

@@ -103,6 +103,13 @@ def spell_type(name: str, *params: Param) -> Callable[[T], T]:
     return _register(_SPELLS, "spell", name, params, None, None)
 
 
+def unregister(cls: type) -> None:
+    """Forget a registered type (a test's own types, or a module about to be re-imported)."""
+    for table in (_ROOMS, _HEROES, _SPELLS):
+        for name in [n for n, c in table.items() if c is cls]:
+            del table[name]
+
+
 ENTRY_POINT_GROUP = "zorglab.types"
 _loaded_entry_points: set[str] = set()
 

@@ -29,6 +29,7 @@ from zorglab.errors import LevelError, OptionError, Problem
 from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
                                 write_level_text)
 from zorglab.core.model import Cast, Outcome, Solution
+from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
 
 __all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "write_level_text"]
@@ -201,7 +202,6 @@ def _cast_text(cast: str | Cast) -> str:
     if isinstance(cast, str):
         return cast.strip()
     if isinstance(cast, Cast):
-        from zorglab.core.printer import format_cast   # the notation printer's, loaded only when needed
         return format_cast(cast)
     raise TypeError(f"a cast is a string in level notation or a Cast, not {type(cast).__name__}")
 

@@ -33,7 +33,6 @@ SOLUTION_KEYS = ("choices", "rotation", "map", "main", "casts", "expect", "mirro
 
 def target_form(spell_type: str) -> str | None:
     """The target a cast of this spell type names, as its registered behaviour declares it."""
-    from zorglab.core.registry import find_spell_type
     behaviour = find_spell_type(spell_type)
     return None if behaviour is None else behaviour.cast_form
 _FORM_HINTS = {"to": "'to (col, row)'", "with": "'with ROOM'", "on": "'on HERO'",
