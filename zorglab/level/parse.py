@@ -17,6 +17,7 @@ from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, base_scope, bind
 from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
 from zorglab.core.substitute import substitute_level
 from zorglab.level.positions import Origin
+from zorglab.level.solutions import CastReader, World
 
 
 class OpenScope(WorldScope):
@@ -111,7 +112,6 @@ def parse_cast(text: str, level: Level | None = None, *, origin: str = "<string>
     With one, labels and aliases resolve to canonical labels and the spell must be one of the
     level's (its variables replaced by ``choices`` when given; else any value of them matches).
     """
-    from zorglab.level.solutions import CastReader, World
     problems: list[Problem] = []
     node = parse_node(text, "cast", Origin.of_text(text, origin), problems)
     _raise(problems)

@@ -31,6 +31,7 @@ from zorglab.level.edit import (edit_level_file, file_digest, parse_document, re
 from zorglab.core.model import Cast, Outcome, Solution
 from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
+from zorglab.level.loader import check_level_text
 
 __all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "write_level_text"]
 
@@ -105,7 +106,6 @@ class _Wanted:
 
 def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: int | None) -> tuple[int, bool, str]:
     """(index, added, new text) of saving ``wanted`` into the level ``text``."""
-    from zorglab.level.loader import check_level_text   # the loader reads the level; loaded only when saving
     document = parse_document(text, shown)
     solutions = document.get("solutions")
     if solutions is not None and not isinstance(solutions, AoT):
