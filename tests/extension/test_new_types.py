@@ -127,3 +127,11 @@ def test_without_the_entry_point_the_type_is_unknown_and_said_so(tmp_path):
     done = _zorglab(tmp_path, "validate", str(LEVEL), declared=False)
     assert done.returncode != 0
     assert "Q" in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_name_taken_by_another_class_is_refused(mytypes):
+    from zorglab import RoomBehaviour, room_type
+
+    with pytest.raises(ValueError, match="room type 'Q' is registered twice"):
+        room_type("Q")(type("OtherQ", (RoomBehaviour,), {}))
+    assert find_room_type("Q") is mytypes.QuicksandRoom
