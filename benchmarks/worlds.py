@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.engine.world import World
-from zorglab.level.model import HeroSpec, Level, RoomSpec
-from zorglab.level.values import Element
+from zorglab.core.model import HeroSpec, Level, RoomSpec
+from zorglab.core.values import Element
 
 CROSS = ("##.##", "#...#", ".....", "#...#", "##.##")
 SPAWN = ("##.##", "#...#", "..S..", "#...#", "##.##")

@@ -6,8 +6,9 @@ exactly (``importlib.import_module`` tables such as the registry's built-in pack
 sub-commands). The root ``zorglab/__init__.py`` is the public facade: it may name anything, and
 an import of the bare ``zorglab`` package (``zorglab.__file__``) is no edge.
 
-Facts asserted here hold today; circles not yet removed are recorded in :data:`KNOWN_CIRCLES` and
-printed (``pytest -s``), and the test fails if a new one appears.
+The data model sits at the bottom (``zorglab.core``: it imports only ``zorglab.errors``); the engine
+sits on it alone; the loader (``zorglab.level``) sits on both. No two zorglab packages import each
+other, directly or round a longer circle.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "zorglab"
 ABOVE_THE_ENGINE = ("search", "paint", "widgets", "reports", "cli", "sweep", "progression", "temples", "api")
-# Package circles still standing, each the business of another item of issue 15 (the level model
-# and the engine share types both ways: item 1; a temple draws itself with the painter: item 4).
-KNOWN_CIRCLES = ({"engine", "level"}, {"paint", "temples"})
+# Package circles still standing: none (a temple's picture now attaches from zorglab.paint).
+KNOWN_CIRCLES: tuple[set[str], ...] = ()
 
 
 def module_name(path: Path) -> str:
@@ -147,19 +147,29 @@ def test_the_graph_is_read_from_the_code():
     # a sanity check that the reader sees what is there: lazy, top-level and string imports
     assert "zorglab.search.solver" in imports()["zorglab.search.decide"]           # inside a function
     assert "zorglab.engine.game" in imports()["zorglab.search.decide"]             # at the top
-    assert "zorglab.engine.rooms" in imports()["zorglab.engine.registry"]          # a string table
+    assert "zorglab.engine.rooms" in imports()["zorglab.engine.types"]           # a package's import
     assert "zorglab.cli.validate" in imports()["zorglab.cli.main"]                 # the CLI's table
     assert package_graph()["cli"] >= {"engine", "level", "search", "temples", "reports"}
 
 
-@pytest.mark.parametrize("layer", ["engine", "level"])
+@pytest.mark.parametrize("layer", ["engine", "level", "core"])
 def test_the_engine_and_the_level_model_import_nothing_above_them(layer):
     above = {p: witnesses(layer, p) for p in ABOVE_THE_ENGINE if p in package_graph()[layer]}
     assert above == {}
 
 
+def test_the_data_model_is_the_bottom_package():
+    """``zorglab.core`` imports nothing of zorglab but the errors (issue 15 item 1)."""
+    assert {p: witnesses("core", p) for p in package_graph()["core"] - {"errors"}} == {}
+
+
+def test_the_engine_sits_on_the_data_model_alone():
+    """The engine imports the loader nowhere: the circle engine <-> level is gone (item 1)."""
+    assert {p: witnesses("engine", p) for p in package_graph()["engine"] - {"core", "errors"}} == {}
+
+
 def test_the_search_sits_on_the_engine_and_the_level_model_only():
-    allowed = {"engine", "level", "errors"}
+    allowed = {"core", "engine", "level", "errors"}
     assert {p: witnesses("search", p) for p in package_graph()["search"] - allowed} == {}
 
 

@@ -44,12 +44,17 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("load_level", "load_level_text", "setup", "play", "play_solution", "solve", "solve_layouts",
                      "generate_temple", "load_temple", "solve_temple", "lint_temple"), "zorglab.api"),
-    "Level": "zorglab.level.model", "Cast": "zorglab.level.model", "Outcome": "zorglab.level.model",
+    "Level": "zorglab.core.model", "Cast": "zorglab.core.model", "Outcome": "zorglab.core.model",
     "Layout": "zorglab.engine.layout", "Setup": "zorglab.engine.game", "LevelRun": "zorglab.engine.game",
     "Temple": "zorglab.temples.model",
     "Maker": "zorglab.widgets.maker", "Player": "zorglab.widgets.player", "Studio": "zorglab.widgets.studio",
     "TempleViewer": "zorglab.widgets.temples", "TempleTuner": "zorglab.widgets.temples",
     **dict.fromkeys(("LevelError", "LayoutError", "CastError", "ExpressionError", "OptionError"), "zorglab.errors"),
+    # Adding a type (docs/levels.md): the registering decorators, the parameter kinds, the bases.
+    **dict.fromkeys(("room_type", "hero_type", "spell_type", "Param", "ParamKind", "load_entry_point_types"),
+                    "zorglab.core.registry"),
+    "RoomBehaviour": "zorglab.engine.rooms.base", "HeroBehaviour": "zorglab.engine.heroes.base",
+    "SpellBehaviour": "zorglab.engine.spells.base",
 }
 
 
@@ -77,8 +82,9 @@ def __dir__() -> list[str]:
 
 
 # Notebook pictures of levels, setups and runs, drawn by zorglab.paint when first shown.
-_PICTURED = (("zorglab.level.model", "Level"), ("zorglab.engine.game", "Setup"),
-             ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"))
+_PICTURED = (("zorglab.core.model", "Level"), ("zorglab.engine.game", "Setup"),
+             ("zorglab.engine.game", "WorldRun"), ("zorglab.engine.game", "LevelRun"),
+             ("zorglab.temples.model", "Temple"))
 
 
 def _picture(obj: Any) -> bytes | None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 if TYPE_CHECKING:
     from zorglab.engine.game import LevelRun, Setup
     from zorglab.engine.layout import Layout
-    from zorglab.level.model import Cast, Level
+    from zorglab.core.model import Cast, Level
     from zorglab.search.layouts import LayoutSummary
     from zorglab.search.level import LevelVerdict
     from zorglab.temples.lint import LintReport
@@ -156,7 +156,7 @@ def play(game: Setup | Level, casts: Iterable[Cast | str] = (), mirror_casts: Ma
     game : Setup or Level
         A setup (see :func:`setup`); a level is set up from its first known solution.
     casts : iterable of Cast or str
-        The main world's casts, as :class:`~zorglab.level.model.Cast` or in the level notation
+        The main world's casts, as :class:`~zorglab.core.model.Cast` or in the level notation
         (``"@5 Attack(1)"``).
     mirror_casts : mapping, optional
         Casts for each mirror world, by name.

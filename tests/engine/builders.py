@@ -27,10 +27,10 @@ from typing import Any
 
 from zorglab.engine import events as ev
 from zorglab.engine.run import RunResult, run_world
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.engine.world import World
-from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
-from zorglab.level.values import INF, Element, IndexFunction
+from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
+from zorglab.core.values import INF, Element, IndexFunction
 
 __all__ = ["INF", "dungeon", "compose", "corridor", "table", "rule", "cast", "play", "log", "lines_of", "tile_rows"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from builders import cast, corridor, dungeon, log, play, table
 from zorglab.engine import events as ev
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.turns import act
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 
 STEPS = ("stepped",)
 

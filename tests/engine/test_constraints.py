@@ -8,7 +8,7 @@ from zorglab.engine.constraints import RunRecord
 from zorglab.engine.game import play, play_solution, setup_solution
 from zorglab.errors import ExpressionError
 from zorglab.level import load_level_text
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 from zorglab.search.decide import decide_solvable
 
 BASE = """
@@ -53,7 +53,7 @@ def test_fr10_dist_reads_the_slots_at_the_end_of_the_run():
     world = game.world()
     from zorglab.engine.casting import cast_spell
     from zorglab.engine.turns import act
-    from zorglab.level.model import Cast, SpellCall
+    from zorglab.core.model import Cast, SpellCall
     state, _ = act(world, world.initial_state())
     state, _ = cast_spell(world, state, Cast(1, SpellCall("Move"), to=((0, 1),)))
     record = RunRecord(world, state)

@@ -8,7 +8,7 @@ import pytest
 from zorglab.engine.game import NoDeciderError, play, play_solution, setup_solution
 from zorglab.errors import ExpressionError
 from zorglab.level import load_level_text
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 from zorglab.search.decide import decide_solvable, deciding
 from zorglab.search.level import solve_setup
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from builders import cast, compose, dungeon, table
 from zorglab.engine import cells
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
 

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from builders import cast, compose, corridor, diagonal_world, dungeon, log, play
 from zorglab.engine import events as ev, shell
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.heroes.gunner import HOLDING, Fire, Gunner, Intent
 from zorglab.engine.resolve import SLAIN, Resolution
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import act, next_action
-from zorglab.level.values import INF, FrozenMap
+from zorglab.core.values import INF, FrozenMap
 
 RIGHT, UP, LEFT, DOWN = Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from builders import cast, compose, diagonal_world, dungeon, log, play
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.heroes.mechanic import Mechanic, Shove
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.turns import act
-from zorglab.level.values import FrozenMap
+from zorglab.core.values import FrozenMap
 
 RIGHT, UP, LEFT, DOWN = Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN
 

@@ -9,9 +9,9 @@ import pytest
 
 from builders import cast, compose, corridor, dungeon, log, play
 from zorglab.engine import weights
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.turns import act
-from zorglab.level.values import FrozenMap
+from zorglab.core.values import FrozenMap
 
 RIGHT, UP, LEFT, DOWN = Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN
 

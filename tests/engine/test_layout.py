@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from zorglab.engine.geometry import Direction, global_cell
+from zorglab.core.geometry import Direction, global_cell
 from zorglab.engine.layout import (Dungeon, Layout, Placement, Violation, adjacencies, describe_rotation, dist,
                                    is_valid, main_room, normalise, require_valid, validate_layout)
-from zorglab.engine.tiles import Tile, library_tiles, tile_suits
+from zorglab.core.tiles import Tile, library_tiles, tile_suits
 from zorglab.errors import LayoutError
-from zorglab.level.model import Level, RoomSpec, Solution
+from zorglab.core.model import Level, RoomSpec, Solution
 
 N, E, S, W = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
 LIBRARY = library_tiles()

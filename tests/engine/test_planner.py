@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from builders import compose, dungeon
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.turns import act
 
 RIGHT, UP, LEFT, DOWN = Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.DOWN

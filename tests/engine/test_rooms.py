@@ -11,10 +11,10 @@ import pytest
 
 from builders import INF, cast, corridor, dungeon, log, play, rule, table
 from zorglab.engine import events as ev
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.resolve import Resolution
 from zorglab.errors import LevelError
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 
 STEPS = ("stepped",)
 

@@ -6,11 +6,11 @@ from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.resolve import MAX_TELEPORTS_PER_ACTION
 from zorglab.engine.run import run_world
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.engine.world import World
 from zorglab.errors import CastError
-from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
-from zorglab.level.values import INF, IndexFunction
+from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
+from zorglab.core.values import INF, IndexFunction
 
 import pytest
 
@@ -29,7 +29,7 @@ def test_fr15_portal_loop_strands_hero_in_waiting_room():
     # 2nd most recent visit afterwards; P3 always sends it to its 2nd most recent visit. A hero
     # standing in P2 who steps into P3 bounces P3 -> P2 -> P3 ... within one action; past
     # MAX_TELEPORTS_PER_ACTION teleports it is stranded in the waiting room (history kept).
-    from zorglab.engine.geometry import Direction
+    from zorglab.core.geometry import Direction
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import HeroState
 
@@ -129,10 +129,10 @@ def test_fr30_stuck_is_reported_once_while_the_hero_stays_stuck():
 def test_fr14_poison_marks_travel_with_a_moved_room():
     # An Elf (HP-reading) enters a poison cell of E1, a Move spell puts E1 elsewhere: the cell keeps
     # its "visited" mark for that Elf because the mark is (room, local cell), not a board cell.
-    from zorglab.engine.geometry import Direction
+    from zorglab.core.geometry import Direction
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import HeroState
-    from zorglab.level.values import Element
+    from zorglab.core.values import Element
 
     green = Tile("green", ("##.##", "#ggg#", ".ggg.", "#ggg#", "##.##"))
     level = Level(id="poison", rooms=(RoomSpec("A", "A"), RoomSpec("E1", "E", (Element.POISON,), "green"),

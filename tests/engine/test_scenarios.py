@@ -9,7 +9,7 @@ from __future__ import annotations
 from builders import cast, corridor, dungeon, log, play, table
 from zorglab.engine import events as ev
 from zorglab.cli.board import render_board
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 
 STEPS = ("stepped",)
 

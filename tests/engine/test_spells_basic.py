@@ -11,7 +11,7 @@ import pytest
 from builders import cast, corridor, dungeon, log, play
 from zorglab.engine.casting import cast_spell
 from zorglab.errors import CastError
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 
 STEPS = ("stepped",)
 

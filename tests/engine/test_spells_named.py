@@ -9,7 +9,7 @@ from __future__ import annotations
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.run import run_world
-from zorglab.level.model import Cast, HeroSpec, SpellCall, SpellSpec
+from zorglab.core.model import Cast, HeroSpec, SpellCall, SpellSpec
 
 from test_spells_rooms import make, spawned
 

@@ -7,11 +7,11 @@ import pytest
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.run import run_world
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.engine.turns import act
 from zorglab.engine.world import World
 from zorglab.errors import CastError
-from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
+from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellCall, SpellSpec
 
 CROSS = ("##.##", "#...#", ".....", "#...#", "##.##")
 SPAWN = ("##.##", "#...#", "..S..", "#...#", "##.##")

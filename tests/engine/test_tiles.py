@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from zorglab.engine.geometry import Direction
-from zorglab.engine.registry import room_types
-from zorglab.engine.tiles import (LIBRARY_PATH, CellKind, Tile, library_tiles, split_tile_text, tile_problems,
+from zorglab.core.geometry import Direction
+from zorglab.core.registry import room_types
+from zorglab.core.tiles import (LIBRARY_PATH, CellKind, Tile, library_tiles, split_tile_text, tile_problems,
                                   tile_suits)
 from zorglab.errors import LevelSyntaxError, TileError
 

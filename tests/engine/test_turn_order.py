@@ -5,7 +5,7 @@ from __future__ import annotations
 from builders import cast, corridor, dungeon, log, play
 from zorglab.engine import events as ev
 from zorglab.engine.turns import active_hero, stuck_heroes
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 
 STEPS = ("stepped",)
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from builders import corridor, dungeon, play, table
-from zorglab.engine import registry
+from zorglab.core import registry
 from zorglab.engine.heroes.gunner import Gunner
 from zorglab.engine.heroes.princess import Princess
-from zorglab.engine.registry import hero_type, room_type, spell_type
+from zorglab.core.registry import hero_type, room_type, spell_type
 from zorglab.engine.rooms.portal import PortalRoom
 from zorglab.engine.spells.sleep import SleepSpell
 from zorglab.engine.turns import act
 from zorglab.engine.weights import pulls
-from zorglab.level.values import INF, FrozenMap
+from zorglab.core.values import INF, FrozenMap
 from zorglab.paint.rooms import badge
 from zorglab.search.casts import candidates
 
@@ -164,7 +164,7 @@ def test_the_generator_drafts_a_type_by_its_own_hook(copies, kind):
 
 def test_a_room_type_that_owns_green_cells_may_hold_them():
     from zorglab.engine.rooms.elemental import ElementalRoom
-    from zorglab.engine.tiles import tile_problems
+    from zorglab.core.tiles import tile_problems
 
     rows = ("#####", "#g..#", "#...#", "#...#", "#####")
     room_type("Garden", *ElementalRoom.signature.params)(type("Garden", (ElementalRoom,), {}))

@@ -7,15 +7,15 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from zorglab.engine.registry import Param, ParamKind, hero_types, room_types, spell_types
-from zorglab.level import ast
-from zorglab.level.expr import FUNCTIONS, LambdaRule
+from zorglab.core.registry import Param, ParamKind, hero_types, room_types, spell_types
+from zorglab.core import ast
+from zorglab.core.expr import FUNCTIONS, LambdaRule
 from zorglab.level.labels import KEYWORDS
-from zorglab.level.model import Cast, HeroSpec, RoomSpec, SpellCall, SpellSpec
-from zorglab.level.portals import portal_fault
-from zorglab.level.printer import format_lambda, format_value
+from zorglab.core.model import Cast, HeroSpec, RoomSpec, SpellCall, SpellSpec
+from zorglab.core.portals import portal_fault
+from zorglab.core.printer import format_lambda, format_value
 from zorglab.level.solutions import target_form
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 RESERVED = KEYWORDS | {e.value for e in Element} | {"N", "R", "M"} | {
     cls.name for cls in (*room_types(), *hero_types(), *spell_types())}

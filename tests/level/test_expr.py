@@ -8,8 +8,8 @@ import pytest
 
 from zorglab.errors import ExpressionError, Location
 from zorglab.level import load_level_text, parse_expr
-from zorglab.level.expr import FUNCTIONS, Function, Kind, SimpleEnv, evaluate, register_function
-from zorglab.level.values import INF, Element
+from zorglab.core.expr import FUNCTIONS, Function, Kind, SimpleEnv, evaluate, register_function
+from zorglab.core.values import INF, Element
 
 
 def run(text: str, values=None, functions=None):
@@ -80,7 +80,7 @@ def test_evaluation_faults_are_located(text, values, message) -> None:
 
 
 def test_a_level_variable_without_a_value_is_named() -> None:
-    from zorglab.level import ast
+    from zorglab.core import ast
     with pytest.raises(ExpressionError, match="no value for 'x'"):
         evaluate(ast.Binary("+", ast.Name("x", "var"), ast.Const(1)), SimpleEnv())
 

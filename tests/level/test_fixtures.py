@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from zorglab.engine.registry import hero_types, room_types, spell_types
+from zorglab.core.registry import hero_types, room_types, spell_types
 from zorglab.level import load_level, load_levels
-from zorglab.level import ast
-from zorglab.level.expr import SimpleEnv, evaluate
-from zorglab.level.model import Cast, DomainKind, Outcome, SpellCall, VarRef
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.core import ast
+from zorglab.core.expr import SimpleEnv, evaluate
+from zorglab.core.model import Cast, DomainKind, Outcome, SpellCall, VarRef
+from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 from conftest import FIXTURES
 

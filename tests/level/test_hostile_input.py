@@ -2,7 +2,7 @@
 
 Each file is built here. On the code as it was, each class below ended in a traceback
 (RecursionError, ValueError from the int-string limit, MemoryError, OverflowError, StopIteration)
-or a hang; the limits are in zorglab/level/limits.py and docs/levels.md ("Limits").
+or a hang; the limits are in zorglab/core/limits.py and docs/levels.md ("Limits").
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from zorglab.errors import LevelError
 from zorglab.level import check_level_text, load_level_text
 
-MAX_DOMAIN, MAX_ROOMS = 10_000, 256       # zorglab.level.limits (literal, so the file runs on older code)
+MAX_DOMAIN, MAX_ROOMS = 10_000, 256       # zorglab.core.limits (literal, so the file runs on older code)
 
 DEEP = 100_000
 

@@ -9,11 +9,11 @@ import pytest
 from zorglab.errors import (ArgumentTypeError, ArityError, ExpressionError, LevelError, LevelSyntaxError,
                             UndefinedRuleError, UnknownNameError)
 from zorglab.level import parse_cast, parse_expr, parse_hero, parse_room, parse_spell, parse_value, parse_variable
-from zorglab.level import ast
-from zorglab.level.model import DomainKind, RoomSpec, SpellCall
-from zorglab.level.printer import (format_cast, format_expr, format_hero, format_room, format_rooms, format_spell,
+from zorglab.core import ast
+from zorglab.core.model import DomainKind, RoomSpec, SpellCall
+from zorglab.core.printer import (format_cast, format_expr, format_hero, format_room, format_rooms, format_spell,
                                    format_value, format_variable)
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 
 def fault(parse, text: str) -> tuple[type, int, str]:

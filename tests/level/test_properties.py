@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from zorglab.errors import LevelError
 from zorglab.level import check_level_text, parse_cast, parse_expr, parse_hero, parse_room, parse_spell, parse_value
 from zorglab.level.notation import parse_syntax
-from zorglab.level.printer import format_cast, format_expr, format_hero, format_room, format_spell, format_value
+from zorglab.core.printer import format_cast, format_expr, format_hero, format_room, format_spell, format_value
 
 from conftest import FIXTURES
 from strategies import casts, expressions, specs, values

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from zorglab.engine.layout import Layout, Placement
 from zorglab.errors import LayoutError, LevelError, LevelFileError, OptionError
 from zorglab.level import files as files_module, save as save_module
-from zorglab.level.model import Outcome, Solution
+from zorglab.core.model import Outcome, Solution
 from zorglab.level.save import format_map, save_solution
-from zorglab.level.values import INF
+from zorglab.core.values import INF
 
 LEVEL = '''\
 # Level header comment
@@ -305,8 +305,8 @@ def test_save_then_read_gives_the_same_layout_and_casts(tmp_path, board, casts, 
 
 
 def test_cast_values_are_written_in_level_notation(tmp_path):
-    printer = pytest.importorskip("zorglab.level.printer")
-    from zorglab.level.model import Cast, SpellCall
+    printer = pytest.importorskip("zorglab.core.printer")
+    from zorglab.core.model import Cast, SpellCall
     cast = Cast(3, SpellCall("Attack", (1,)))
     path = level_file(tmp_path)
     save_solution(path, ROW, casts=[cast, "@4 Attack(2)"])

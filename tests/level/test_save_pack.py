@@ -11,7 +11,7 @@ import pytest
 from zorglab.engine.game import play_solution
 from zorglab.engine.layout import Layout
 from zorglab.level import level_files, load_level
-from zorglab.level.model import Outcome, Solution
+from zorglab.core.model import Outcome, Solution
 from zorglab.level.save import save_solution
 
 PACK = Path(__file__).resolve().parents[2] / "levels"

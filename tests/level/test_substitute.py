@@ -8,9 +8,10 @@ from fractions import Fraction
 import pytest
 
 from zorglab.errors import ChoiceError, LevelError
-from zorglab.level import ast, load_level_text
-from zorglab.level.model import VarRef
-from zorglab.level.values import INF, Element
+from zorglab.core import ast
+from zorglab.level import load_level_text
+from zorglab.core.model import VarRef
+from zorglab.core.values import INF, Element
 
 LEVEL = '''
 id = "subst"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zorglab.level.model import Cast, SpellCall
+from zorglab.core.model import Cast, SpellCall
 from zorglab.reports.forced import forced_points
 from zorglab.search.analysis import StateGraph
 

@@ -16,7 +16,7 @@ from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
 from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
-from zorglab.level.model import Outcome
+from zorglab.core.model import Outcome
 from zorglab.reports import Budget, difficulty_row
 from zorglab.reports import live_setup, live_survey
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text

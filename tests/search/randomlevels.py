@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.engine.world import World
-from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec
-from zorglab.level.values import Element
+from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
+from zorglab.core.values import Element
 
 CROSS = ("##.##", "#...#", ".....", "#...#", "##.##")
 SPAWN = ("##.##", "#...#", "..S..", "#...#", "##.##")

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from zorglab.engine.game import setup_solution
 from zorglab.level import load_level
-from zorglab.level.model import Cast, SpellCall
+from zorglab.core.model import Cast, SpellCall
 from zorglab.search.analysis import analyse, explore, win_window
 from zorglab.search.solver import SOLVABLE, solve_world
 

@@ -68,7 +68,7 @@ def test_a_corpse_reading_spell_or_constraint_keeps_the_dead():
     import dataclasses
 
     from zorglab.engine.world import World
-    from zorglab.level.model import SpellSpec
+    from zorglab.core.model import SpellSpec
     from zorglab.search.family import SLOTS, family_level
     world = family_world(2, 2)
     assert Search(world)._forget
@@ -80,7 +80,7 @@ def test_a_corpse_reading_spell_or_constraint_keeps_the_dead():
 
 
 def test_reads_dead_names_the_functions_that_read_the_dead():
-    from zorglab.level.model import Condition
+    from zorglab.core.model import Condition
     from zorglab.level.parse import parse_expr
     from zorglab.search.level import reads_dead
     def conditions(*texts):

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 from ipycanvas import Canvas
 from PIL import Image
 
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.engine.run import run_world
 from zorglab.engine.game import setup
@@ -193,7 +193,7 @@ class Recorder:
 def test_item_7_two_heroes_on_one_cell_stay_readable_and_the_sleep_mark_is_a_badge():
     from zorglab.paint.board import text_width
     from zorglab.engine.casting import cast_spell
-    from zorglab.level.model import Cast, SpellCall
+    from zorglab.core.model import Cast, SpellCall
     game = setup(cross_level(), Layout.from_slots(SQUARE))
     world = game.world()
     state, _ = act(world, world.initial_state())                              # Warrior1 spawns

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from zorglab.engine.game import Setup
 from zorglab.engine.layout import Layout, is_valid
 from zorglab.errors import LayoutError, LevelError
-from zorglab.level.model import Solution
+from zorglab.core.model import Solution
 from zorglab.widgets.maker import Maker
 from widget_levels import LEVEL_TOML, ROW, corridor_level
 

@@ -9,7 +9,7 @@ from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import next_action
-from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec
+from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec
 from zorglab.widgets.explain import ASLEEP, CHEAPEST, DEAD, SPAWNING, STUCK, TIE
 from zorglab.widgets.player import Player
 from zorglab.widgets.timeline import Timeline

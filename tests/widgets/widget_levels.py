@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.engine.tiles import library_tiles
-from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec
-from zorglab.level.values import Element
+from zorglab.core.tiles import library_tiles
+from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
+from zorglab.core.values import Element
 
 LEVEL_TOML = """# a level file for the save tests
 # its comments must survive a save

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from zorglab.engine import cells
-from zorglab.engine.geometry import ROOM_SIZE
+from zorglab.core.geometry import ROOM_SIZE
 from zorglab.engine.state import GameState
 
 _CELL_CHARS = {cells.WALL: "#", cells.FLOOR: ".", cells.FIRE: "F", cells.WATER: "W", cells.ICE: "I",

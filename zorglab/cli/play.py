@@ -13,7 +13,7 @@ from zorglab.engine.run import run_world
 from zorglab.cli.solution_checks import solution_problems
 from zorglab.errors import LayoutError, OptionError, PlanningLimitError
 from zorglab.level import load_level, parse_cast
-from zorglab.level.printer import format_cast
+from zorglab.core.printer import format_cast
 from zorglab.search.decide import decide_solvable
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from zorglab.engine.game import LevelRun, WorldRun
 from zorglab.engine.run import RunResult
 from zorglab.engine.world import World
-from zorglab.level.printer import format_cast
+from zorglab.core.printer import format_cast
 
 
 def heroes_json(world: World, result: RunResult) -> list[dict[str, Any]]:

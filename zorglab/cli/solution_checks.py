@@ -16,7 +16,7 @@ from pathlib import Path
 
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.errors import CastError, LayoutError, LevelError, Location, Problem, ReplayError
-from zorglab.level.model import Level, Solution
+from zorglab.core.model import Level, Solution
 from zorglab.level.positions import Positions, SourceText, index_positions
 
 

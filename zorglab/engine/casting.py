@@ -10,7 +10,8 @@ from zorglab.engine.spells.base import CastContext
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero
 from zorglab.errors import CastError
-from zorglab.level.model import Cast
+from zorglab.core.model import Cast
+from zorglab.core.printer import format_value
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -22,7 +23,6 @@ def find_spell(world: World, state: GameState, cast: Cast) -> int:
     for index in matching:
         if state.spells_left[index]:
             return index
-    from zorglab.level.printer import format_value
     args = ", ".join(format_value(a) for a in cast.spell.args)
     named = f"{cast.spell.type}({args})"
     if matching:

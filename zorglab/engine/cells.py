@@ -6,7 +6,7 @@ hero reads its elements' codes as plain floor.
 
 from __future__ import annotations
 
-from zorglab.level.values import Element
+from zorglab.core.values import Element
 
 WALL = 0
 FLOOR = 1

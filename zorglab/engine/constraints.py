@@ -1,6 +1,6 @@
 """Constraints and bonuses (FR-43, FR-44) evaluated on the record of a run.
 
-The expression language and its function registry live in :mod:`zorglab.level.expr`; this
+The expression language and its function registry live in :mod:`zorglab.core.expr`; this
 module gives the functions their meaning on a finished world: the order deaths happened in,
 each dead hero's HP and gold, which spells were cast, where rooms stand (``dist`` reads the
 slots at the end, after any Move or Swap), and ``solvable(world)`` through the exact search.
@@ -12,12 +12,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
-from zorglab.level import ast
-from zorglab.engine.geometry import manhattan
+from zorglab.core import ast
+from zorglab.core.geometry import manhattan
 from zorglab.engine.state import GameState
 from zorglab.errors import ExpressionError
-from zorglab.level.expr import evaluate
-from zorglab.level.model import Condition
+from zorglab.core.expr import evaluate
+from zorglab.core.model import Condition
 
 
 @dataclass(frozen=True)

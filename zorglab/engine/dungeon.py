@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zorglab.engine.geometry import (ROOM_SIZE, Cell, Direction, Slot, global_cell, local_of, neighbour_slot,
+from zorglab.core.geometry import (ROOM_SIZE, Cell, Direction, Slot, global_cell, local_of, neighbour_slot,
                                      rotate_slot, slot_of)
 from zorglab.engine.layout import Layout, describe_rotation, main_room, validate_layout
-from zorglab.engine.registry import is_spawn_room
-from zorglab.engine.tiles import Tile
+from zorglab.core.registry import is_spawn_room
+from zorglab.core.tiles import Tile
 from zorglab.errors import LayoutError, Problem
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 
 @dataclass(frozen=True)
 class DungeonRoom:

@@ -24,8 +24,7 @@ from zorglab.engine.run import RunResult, run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.world import World
 from zorglab.errors import ExpressionError
-from zorglab.level.labels import MAIN_WORLD
-from zorglab.level.model import Cast, Condition, Level, Outcome, Solution
+from zorglab.core.model import MAIN_WORLD, Cast, Condition, Level, Outcome, Solution
 
 
 class Decider(Protocol):

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from zorglab.engine.geometry import ROOM_SIZE, Direction, Slot, manhattan, neighbour_slot, rotate_slot
-from zorglab.engine.registry import is_spawn_room
-from zorglab.engine.tiles import Tile
+from zorglab.core.geometry import ROOM_SIZE, Direction, Slot, manhattan, neighbour_slot, rotate_slot
+from zorglab.core.registry import is_spawn_room
+from zorglab.core.tiles import Tile
 from zorglab.errors import LayoutError, Location, Problem
-from zorglab.level.model import Level, Solution
+from zorglab.core.model import Level, Solution
 
 SIDE_NAMES = {Direction.UP: "north", Direction.RIGHT: "east", Direction.DOWN: "south", Direction.LEFT: "west"}
 

@@ -18,7 +18,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.resolve import HeroScratch, Resolution
 from zorglab.engine.state import GameState, HeroState
 from zorglab.errors import PlanningLimitError

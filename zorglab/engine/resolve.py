@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
-from zorglab.engine.geometry import ROOM_SIZE, Direction
+from zorglab.core.geometry import ROOM_SIZE, Direction
 from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
 
 if TYPE_CHECKING:

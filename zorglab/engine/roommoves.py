@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from zorglab.engine.geometry import Direction, Slot, neighbour_slot
+from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.layout import border_violations
 from zorglab.errors import CastError
 

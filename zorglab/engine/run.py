@@ -13,7 +13,7 @@ from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import RecurrenceDigests
 from zorglab.errors import CastError
-from zorglab.level.model import Cast, Outcome
+from zorglab.core.model import Cast, Outcome
 
 # ZR-27's last guard: a run ends as a stall after this many actions unless the level sets its own
 # ``max_actions`` (docs/levels.md, "Limits"). A repeating state is found long before (every tick).

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from zorglab.engine import cells, events as ev
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import Position
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from zorglab.engine.geometry import Slot
+from zorglab.core.geometry import Slot
 
 Local = tuple[int, int]
 Position = tuple[int, Local]          # (room index, local cell)

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from zorglab.engine import cells, weights
-from zorglab.engine.geometry import Slot
-from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type
+from zorglab.core.geometry import Slot
+import zorglab.engine.types  # noqa: F401  (the built-in types this world dispatches to)
+from zorglab.core.registry import find_hero_type, find_room_type, find_spell_type
 from zorglab.engine.state import OBSERVED, GameState, HeroState
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.errors import ArgumentTypeError, LevelError
-from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
-from zorglab.level.limits import MAX_HISTORY_REACH
+from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec, VarRef
+from zorglab.core.limits import MAX_HISTORY_REACH
 
 if TYPE_CHECKING:
     from zorglab.engine.heroes.base import HeroBehaviour

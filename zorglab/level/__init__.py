@@ -1,7 +1,10 @@
-"""Levels: the notation, the loader and its errors, the typed model, substitution and printing.
+"""Levels: the notation, the loader and its errors, reading, saving and editing level files.
 
-The public names below are imported on first use, so importing a submodule such as
-``zorglab.level.values`` stays light and free of import cycles with the engine.
+The public names below are imported on first use, for start-up speed only: ``zorglab.level.files``
+(used by the temples and the player profile) must not load the loader, its grammar and the engine's
+types. The data model itself (values, AST, model, expressions, substitution, printer) lives in
+:mod:`zorglab.core`; ``evaluate``, ``substitute_level`` and their kin are re-exported here because
+they were public names of this package.
 """
 
 from __future__ import annotations
@@ -10,12 +13,14 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "LevelCheck": "loader", "check_level": "loader", "check_level_text": "loader", "level_files": "loader",
-    "load_level": "loader", "load_level_text": "loader", "load_levels": "loader",
-    "parse_cast": "parse", "parse_expr": "parse", "parse_hero": "parse", "parse_room": "parse",
-    "parse_spell": "parse", "parse_value": "parse", "parse_variable": "parse",
-    "evaluate": "expr", "FUNCTIONS": "expr", "SimpleEnv": "expr", "Environment": "expr",
-    "substitute_level": "substitute",
+    "LevelCheck": "level.loader", "check_level": "level.loader", "check_level_text": "level.loader",
+    "level_files": "level.loader", "load_level": "level.loader", "load_level_text": "level.loader",
+    "load_levels": "level.loader",
+    "parse_cast": "level.parse", "parse_expr": "level.parse", "parse_hero": "level.parse",
+    "parse_room": "level.parse", "parse_spell": "level.parse", "parse_value": "level.parse",
+    "parse_variable": "level.parse",
+    "evaluate": "core.expr", "FUNCTIONS": "core.expr", "SimpleEnv": "core.expr", "Environment": "core.expr",
+    "substitute_level": "core.substitute",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -23,5 +28,5 @@ __all__ = sorted(_EXPORTS)
 
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
-        return getattr(importlib.import_module(f"zorglab.level.{_EXPORTS[name]}"), name)
+        return getattr(importlib.import_module(f"zorglab.{_EXPORTS[name]}"), name)
     raise AttributeError(f"module 'zorglab.level' has no attribute {name!r}")

@@ -1,7 +1,7 @@
 """Syntax trees -> typed model values, checked against the type registry and the level's names.
 
 Each argument is checked against its parameter (``Param.kind``, ``Param.minimum``); a level variable
-becomes a :class:`~zorglab.level.model.VarRef` whose whole domain must fit. Every fault is appended
+becomes a :class:`~zorglab.core.model.VarRef` whose whole domain must fit. Every fault is appended
 to ``problems`` with the location of the offending text; nothing stops at the first.
 """
 
@@ -11,20 +11,20 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable
 
-from zorglab.engine.registry import (Param, ParamKind, Signature, find_hero_type, find_room_type,
+from zorglab.core.registry import (Param, ParamKind, Signature, find_hero_type, find_room_type,
                                      find_spell_type, hero_types, room_types, spell_types)
 from zorglab.errors import (ArgumentTypeError, ArityError, LevelError, LevelSyntaxError, Location, Problem,
                             UndefinedRuleError, UnknownNameError)
-from zorglab.level import ast
-from zorglab.level.expr import Binding, Checker, Kind, LambdaRule, kind_of_value
-from zorglab.level.kinds import Misfit, coerce, is_int
+from zorglab.core import ast
+from zorglab.core.expr import Binding, Checker, Kind, LambdaRule, kind_of_value
+from zorglab.core.kinds import Misfit, coerce, is_int
 from zorglab.level.labels import Entry, WorldScope
-from zorglab.level.limits import MAX_DOMAIN, MAX_PICKS
-from zorglab.level.model import Condition, DomainKind, HeroSpec, RoomSpec, SpellSpec, Variable, VarRef
+from zorglab.core.limits import MAX_DOMAIN, MAX_PICKS
+from zorglab.core.model import Condition, DomainKind, HeroSpec, RoomSpec, SpellSpec, Variable, VarRef
 from zorglab.level.notation import parse_syntax
 from zorglab.level.positions import Origin
-from zorglab.level.printer import format_lambda, format_value, format_variable
-from zorglab.level.values import Element, FrozenMap, IndexFunction
+from zorglab.core.printer import format_lambda, format_value, format_variable
+from zorglab.core.values import Element, FrozenMap, IndexFunction
 
 MISSING: Any = object()
 ELEMENT_NAMES = ", ".join(e.value for e in Element)

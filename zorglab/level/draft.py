@@ -21,7 +21,7 @@ from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
 
 from zorglab.errors import LevelError, Problem
 from zorglab.level.loader import LevelCheck, check_level, check_level_text
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.level.positions import Positions, SourceText, index_positions
 
 Where = tuple[Any, ...]          # ("heroes",) or ("mirrors", 0, "spells"): the list an entry is in

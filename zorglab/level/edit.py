@@ -20,6 +20,8 @@ from tomlkit.exceptions import ParseError
 
 from zorglab.errors import LevelFileError, LevelSyntaxError, Location, Problem, StaleFileError
 from zorglab.level import files
+from zorglab.level.loader import toml_error_location
+from zorglab.level.positions import SourceText
 
 
 def file_digest(path: str | Path) -> str:
@@ -91,8 +93,6 @@ def _missing(shown: str) -> bytes:
 
 def _require_toml(text: str, shown: str) -> str:
     """``text`` when it is TOML; else a located :class:`LevelSyntaxError`, nothing written."""
-    from zorglab.level.loader import toml_error_location
-    from zorglab.level.positions import SourceText
     try:
         tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:

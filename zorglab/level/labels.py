@@ -12,13 +12,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from zorglab.engine.registry import hero_types, room_types, spell_types
+import zorglab.engine.types  # noqa: F401  (registers the built-in types the names come from)
+from zorglab.core.registry import hero_types, room_types, spell_types
 from zorglab.errors import LabelError, Location, Problem, UnknownNameError
-from zorglab.level import ast
-from zorglab.level.expr import Binding, Kind, unknown_name_message
-from zorglab.level.values import Element
+from zorglab.core import ast
+from zorglab.core.expr import Binding, Kind, unknown_name_message
+from zorglab.core.model import MAIN_WORLD
+from zorglab.core.values import Element
 
-MAIN_WORLD = "M"
+
 KEYWORDS = frozenset({"inf", "true", "false", "and", "or", "not", "choix", "to", "with", "on"})
 DOMAIN_NAMES = frozenset({"N", "R"})
 ELEMENT_NAMES = frozenset(e.value for e in Element)
@@ -56,7 +58,7 @@ def type_names() -> set[str]:
 
 @dataclass
 class WorldScope:
-    """The names of one world: implements :class:`zorglab.level.expr.Scope`."""
+    """The names of one world: implements :class:`zorglab.core.expr.Scope`."""
 
     bindings: dict[str, Binding] = field(default_factory=dict)
     described: dict[str, str] = field(default_factory=dict)

@@ -1,4 +1,4 @@
-"""Level files -> :class:`~zorglab.level.model.Level`, every fault as ``path:line:col: message``.
+"""Level files -> :class:`~zorglab.core.model.Level`, every fault as ``path:line:col: message``.
 
 The file is read with ``tomllib`` (floats as exact decimals), its value positions indexed by
 :mod:`zorglab.level.positions`, and every notation string parsed and checked where it stands.
@@ -15,15 +15,15 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, LevelSyntaxError, Location, Problem)
-from zorglab.level import ast
+from zorglab.core import ast
 from zorglab.level.build import FINDERS, LISTERS, Builder, parse_node, variable_binding
-from zorglab.level.expr import Binding, Kind
+from zorglab.core.expr import Binding, Kind
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
-from zorglab.level.limits import MAX_ROOMS, toml_fault
-from zorglab.level.model import Condition, Level, Mirror, Variable
+from zorglab.core.limits import MAX_ROOMS, toml_fault
+from zorglab.core.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
 from zorglab.level.solutions import SolutionReader, World, unknown_keys
 from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, mirror_wall_problems, read_library,

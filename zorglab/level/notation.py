@@ -1,4 +1,4 @@
-"""The notation parser: text -> syntax trees (:mod:`zorglab.level.ast`), never ``eval``.
+"""The notation parser: text -> syntax trees (:mod:`zorglab.core.ast`), never ``eval``.
 
 One LALR(1) parser, built once, serves every start symbol: ``entity`` (rooms, heroes, spells),
 ``cast``, ``value`` and ``expr``. Faults become :class:`~zorglab.errors.LevelSyntaxError` at the
@@ -19,10 +19,10 @@ from lark import Lark, Token, Transformer_NonRecursive, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from zorglab.errors import LevelSyntaxError, Problem
-from zorglab.level import ast
-from zorglab.level.limits import MAX_DIGITS, MAX_EXPRESSION_DEPTH, MAX_NESTING, MAX_NOTATION_LENGTH
+from zorglab.core import ast
+from zorglab.core.limits import MAX_DIGITS, MAX_EXPRESSION_DEPTH, MAX_NESTING, MAX_NOTATION_LENGTH
 from zorglab.level.positions import Origin
-from zorglab.level.values import INF
+from zorglab.core.values import INF
 
 START_SYMBOLS = ("entity", "cast", "value", "expr")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
@@ -189,7 +189,7 @@ def _items(children: list[Any]) -> list[Any]:
 
 
 class _Builder(Transformer_NonRecursive):
-    """Parse tree -> :mod:`zorglab.level.ast` nodes, with file locations (from each rule's first token)."""
+    """Parse tree -> :mod:`zorglab.core.ast` nodes, with file locations (from each rule's first token)."""
 
     def __init__(self, origin: Origin):
         super().__init__()

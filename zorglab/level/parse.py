@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from zorglab.errors import LevelError, Problem
-from zorglab.level import ast
+from zorglab.core import ast
 from zorglab.level.build import MISSING, Builder, parse_node, variable_binding
-from zorglab.level.expr import Binding, Checker, Kind
+from zorglab.core.expr import Binding, Checker, Kind
 from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, base_scope, bind_entries
-from zorglab.level.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
-from zorglab.level.substitute import substitute_level
+from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
+from zorglab.core.substitute import substitute_level
 from zorglab.level.positions import Origin
+from zorglab.level.solutions import CastReader, World
 
 
 class OpenScope(WorldScope):
@@ -111,7 +112,6 @@ def parse_cast(text: str, level: Level | None = None, *, origin: str = "<string>
     With one, labels and aliases resolve to canonical labels and the spell must be one of the
     level's (its variables replaced by ``choices`` when given; else any value of them matches).
     """
-    from zorglab.level.solutions import CastReader, World
     problems: list[Problem] = []
     node = parse_node(text, "cast", Origin.of_text(text, origin), problems)
     _raise(problems)

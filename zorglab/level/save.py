@@ -25,12 +25,14 @@ import tomlkit
 from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, Trivia, Whitespace
 
 from zorglab.engine.layout import Layout
-from zorglab.engine.registry import is_spawn_room
+from zorglab.core.registry import is_spawn_room
 from zorglab.errors import LevelError, OptionError, Problem
 from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
                                 write_level_text)
-from zorglab.level.model import Cast, Outcome, Solution
-from zorglab.level.values import INF
+from zorglab.core.model import Cast, Outcome, Solution
+from zorglab.core.printer import format_cast
+from zorglab.core.values import INF
+from zorglab.level.loader import check_level_text
 
 __all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "write_level_text"]
 
@@ -105,7 +107,6 @@ class _Wanted:
 
 def _place(text: str, shown: str, target: Path, wanted: _Wanted, replace_index: int | None) -> tuple[int, bool, str]:
     """(index, added, new text) of saving ``wanted`` into the level ``text``."""
-    from zorglab.level.loader import check_level_text   # the loader reads the level; loaded only when saving
     document = parse_document(text, shown)
     solutions = document.get("solutions")
     if solutions is not None and not isinstance(solutions, AoT):
@@ -203,7 +204,6 @@ def _cast_text(cast: str | Cast) -> str:
     if isinstance(cast, str):
         return cast.strip()
     if isinstance(cast, Cast):
-        from zorglab.level.printer import format_cast   # the notation printer's, loaded only when needed
         return format_cast(cast)
     raise TypeError(f"a cast is a string in level notation or a Cast, not {type(cast).__name__}")
 

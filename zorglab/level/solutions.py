@@ -14,18 +14,18 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from zorglab.engine.registry import find_spell_type, is_spawn_room, spell_types
+from zorglab.core.registry import find_spell_type, is_spawn_room, spell_types
 from zorglab.errors import (ArgumentTypeError, ArityError, LevelStructureError, Location, Problem, UnknownNameError,
                             value_text)
-from zorglab.level import ast
+from zorglab.core import ast
 from zorglab.level.build import MISSING, Builder, parse_node
-from zorglab.level.expr import unknown_name_message
+from zorglab.core.expr import unknown_name_message
 from zorglab.level.labels import WorldScope
-from zorglab.level.limits import decimal_fault, exact_decimal
-from zorglab.level.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef
+from zorglab.core.limits import decimal_fault, exact_decimal
+from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef
 from zorglab.level.positions import Positions
-from zorglab.level.printer import format_spell_call
-from zorglab.level.substitute import Substitution, resolve_choices
+from zorglab.core.printer import format_spell_call
+from zorglab.core.substitute import Substitution, resolve_choices
 
 SOLUTION_KEYS = ("choices", "rotation", "map", "main", "casts", "expect", "mirror_casts")
 # The target each spell takes in a cast; a spell type not listed takes none.
@@ -33,7 +33,6 @@ SOLUTION_KEYS = ("choices", "rotation", "map", "main", "casts", "expect", "mirro
 
 def target_form(spell_type: str) -> str | None:
     """The target a cast of this spell type names, as its registered behaviour declares it."""
-    from zorglab.engine.registry import find_spell_type
     behaviour = find_spell_type(spell_type)
     return None if behaviour is None else behaviour.cast_form
 _FORM_HINTS = {"to": "'to (col, row)'", "with": "'with ROOM'", "on": "'on HERO'",

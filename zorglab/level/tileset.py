@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from zorglab.engine.geometry import Direction
-from zorglab.engine.tiles import Tile, tile_problems
+from zorglab.core.geometry import Direction
+from zorglab.core.tiles import Tile, library_tiles, tile_problems
 from zorglab.errors import LevelError, Location, Problem, TileError
-from zorglab.level.model import RoomSpec, default_tile_name
+from zorglab.core.model import RoomSpec, default_tile_name
 from zorglab.level.positions import Origin, Positions
 
 LIBRARY_NAME = "tiles.toml"
@@ -107,7 +107,6 @@ def read_library(path: Path | None) -> tuple[dict[str, Tile], list[Problem]]:
 
 @functools.lru_cache(maxsize=16)
 def _read_library(path: str | None, _stamp: int) -> tuple[dict[str, Tile], list[Problem]]:
-    from zorglab.engine.tiles import library_tiles
     try:
         return library_tiles(path), []
     except LevelError as error:

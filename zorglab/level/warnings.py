@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.engine import cells
-from zorglab.engine.registry import find_room_type
+from zorglab.core.registry import find_room_type
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.tiles import CellKind, Tile
+from zorglab.core.tiles import CellKind, Tile
 from zorglab.errors import Location
-from zorglab.level.model import Level, RoomSpec
+from zorglab.core.model import Level, RoomSpec
 
 _KIND_WORDS = {CellKind.GREEN: "green", CellKind.DARK: "dark", CellKind.LIGHT: "light"}
 _CODE_WORDS = {cells.LIGHT: "toll"}

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from zorglab.engine.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
+from zorglab.core.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout, Violation, main_room, side_name, validate_layout
-from zorglab.engine.registry import find_room_type, is_spawn_room
+from zorglab.core.registry import find_room_type, is_spawn_room
 from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import GameState
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter, text_width
 from zorglab.paint.rooms import RoomLook, draw_room, hatch_side

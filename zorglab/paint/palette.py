@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from zorglab.engine.registry import find_room_type
-from zorglab.engine.tiles import CellKind
-from zorglab.level.values import Element
+from zorglab.core.registry import find_room_type
+from zorglab.core.tiles import CellKind
+from zorglab.core.values import Element
 
 BACKGROUND = "#ffffff"
 GRID = "#d9d6cc"

@@ -8,7 +8,7 @@ from typing import Any
 from zorglab.engine.layout import Layout, Violation
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.paint.board import draw_layout, draw_state, state_view
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView

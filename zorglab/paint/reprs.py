@@ -12,8 +12,10 @@ from typing import Any, Callable
 
 from zorglab.engine.game import LevelRun, Setup, WorldRun
 from zorglab.engine.layout import Layout
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.paint.png import level_png, state_png
+from zorglab.paint.temple import temple_png
+from zorglab.temples.model import Temple
 
 
 def level_picture(level: Level) -> bytes | None:
@@ -40,6 +42,7 @@ def level_run_picture(run: LevelRun) -> bytes:
 
 PICTURES: dict[type, Callable[[Any], bytes | None]] = {
     Level: level_picture, Setup: setup_picture, WorldRun: world_run_picture, LevelRun: level_run_picture,
+    Temple: temple_png,     # floors side by side with the critical path (the temples import no painter)
 }
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
-from zorglab.engine.registry import find_room_type
-from zorglab.engine.tiles import CellKind, Tile
-from zorglab.level.printer import format_value
+from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.core.registry import find_room_type
+from zorglab.core.tiles import CellKind, Tile
+from zorglab.core.printer import format_value
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter, text_width
 from zorglab.paint.view import border_cell

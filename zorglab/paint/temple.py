@@ -14,6 +14,7 @@ from typing import Any
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
+from zorglab.temples import solve, temple_cells
 
 ROOM_COLOURS = {
     "wall": "#33333d", "void": "#101014", "empty": "#ece6d6", "entrance": "#9fd39f", "gate": "#6fbf6f",
@@ -172,7 +173,6 @@ def _path(p: Painter, view: TempleView, route: Any) -> None:
 
 def temple_png(temple: Any, route: Any = True, *, cell: int = 34) -> bytes:
     """The temple as PNG bytes; ``route=True`` asks the solver for the critical path."""
-    from zorglab.temples import solve, temple_cells
     if route is True:
         route = solve(temple).critical
     view = temple_view(temple, cell)

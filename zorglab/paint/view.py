@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction, Slot
+from zorglab.core.geometry import ROOM_SIZE, Cell, Direction, Slot
 
 Rect = tuple[float, float, float, float]   # x, y, width, height
 

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.contracts import CONTRACTS_NAME, ContractEntry, read_contracts
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from zorglab.engine.game import LevelRun, play, setup_solution
 from zorglab.errors import OptionError
 from zorglab.level.contracts import ContractEntry
 from zorglab.level.labels import MAIN_WORLD
-from zorglab.level.model import Cast, Level, Outcome
+from zorglab.core.model import Cast, Level, Outcome
 from zorglab.progression.profile import Profile
 from zorglab.progression.standing import OPEN, contract_of, contract_status
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from zorglab.level.contracts import ContractEntry
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.progression.profile import Profile
 
 OPEN = "open"

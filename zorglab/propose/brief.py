@@ -111,7 +111,7 @@ class Brief:
         self._check()
 
     def _check(self) -> None:
-        from zorglab.engine.tiles import library_tiles
+        from zorglab.core.tiles import library_tiles
         from zorglab.level.parse import parse_hero, parse_room, parse_spell
 
         for kind, known, given in (("room", ROOM_TYPES, self.room_types), ("hero", HERO_TYPES, self.hero_types),

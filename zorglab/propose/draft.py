@@ -15,9 +15,9 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from zorglab.engine.geometry import Direction, neighbour_slot
-from zorglab.engine.registry import find_hero_type, find_room_type, find_spell_type, room_types
-from zorglab.engine.tiles import Tile, library_tiles, tile_suits
+from zorglab.core.geometry import Direction, neighbour_slot
+from zorglab.core.registry import find_hero_type, find_room_type, find_spell_type, room_types
+from zorglab.core.tiles import Tile, library_tiles, tile_suits
 from zorglab.level.parse import parse_hero, parse_room, parse_spell
 from zorglab.propose.brief import Brief
 from zorglab.seeding import Seed, normalise_seed

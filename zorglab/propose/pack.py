@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.propose.brief import Brief, Span
 from zorglab.propose.prove import Candidate
 from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
@@ -83,7 +83,7 @@ PACK_BRIEFS = (
 
 def level_features(level: Level) -> frozenset[str]:
     """A pack level's content as the ranking's tokens: rooms with arguments, heroes, spells."""
-    from zorglab.level.printer import format_hero, format_room, format_spell
+    from zorglab.core.printer import format_hero, format_room, format_spell
     rooms = [format_room(_untiled(r)) for r in level.rooms]
     heroes = [format_hero(_relabel(h)) for h in level.heroes]
     spells = [format_spell(_relabel(s)) for s in level.spells]

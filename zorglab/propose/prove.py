@@ -17,8 +17,8 @@ from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout, is_valid
 from zorglab.errors import LevelError
 from zorglab.level.loader import load_level_text
-from zorglab.level.model import Level, Outcome, Solution
-from zorglab.level.printer import format_cast
+from zorglab.core.model import Level, Outcome, Solution
+from zorglab.core.printer import format_cast
 from zorglab.propose.brief import TARGETS, Brief
 from zorglab.propose.draft import Draft, make_draft
 from zorglab.reports.budget import Budget

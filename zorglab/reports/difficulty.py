@@ -20,7 +20,7 @@ import pandas as pd
 from zorglab.engine.game import Setup, setup, setup_solution
 from zorglab.errors import LevelError
 from zorglab.level.labels import MAIN_WORLD
-from zorglab.level.model import Cast, Level, Outcome
+from zorglab.core.model import Cast, Level, Outcome
 from zorglab.reports.budget import Budget
 from zorglab.reports.forced import forced_points
 from zorglab.reports.layouts import count_layouts

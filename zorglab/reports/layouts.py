@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.search.layouts import solve_layouts
 
 

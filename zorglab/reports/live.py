@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 
 from zorglab.engine.layout import Layout
 from zorglab.level.loader import LevelCheck, check_level_text
-from zorglab.level.model import Cast, Level
+from zorglab.core.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
 from zorglab.reports.live_clock import Cancelled, Clock

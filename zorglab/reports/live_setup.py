@@ -21,7 +21,7 @@ from zorglab.errors import LevelError
 from zorglab.level.contracts import find_contracts, read_contracts
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.loader import LevelCheck, check_level
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup
 from zorglab.reports.forced import forced_points

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from zorglab.engine.game import Setup, setup
-from zorglab.engine.registry import is_spawn_room
-from zorglab.level.model import Level
+from zorglab.core.registry import is_spawn_room
+from zorglab.core.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.live_clock import Clock, Deadline, TimeUp, run_sliced
 from zorglab.search.decide import decide_solvable

@@ -18,8 +18,8 @@ from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.level.labels import MAIN_WORLD
-from zorglab.level.model import Cast
-from zorglab.level.printer import format_cast
+from zorglab.core.model import Cast
+from zorglab.core.printer import format_cast
 from zorglab.search.casts import legal_casts
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict, gc_paused

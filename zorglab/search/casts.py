@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from zorglab.engine.casting import board_active, cast_spell
 from zorglab.engine.events import Event
-from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.core.geometry import Direction, neighbour_slot
 from zorglab.engine.state import GameState
 from zorglab.errors import CastError
-from zorglab.level.model import Cast, SpellCall
+from zorglab.core.model import Cast, SpellCall
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World

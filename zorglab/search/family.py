@@ -7,10 +7,10 @@ Deterministic: the same (heroes, spells) always gives the same level.
 
 from __future__ import annotations
 
-from zorglab.engine.tiles import library_tiles
+from zorglab.core.tiles import library_tiles
 from zorglab.engine.world import World
-from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec
-from zorglab.level.values import Element
+from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
+from zorglab.core.values import Element
 
 ROOMS = (
     RoomSpec("A", "A", (), "default-A"), RoomSpec("D1", "D", (1,)), RoomSpec("E1", "E", (Element.FIRE,)),

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from zorglab.engine.game import setup
-from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.core.geometry import Direction, neighbour_slot
 from zorglab.engine.layout import Layout, is_valid
-from zorglab.engine.registry import is_spawn_room
-from zorglab.level.model import DomainKind, Level
+from zorglab.core.registry import is_spawn_room
+from zorglab.core.model import DomainKind, Level
 from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
 

@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
-from zorglab.level.model import Cast
-from zorglab.level.printer import format_cast
+from zorglab.core.model import Cast
+from zorglab.core.printer import format_cast
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
 
 if TYPE_CHECKING:

@@ -148,9 +148,3 @@ class Temple:
         from zorglab.temples.render import temple_html
 
         return temple_html(self)
-
-    def _repr_png_(self) -> bytes:
-        """Floors side by side with the critical path, drawn by the shared PNG painter."""
-        from zorglab.paint.temple import temple_png
-
-        return temple_png(self)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.engine.tiles import library_tiles
-from zorglab.level.model import HeroSpec, Level, RoomSpec, SpellSpec
-from zorglab.level.values import Element
+from zorglab.core.tiles import library_tiles
+from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
+from zorglab.core.values import Element
 
 DEMO_SLOTS = {"A": (0, 0), "D1": (1, 0), "E1": (2, 0), "O1": (0, 1), "T1": (1, 1), "E2": (2, 1), "Z": (2, 2)}
 
@@ -38,7 +38,7 @@ def demo_layout() -> Layout:
 
 def maker_picture():
     """A Maker mid-construction: Z still in the tray, D1 turned the wrong way and selected."""
-    from zorglab.level.model import RoomSpec as _RoomSpec
+    from zorglab.core.model import RoomSpec as _RoomSpec
     from zorglab.widgets.maker import Maker
     level = demo_level()
     library = library_tiles()
@@ -53,7 +53,7 @@ def maker_picture():
 
 def player_picture():
     """A Player a few actions into the demo run, with a hero carrying gold and one asleep."""
-    from zorglab.level.model import Cast, SpellCall
+    from zorglab.core.model import Cast, SpellCall
     from zorglab.widgets.player import Player
     player = Player(setup(demo_level(), demo_layout()))
     player.goto(9)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.planner import SPAWN
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.engine import events as ev
-from zorglab.engine.geometry import global_cell
+from zorglab.core.geometry import global_cell
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 

@@ -19,12 +19,12 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from zorglab.engine.game import Setup, setup
-from zorglab.engine.geometry import Direction, Slot
+from zorglab.core.geometry import Direction, Slot
 from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
-from zorglab.engine.registry import is_spawn_room
+from zorglab.core.registry import is_spawn_room
 from zorglab.level.warnings import level_warnings
 from zorglab.errors import LevelError, OptionError
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.level.save import SavedSolution
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter

@@ -17,12 +17,12 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from zorglab.engine.game import Setup, play
-from zorglab.engine.geometry import Slot
+from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.errors import CastError, LevelError
 from zorglab.level.labels import MAIN_WORLD
-from zorglab.level.model import Cast
+from zorglab.core.model import Cast
 from zorglab.paint import palette
 from zorglab.paint.board import draw_state, state_view, waiting_slots
 from zorglab.paint.canvas import CanvasPainter

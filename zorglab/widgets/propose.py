@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError
-from zorglab.level.model import Level, Outcome, Solution
+from zorglab.core.model import Level, Outcome, Solution
 from zorglab.propose.batch import Proposal, propose
 from zorglab.propose.brief import HERO_TYPES, ROOM_TYPES, SPELL_TYPES, Brief, brief_from
 from zorglab.propose.prove import Candidate, draft_layout, draft_level

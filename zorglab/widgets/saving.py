@@ -16,8 +16,8 @@ from typing import Any
 import ipywidgets as w
 
 from zorglab.engine.layout import Layout
-from zorglab.level.model import Cast, Level, Outcome, Solution
-from zorglab.level.printer import format_cast
+from zorglab.core.model import Cast, Level, Outcome, Solution
+from zorglab.core.printer import format_cast
 from zorglab.level.save import SavedSolution, file_digest, save_solution
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from zorglab.engine.geometry import Slot
+from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
-from zorglab.level.model import Cast, SpellCall
+from zorglab.core.model import Cast, SpellCall
 
 # "nothing chosen" in a dropdown: ipywidgets shows a None value as a blank box, not as its label
 NONE = ""

@@ -21,10 +21,10 @@ import ipywidgets as w
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.engine.registry import hero_types, spell_types
+from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
-from zorglab.level.model import Level, Outcome
+from zorglab.core.model import Level, Outcome
 from zorglab.level.save import SavedSolution
 from zorglab.widgets.maker import Maker
 from zorglab.widgets.studio_file import DraftFile, StudioFile

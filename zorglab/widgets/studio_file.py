@@ -21,7 +21,7 @@ from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError, StaleFileError
 from zorglab.level.draft import text_digest
 from zorglab.level.loader import check_level
-from zorglab.level.model import Cast, Level, Outcome
+from zorglab.core.model import Cast, Level, Outcome
 from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
 from zorglab.widgets import saving
 

@@ -18,8 +18,8 @@ from typing import Any
 import ipywidgets as w
 from PIL import Image, ImageDraw
 
-from zorglab.engine.registry import room_types
-from zorglab.engine.tiles import CellKind, Tile, tile_problems, tile_suits
+from zorglab.core.registry import room_types
+from zorglab.core.tiles import CellKind, Tile, tile_problems, tile_suits
 from zorglab.level.draft import TILE_CELLS, Draft
 from zorglab.level.tileset import find_library, read_library
 from zorglab.paint import palette

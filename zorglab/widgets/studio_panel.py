@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from zorglab.engine.layout import Layout
 from zorglab.level.loader import LevelCheck
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 
 Summarise = Callable[..., Any]
 

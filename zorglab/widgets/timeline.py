@@ -19,15 +19,15 @@ from zorglab.engine.run import RunResult, outcome_of, run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.errors import CastError
-from zorglab.level.model import Cast, Outcome
+from zorglab.core.model import Cast, Outcome
+from zorglab.core.printer import format_cast
 
 
 def cast_text(cast: Cast) -> str:
     """A cast in level notation (the notation printer's), without the leading ``@tick``."""
     try:
-        from zorglab.level.printer import format_cast
         return format_cast(cast).split(" ", 1)[1]
-    except (ImportError, IndexError, AttributeError):
+    except (IndexError, AttributeError):
         return f"{cast.spell.type}({', '.join(map(str, cast.spell.args))})"
 
 

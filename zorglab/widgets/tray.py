@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zorglab.engine.geometry import ROOM_SIZE
+from zorglab.core.geometry import ROOM_SIZE
 from zorglab.engine.layout import Layout
-from zorglab.level.model import Level
+from zorglab.core.model import Level
 from zorglab.paint import palette
 from zorglab.paint.board import layout_look
 from zorglab.paint.painter import Painter

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from zorglab.engine.geometry import Direction
-from zorglab.level.values import Element
+from zorglab.core.geometry import Direction
+from zorglab.core.values import Element
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import Resolution

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.engine import shell
-from zorglab.engine.geometry import Direction
+from zorglab.core.geometry import Direction
 from zorglab.engine.heroes.base import HeroBehaviour
-from zorglab.engine.registry import Param, ParamKind, hero_type
-from zorglab.level.values import INF
+from zorglab.core.registry import Param, ParamKind, hero_type
+from zorglab.core.values import INF
 
 FRESH, AIMING, FIRED, HOLDING = 0, 1, 2, 3
 

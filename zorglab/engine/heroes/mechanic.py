@@ -24,9 +24,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from zorglab.engine import events as ev
-from zorglab.engine.geometry import Direction, neighbour_slot
+from zorglab.core.geometry import Direction, neighbour_slot
 from zorglab.engine.heroes.base import HeroBehaviour
-from zorglab.engine.registry import Param, ParamKind, hero_type
+from zorglab.core.registry import Param, ParamKind, hero_type
 from zorglab.engine.roommoves import move_problem
 
 ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)

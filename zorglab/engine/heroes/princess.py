@@ -10,7 +10,7 @@ Perceived weights are exact fractions (ZR-20).
 from fractions import Fraction
 
 from zorglab.engine.heroes.base import HeroBehaviour
-from zorglab.engine.registry import Param, ParamKind, hero_type
+from zorglab.core.registry import Param, ParamKind, hero_type
 
 
 @hero_type(

@@ -1,7 +1,7 @@
 """Warrior(x): shortest path to Z ignoring HP; ties right, up, left, down (FR-20)."""
 
 from zorglab.engine.heroes.base import HeroBehaviour
-from zorglab.engine.registry import Param, ParamKind, hero_type
+from zorglab.core.registry import Param, ParamKind, hero_type
 
 
 @hero_type("Warrior", Param("x", ParamKind.INT, minimum=1))

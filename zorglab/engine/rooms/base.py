@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
-from zorglab.engine.tiles import CellKind
+from zorglab.core.tiles import CellKind
 
 if TYPE_CHECKING:
-    from zorglab.engine.registry import Signature
-    from zorglab.level.values import Element
+    from zorglab.core.registry import Signature
+    from zorglab.core.values import Element
     from zorglab.engine.resolve import HeroScratch, Resolution
 
 

@@ -1,7 +1,7 @@
 """D(x): damage (or, negative, healing) on every entry (FR-13)."""
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.core.registry import Param, ParamKind, room_type
 
 DRAFT_DAMAGE = (-1, 1, 1, 2, 2, 3)     # what the generator draws x from
 

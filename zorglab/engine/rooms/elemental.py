@@ -2,9 +2,9 @@
 
 from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.tiles import CellKind
-from zorglab.engine.registry import Param, ParamKind, room_type
-from zorglab.level.values import Element
+from zorglab.core.tiles import CellKind
+from zorglab.core.registry import Param, ParamKind, room_type
+from zorglab.core.values import Element
 
 
 @room_type("E", Param("elem", ParamKind.ELEMENT))

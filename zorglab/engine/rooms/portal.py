@@ -3,11 +3,11 @@
 from typing import Any
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.level.limits import MAX_HISTORY_REACH
-from zorglab.engine.registry import Param, ParamKind, room_type
-from zorglab.level.model import VarRef
-from zorglab.level.values import INF
-from zorglab.level.portals import portal_fault
+from zorglab.core.limits import MAX_HISTORY_REACH
+from zorglab.core.registry import Param, ParamKind, room_type
+from zorglab.core.model import VarRef
+from zorglab.core.values import INF
+from zorglab.core.portals import portal_fault
 
 
 @room_type("P", Param("n", ParamKind.INT_OR_INF), Param("f", ParamKind.INDEX_FUNCTION))

@@ -1,7 +1,7 @@
 """A: the spawn room (FR-11)."""
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import room_type
+from zorglab.core.registry import room_type
 
 
 @room_type("A")

@@ -1,7 +1,7 @@
 """C(...): named by the seed's Artillery contract but never defined (FR-18, ZR-21)."""
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import Param, ParamKind, room_type
+from zorglab.core.registry import Param, ParamKind, room_type
 
 
 @room_type(

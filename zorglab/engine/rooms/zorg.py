@@ -1,7 +1,7 @@
 """Z: Zorg's room (FR-12)."""
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.registry import room_type
+from zorglab.core.registry import room_type
 
 
 @room_type("Z")

@@ -1,7 +1,7 @@
 """Attack: x damage to every living hero on the board (FR-34)."""
 
 from zorglab.engine.spells.base import SpellBehaviour
-from zorglab.engine.registry import Param, ParamKind, spell_type
+from zorglab.core.registry import Param, ParamKind, spell_type
 
 
 @spell_type("Attack", Param("x", ParamKind.INT))

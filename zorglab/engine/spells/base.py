@@ -14,7 +14,7 @@ from zorglab.errors import CastError
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import HeroScratch, Resolution
-    from zorglab.level.model import Cast
+    from zorglab.core.model import Cast
 
 
 @dataclass(slots=True)

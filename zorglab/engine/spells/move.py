@@ -1,6 +1,6 @@
 """Move(): the active hero's room moves to an empty slot (FR-36, FR-38, ZR-15)."""
 
-from zorglab.engine.registry import spell_type
+from zorglab.core.registry import spell_type
 from zorglab.engine.roommoves import apply_moves, board_to_dungeon
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError

@@ -1,6 +1,6 @@
 """Selection(allow_corpses): another unused spell, on several chosen heroes at once (FR-39, ZR-16)."""
 
-from zorglab.engine.registry import Param, ParamKind, spell_type
+from zorglab.core.registry import Param, ParamKind, spell_type
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.errors import CastError
 

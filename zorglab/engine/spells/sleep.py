@@ -2,7 +2,7 @@
 
 from zorglab.engine import events as ev
 from zorglab.engine.spells.base import SpellBehaviour
-from zorglab.engine.registry import spell_type
+from zorglab.core.registry import spell_type
 
 
 @spell_type("Sleep")

@@ -1,6 +1,6 @@
 """Swap(): the active hero's room swaps slots with another room (FR-37, FR-38, ZR-15)."""
 
-from zorglab.engine.registry import spell_type
+from zorglab.core.registry import spell_type
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError

@@ -1,7 +1,7 @@
 """Teleport: The active hero goes to its n-th most recent visit (FR-35)."""
 
 from zorglab.engine.spells.base import SpellBehaviour
-from zorglab.engine.registry import Param, ParamKind, spell_type
+from zorglab.core.registry import Param, ParamKind, spell_type
 
 
 @spell_type("Teleport", Param("n", ParamKind.INT))

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import zorglab
-from zorglab.engine.geometry import ROOM_SIZE, Cell, Direction
-from zorglab.engine.registry import find_room_type, is_spawn_room, room_types
+from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.core.registry import find_room_type, is_spawn_room, room_types
 from zorglab.errors import LevelSyntaxError, Location, Problem, TileError
 
 

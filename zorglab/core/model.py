@@ -1,6 +1,6 @@
 """The typed level model (FR-1..FR-3): frozen values, built only by the loader or by code.
 
-Arguments are concrete values (:mod:`zorglab.level.values`) or :class:`VarRef` where a level
+Arguments are concrete values (:mod:`zorglab.core.values`) or :class:`VarRef` where a level
 variable stands; :meth:`Level.with_choices` substitutes the player's choices everywhere.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from zorglab.errors import Location
-from zorglab.engine.tiles import Tile
+from zorglab.core.tiles import Tile
 
 
 class Outcome(enum.Enum):
@@ -198,7 +198,7 @@ class Level:
 
     def with_choices(self, choices: dict[str, Any]) -> "Level":
         """This level with every :class:`VarRef` replaced by the chosen value (FR-2)."""
-        from zorglab.level.substitute import substitute_level  # the loader helper owns it
+        from zorglab.core.substitute import substitute_level  # substitute imports this module
         return substitute_level(self, choices)
 
     def replace(self, **changes: Any) -> "Level":
@@ -217,6 +217,9 @@ class Level:
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{escape(str(v))}</td></tr>"
                        for k, v in rows)
         return f"<table>{body}</table>"
+
+
+MAIN_WORLD = "M"   # the main world's name (level-format "Mirrors")
 
 
 def default_tile_name(room_type: str) -> str:

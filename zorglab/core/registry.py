@@ -4,19 +4,20 @@ Each type module decorates its class with :func:`room_type`, :func:`hero_type` o
 :func:`spell_type`, declaring the notation name and its parameters. The level loader checks
 arity and argument kinds against these signatures; the engine dispatches behaviour to the
 same classes. Nothing is ever looked up with ``eval``.
+
+The registries sit in the bottom package and name no type module. Types arrive in two standard
+ways (docs/levels.md, "Adding a type"): importing the module that declares them (the built-in
+ones come with :mod:`zorglab.engine.types`, which the loader imports), or an entry point in the
+group ``zorglab.types`` of any installed distribution, loaded on the first look-up — the way
+pytest finds its plugins.
 """
 
 from __future__ import annotations
 
 import enum
-import importlib
+from importlib.metadata import entry_points
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
-
-if TYPE_CHECKING:
-    from zorglab.engine.heroes.base import HeroBehaviour
-    from zorglab.engine.rooms.base import RoomBehaviour
-    from zorglab.engine.spells.base import SpellBehaviour
+from typing import Any, Callable, TypeVar
 
 
 class ParamKind(enum.Enum):
@@ -78,9 +79,9 @@ class Signature:
 
 T = TypeVar("T", bound=type)
 
-_ROOMS: dict[str, type[RoomBehaviour]] = {}
-_HEROES: dict[str, type[HeroBehaviour]] = {}
-_SPELLS: dict[str, type[SpellBehaviour]] = {}
+_ROOMS: dict[str, type[Any]] = {}
+_HEROES: dict[str, type[Any]] = {}
+_SPELLS: dict[str, type[Any]] = {}
 
 
 def _register(table: dict[str, Any], kind: str, name: str, params: tuple[Param, ...],
@@ -112,46 +113,69 @@ def spell_type(name: str, *params: Param) -> Callable[[T], T]:
     return _register(_SPELLS, "spell", name, params, None, None)
 
 
-_BUILTIN_PACKAGES = ("zorglab.engine.rooms", "zorglab.engine.heroes", "zorglab.engine.spells")
-_loaded = False
+def unregister(cls: type) -> None:
+    """Forget a registered type (a test's own types, or a module about to be re-imported)."""
+    for table in (_ROOMS, _HEROES, _SPELLS):
+        for name in [n for n, c in table.items() if c is cls]:
+            del table[name]
 
 
-def load_builtin_types() -> None:
-    """Import the built-in type packages so their decorators fill the registries."""
-    global _loaded
-    if not _loaded:
-        for package in _BUILTIN_PACKAGES:
-            importlib.import_module(package)
-        _loaded = True
+ENTRY_POINT_GROUP = "zorglab.types"
+_loaded_entry_points: set[str] = set()
 
 
-def find_room_type(name: str) -> type[RoomBehaviour] | None:
-    load_builtin_types()
+def load_entry_point_types() -> None:
+    """Load every entry point of the group ``zorglab.types`` not loaded yet (its decorators register).
+
+    An entry point names a module (``mytypes = "mypackage.types"``) or an object in one; loading it
+    imports the module, whose :func:`room_type`, :func:`hero_type` and :func:`spell_type`
+    decorators fill the registries. A distribution installed later is found on the next call."""
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        key = f"{point.name}={point.value}"
+        if key not in _loaded_entry_points:
+            _loaded_entry_points.add(key)
+            point.load()
+
+
+_scanned = False
+
+
+def _discover() -> None:
+    """Scan the entry points once, on the first look-up (scanning is not free; call
+    :func:`load_entry_point_types` again to see a distribution installed since)."""
+    global _scanned
+    if not _scanned:
+        _scanned = True
+        load_entry_point_types()
+
+
+def find_room_type(name: str) -> type[Any] | None:
+    _discover()
     return _ROOMS.get(name)
 
 
-def find_hero_type(name: str) -> type[HeroBehaviour] | None:
-    load_builtin_types()
+def find_hero_type(name: str) -> type[Any] | None:
+    _discover()
     return _HEROES.get(name)
 
 
-def find_spell_type(name: str) -> type[SpellBehaviour] | None:
-    load_builtin_types()
+def find_spell_type(name: str) -> type[Any] | None:
+    _discover()
     return _SPELLS.get(name)
 
 
-def room_types() -> tuple[type[RoomBehaviour], ...]:
-    load_builtin_types()
+def room_types() -> tuple[type[Any], ...]:
+    _discover()
     return tuple(_ROOMS.values())
 
 
-def hero_types() -> tuple[type[HeroBehaviour], ...]:
-    load_builtin_types()
+def hero_types() -> tuple[type[Any], ...]:
+    _discover()
     return tuple(_HEROES.values())
 
 
-def spell_types() -> tuple[type[SpellBehaviour], ...]:
-    load_builtin_types()
+def spell_types() -> tuple[type[Any], ...]:
+    _discover()
     return tuple(_SPELLS.values())
 
 

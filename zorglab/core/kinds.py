@@ -1,7 +1,7 @@
 """Fitting a concrete value to a parameter's declared kind (``Param.kind``, ``Param.minimum``).
 
 Used when a variable's domain is checked against the arguments it stands for, and again when the
-player's choice replaces it (:mod:`zorglab.level.substitute`). A variable choosing several values
+player's choice replaces it (:mod:`zorglab.core.substitute`). A variable choosing several values
 holds the tuple of picks (FR-3): a tuple of elements fits a set of elements, a tuple of whole
 numbers fits a portal's ``f`` as its list form.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from zorglab.engine.registry import Param, ParamKind
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.core.registry import Param, ParamKind
+from zorglab.core.printer import format_value
+from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 
 class Misfit(Exception):
@@ -56,7 +57,6 @@ def _coerce(value: Any, kind: ParamKind, what: str) -> Any:
         if isinstance(value, IndexFunction):
             return value
         if isinstance(value, tuple) and all(is_int(v) for v in value):
-            from zorglab.level.printer import format_value
             return IndexFunction(format_value(value), table=value)
     if kind in (ParamKind.ROOM_INT_MAP, ParamKind.ROOM_NUMBER_MAP):
         if isinstance(value, frozenset) and not value:
@@ -68,5 +68,4 @@ def _coerce(value: Any, kind: ParamKind, what: str) -> Any:
 
 
 def _show(value: Any) -> str:
-    from zorglab.level.printer import format_value
     return format_value(value)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from zorglab.engine.registry import Signature, find_hero_type, find_room_type, find_spell_type
-from zorglab.level import ast
-from zorglab.level.model import Cast, HeroSpec, RoomSpec, SpellCall, SpellSpec, Variable, DomainKind, VarRef
-from zorglab.level.values import INF, Element, FrozenMap, IndexFunction
+from zorglab.core.registry import Signature, find_hero_type, find_room_type, find_spell_type
+from zorglab.core import ast
+from zorglab.core.model import Cast, HeroSpec, RoomSpec, SpellCall, SpellSpec, Variable, DomainKind, VarRef
+from zorglab.core.values import INF, Element, FrozenMap, IndexFunction
 
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "compare": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7, "atom": 8}
 

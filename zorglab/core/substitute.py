@@ -14,15 +14,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-from zorglab.engine.registry import Param, ParamKind, find_hero_type, find_room_type, find_spell_type
+from zorglab.core.registry import Param, ParamKind, find_hero_type, find_room_type, find_spell_type
 from zorglab.errors import ChoiceError, LevelError, Location, Problem
-from zorglab.level import ast
-from zorglab.level.expr import LambdaRule
-from zorglab.level.kinds import Misfit, coerce, is_int, is_number
-from zorglab.level.limits import decimal_fault
-from zorglab.level.model import Condition, DomainKind, Level, Mirror, Variable, VarRef
-from zorglab.level.printer import format_domain, format_lambda, format_value, format_variable
-from zorglab.level.values import Element, FrozenMap, IndexFunction
+from zorglab.core import ast
+from zorglab.core.expr import LambdaRule
+from zorglab.core.kinds import Misfit, coerce, is_int, is_number
+from zorglab.core.limits import decimal_fault
+from zorglab.core.model import Condition, DomainKind, Level, Mirror, Variable, VarRef
+from zorglab.core.printer import format_domain, format_lambda, format_value, format_variable
+from zorglab.core.values import Element, FrozenMap, IndexFunction
 
 
 class _Refused(Exception):

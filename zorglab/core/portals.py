@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from zorglab.errors import ExpressionError
-from zorglab.level import ast
-from zorglab.level.limits import MAX_HISTORY_REACH
-from zorglab.level.values import INF, IndexFunction
+from zorglab.core import ast
+from zorglab.core.limits import MAX_HISTORY_REACH
+from zorglab.core.values import INF, IndexFunction
 
 SCAN_LIMIT = 1_000        # values of a non-polynomial f tried at load
 MAX_DEGREE = 64           # a polynomial of higher degree is tried like any other f

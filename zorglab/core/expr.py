@@ -1,6 +1,6 @@
 """Expressions: the function registry, the load-time check, and exact evaluation.
 
-Constraints, bonuses and a portal's ``i -> expr`` are :mod:`zorglab.level.ast` trees. At load
+Constraints, bonuses and a portal's ``i -> expr`` are :mod:`zorglab.core.ast` trees. At load
 time :func:`check` resolves every name against the level's scope (labels and aliases become
 canonical labels) and checks kinds, arities and constant divisions by zero. At run time the engine
 calls :func:`evaluate` with an :class:`Environment` that supplies variable values and the
@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol
 
 from zorglab.errors import ArgumentTypeError, ArityError, ExpressionError, Location, Problem, UnknownNameError
-from zorglab.level import ast
-from zorglab.level.values import INF, Element
+from zorglab.core import ast
+from zorglab.core.values import INF, Element
 
 
 class Kind(enum.Enum):
