@@ -7,15 +7,9 @@ from zorglab.core.registry import Param, ParamKind, room_type
 from zorglab.core.values import Element
 
 
-@room_type("E", Param("elem", ParamKind.ELEMENT))
-class ElementalRoom(RoomBehaviour):
-    """Green cells are fire, water, ice or poison cells."""
-
-    own_cells = "g"
-
-    @classmethod
-    def draft(cls, rng):
-        return f"{cls.name}({rng.choice([e.value for e in Element])})"
+class ElementCells(RoomBehaviour):
+    """A room whose own cells act by its ``elem`` argument (E's green, T's dark): the hooks the
+    two share, written once."""
 
     @staticmethod
     def draft_damage(args, text):
@@ -24,6 +18,17 @@ class ElementalRoom(RoomBehaviour):
     @classmethod
     def cell_element(cls, args):
         return cls.signature.arg(args, "elem")
+
+
+@room_type("E", Param("elem", ParamKind.ELEMENT))
+class ElementalRoom(ElementCells):
+    """Green cells are fire, water, ice or poison cells."""
+
+    own_cells = "g"
+
+    @classmethod
+    def draft(cls, rng):
+        return f"{cls.name}({rng.choice([e.value for e in Element])})"
 
     @classmethod
     def cell_code(cls, args, kind):

@@ -2,13 +2,14 @@
 
 from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
+from zorglab.engine.rooms.elemental import ElementCells
 from zorglab.core.tiles import CellKind
 from zorglab.core.registry import Param, ParamKind, room_type
 from zorglab.core.values import Element
 
 
 @room_type("T", Param("x", ParamKind.INT, minimum=0), Param("elem", ParamKind.ELEMENT))
-class TollRoom(RoomBehaviour):
+class TollRoom(ElementCells):
     """Light cells cost ``x`` gold per entry, paid FIFO and refunded to its sources."""
 
     own_cells = "dl"
@@ -16,14 +17,6 @@ class TollRoom(RoomBehaviour):
     @classmethod
     def draft(cls, rng):
         return f"{cls.name}({rng.randint(1, 2)}, {rng.choice([e.value for e in Element])})"
-
-    @staticmethod
-    def draft_damage(args, text):
-        return 3 if "fire" in text else 0
-
-    @classmethod
-    def cell_element(cls, args):
-        return cls.signature.arg(args, "elem")
 
     @classmethod
     def cell_code(cls, args, kind):
