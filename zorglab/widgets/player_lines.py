@@ -8,12 +8,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import ipywidgets as w
+
 from zorglab.engine.game import Setup, play
 from zorglab.engine.state import GameState
 from zorglab.errors import LevelError
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.level.save import SavedSolution
 from zorglab.paint import palette
+from zorglab.widgets.saving import LevelFile
 
 if TYPE_CHECKING:
     from zorglab.widgets.player import Player
@@ -110,3 +113,19 @@ def win_window_here(player: Player) -> list[Any]:
                      for p in points if p.tick <= player.state.tick)
     player.verdict_box.value = f"<b>win window</b> (tick: still winnable?) {html.escape(marks)}"
     return points
+
+
+def world_players(setup: Setup, file: LevelFile | None) -> tuple[dict[str, Player], w.Widget]:
+    """One Player per world played (ZR-18), sharing the level file and each other (for *save run*),
+    and the widget that shows them: the one Player, or a tab per world."""
+    from zorglab.widgets.player import Player
+    worlds = setup.played_worlds
+    siblings: dict[str, Player] = {}
+    for name in worlds:
+        siblings[name] = Player(setup, world=name, file=file, siblings=siblings)
+    if len(worlds) == 1:
+        return siblings, siblings[worlds[0]].widget
+    tabs = w.Tab(children=[p.widget for p in siblings.values()])
+    for k, name in enumerate(worlds):
+        tabs.set_title(k, f"world {name}")
+    return siblings, tabs
