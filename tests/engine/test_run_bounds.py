@@ -89,7 +89,7 @@ def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypat
 
 
 def test_play_says_when_the_planner_bound_stopped_it(tmp_path, capsys, monkeypatch):
-    import zorglab.engine.planner as planner
+    import zorglab.engine.plangraph as planner     # the plan graph reads its bounds
     monkeypatch.setattr(planner, "POLICY_LIMIT", 2)        # past it: a forward search per action...
     monkeypatch.setattr(planner, "MAX_PLAN_STATES", 5)     # ...which this bound stops
     path = tmp_path / "row.toml"

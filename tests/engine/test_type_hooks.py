@@ -34,7 +34,7 @@ ALLOWED: dict[str, str] = {
     "temples/generator.py": "temple room codes (a different game's rooms)",
     "paint/temple.py": "temple map glyphs",
     "cli/board.py": "the text board's cell glyphs ('P' is a poison cell)",
-    "widgets/maker.py": "'Z' is the undo key",
+    "widgets/maker_input.py": "'Z' is the undo key (the Maker's keys)",
     # levels are data: these are levels written out in Python
     "widgets/demo.py": "the demo level's rooms, heroes and spells",
     "search/family.py": "the scaling family's levels",

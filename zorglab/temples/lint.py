@@ -8,11 +8,11 @@ people. Temple-wide faults are located at the entrance. ``lint_temple`` runs the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import Callable
 
-from zorglab.temples.grants import Grants, mentions_master_key, room_grants
-from zorglab.temples.graph import FLAG_BITS, TempleGraph, compile_temple
+from zorglab.temples.grants import mentions_master_key
+from zorglab.temples.graph import FLAG_BITS, TempleGraph
+from zorglab.temples.lint_context import Context, Violation
 from zorglab.temples.model import (
     BOSS,
     FIGHT_TYPES,
@@ -27,105 +27,13 @@ from zorglab.temples.model import (
     Place,
     Temple,
 )
-from zorglab.temples.solver import Solution, solve
+from zorglab.temples.solver import Solution
 from zorglab.temples.topology import STAIRS_LOCKS, named_place, names_target, pit_drop_of, stairs_partner
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 SIZE_RANGE = range(4, 10)
 FLOOR_RANGE = range(1, 4)
 MIN_ROOMS_PER_FLOOR = 6
 MAX_COMBAT_PERCENT = 40
-
-
-@dataclass(frozen=True, order=True)
-class Violation:
-    """One broken rule at one place."""
-
-    rule: str
-    at: Place
-    code: str
-    why: str
-
-    def __str__(self) -> str:
-        return f"{self.rule} at {self.at}: {self.why}"
-
-
-class Context:
-    """One temple under lint, with what several checks share worked out once."""
-
-    def __init__(self, temple: Temple, graph: TempleGraph | None = None, solution: Solution | None = None):
-        self.temple = temple
-        self.graph = graph or compile_temple(temple)
-        self._solution = solution
-
-    @cached_property
-    def solution(self) -> Solution:
-        return self._solution or solve(self.graph)
-
-    def cells_of(self, predicate: Callable[[int], bool]) -> list[int]:
-        return [u for u in range(self.graph.size) if predicate(u)]
-
-    @cached_property
-    def types(self) -> tuple[str, ...]:
-        return self.graph.kinds
-
-    @cached_property
-    def grants(self) -> list[Grants]:
-        """What each cell hands out, worked out once per token."""
-        by_token: dict[str, Grants] = {}
-        out = []
-        for p in self.graph.places:
-            token = self.temple.token_at(p)
-            if token not in by_token:
-                by_token[token] = room_grants(self.temple.rooms[token])
-            out.append(by_token[token])
-        return out
-
-    @cached_property
-    def ways(self) -> "nx.DiGraph":
-        """Every way of the temple as a networkx graph over cell numbers, each edge with the
-        ``need`` of the first move from its source to its target (every door taken as open)."""
-        import networkx as nx
-
-        ways = nx.DiGraph()
-        ways.add_nodes_from(range(self.graph.size))
-        for u, out in enumerate(self.graph.moves):
-            for v, need in out:
-                if not ways.has_edge(u, v):
-                    ways.add_edge(u, v, need=need)
-        return ways
-
-    def reach(self, without: Iterable[int] = ()) -> set[int]:
-        """Cells reachable from the entrance with every door open, never entering ``without``."""
-        import networkx as nx
-
-        banned = set(without)
-        start = self.graph.entrance
-        if start in banned:
-            return set()
-        ways = nx.restricted_view(self.ways, banned, []) if banned else self.ways
-        return nx.descendants(ways, start) | {start}
-
-    @cached_property
-    def all_open(self) -> set[int]:
-        return self.reach()
-
-    @cached_property
-    def bosses(self) -> list[int]:
-        return self.cells_of(lambda u: self.types[u] == BOSS)
-
-    @cached_property
-    def before_boss(self) -> set[int]:
-        """Cells reachable without passing through a boss room."""
-        return self.reach(self.bosses)
-
-    def place(self, u: int) -> Place:
-        return self.graph.places[u]
-
-    def token(self, u: int) -> str:
-        return self.temple.token_at(self.graph.places[u])
 
 
 def check_r1(ctx: Context) -> list[Violation]:

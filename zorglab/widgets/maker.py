@@ -19,7 +19,7 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from zorglab.engine.game import Setup, setup
-from zorglab.core.geometry import Direction, Slot
+from zorglab.core.geometry import Slot
 from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
 from zorglab.core.registry import is_spawn_room
 from zorglab.level.warnings import level_warnings
@@ -35,11 +35,8 @@ from zorglab.search.decide import decide_solvable
 from zorglab.widgets.keys import guard
 from zorglab.widgets.messages import status_html, violations_html, warnings_html
 from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
-from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes, tray_height
-
-_ARROWS = {"ArrowRight": Direction.RIGHT, "ArrowUp": Direction.UP, "ArrowLeft": Direction.LEFT,
-           "ArrowDown": Direction.DOWN}
-KEYS = ("r", "R", "Delete", "Backspace", "z", "Z", "y", "Y", *_ARROWS)    # what ``key`` answers
+from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes
+from zorglab.widgets.maker_input import _ARROWS, KEYS, board_view, hit, press_key, release
 
 
 class Maker:
@@ -158,14 +155,7 @@ class Maker:
 
     @property
     def view(self) -> BoardView:
-        slots = [p.slot for _, p in self.layout.placements]
-        c0 = min([0] + [c for c, _ in slots])
-        r0 = min([0] + [r for _, r in slots])
-        cols = max([self.min_cols] + [c - c0 + 2 for c, _ in slots])
-        rows = max([self.min_rows] + [r - r0 + 2 for _, r in slots])
-        probe = BoardView(cols, rows, (c0, r0), self.cell)
-        below = tray_height(self.level, probe.size[0], self.cell, probe.margin)
-        return BoardView(cols, rows, (c0, r0), self.cell, below=below)
+        return board_view(self.level, self.layout, self.min_cols, self.min_rows, self.cell)
 
     @property
     def tray(self) -> tuple[TrayBox, ...]:
@@ -281,44 +271,25 @@ class Maker:
         self.refresh()
 
     def undo(self) -> None:
-        if not self._undo:
-            self.notice = "nothing to undo"
-        else:
-            self._redo.append(self.layout)
-            self.layout = self._undo.pop()
-            self._forget_missing()
-            self.notice = "undone"
-        self.refresh()
+        self._travel(self._undo, self._redo, "undone", "nothing to undo")
 
     def redo(self) -> None:
-        if not self._redo:
-            self.notice = "nothing to redo"
+        self._travel(self._redo, self._undo, "redone", "nothing to redo")
+
+    def _travel(self, back: list[Layout], forth: list[Layout], done: str, nothing: str) -> None:
+        """Undo or redo: the layout on top of ``back`` comes back, the current one goes onto ``forth``."""
+        if not back:
+            self.notice = nothing
         else:
-            self._undo.append(self.layout)
-            self.layout = self._redo.pop()
+            forth.append(self.layout)
+            self.layout = back.pop()
             self._forget_missing()
-            self.notice = "redone"
+            self.notice = done
         self.refresh()
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         """Keyboard: r / R rotate, Delete remove, arrows move the selection, ctrl+z / ctrl+y undo / redo."""
-        command = ctrl or meta
-        if command and key.lower() == "z" and shift:
-            self.redo()
-        elif command and key.lower() == "z":
-            self.undo()
-        elif command and key.lower() == "y":
-            self.redo()
-        elif key == "r":
-            self.rotate(1)
-        elif key == "R":
-            self.rotate(-1)
-        elif key in ("Delete", "Backspace"):
-            self.remove()
-        elif key in _ARROWS and self.selected is not None:
-            direction = _ARROWS[key]
-            col, row = self.layout.slot(self.selected)
-            self.drag((col, row), (col + direction.dx, row + direction.dy))
+        press_key(self, key, shift, ctrl, meta)
 
     # --- start and save ---------------------------------------------------------------------------
 
@@ -326,20 +297,10 @@ class Maker:
         """FR-8: the engine's setup of this layout (refused with a LayoutError while it is invalid),
         then a Player on it below the board (and ``on_start`` called with the setup)."""
         self.setup = setup(self.level, self.layout, self.choices, decide=decide_solvable)
-        from zorglab.widgets.player import Player
-        worlds = self.setup.played_worlds
-        siblings: dict[str, Player] = {}
-        for name in worlds:           # one Player per world played (ZR-18), sharing the file
-            siblings[name] = Player(self.setup, world=name, file=self.file, siblings=siblings)
-        self.player = siblings[worlds[0]]
-        self.players = siblings
-        if len(worlds) == 1:
-            self.play_area.children = (self.player.widget,)
-        else:
-            tabs = w.Tab(children=[p.widget for p in siblings.values()])
-            for k, name in enumerate(worlds):
-                tabs.set_title(k, f"world {name}")
-            self.play_area.children = (tabs,)
+        from zorglab.widgets.player_lines import world_players
+        self.players, shown = world_players(self.setup, self.file)
+        self.player = next(iter(self.players.values()))
+        self.play_area.children = (shown,)
         self.notice = "extermination started below"
         if self.on_start is not None:
             self.on_start(self.setup)
@@ -379,31 +340,15 @@ class Maker:
 
     def hit(self, px: float, py: float) -> tuple[str, Any] | None:
         """What lies under a pixel: ``("slot", (col, row))``, ``("tray", label)`` or None."""
-        slot = self.view.slot_at(px, py)
-        if slot is not None:
-            return ("slot", slot)
-        box = next((b for b in self.tray if b.contains(px, py)), None)
-        return None if box is None else ("tray", box.label)
+        return hit(self, px, py)
 
     def mouse_down(self, px: float, py: float) -> None:
         self._press = self.hit(px, py)
 
     def mouse_up(self, px: float, py: float) -> None:
         """A press and release on one place is a click; on two places, a drag."""
-        press, release, self._press = self._press, self.hit(px, py), None
-        if release is None:
-            return
-        if press is None or press == release:
-            self.click(*release)
-        elif press[0] == "tray" and release[0] == "slot":
-            self.place(press[1], *release[1])
-        elif press[0] == "slot" and release[0] == "slot":
-            self.drag(press[1], release[1])
-        elif press[0] == "slot" and release[0] == "tray":
-            label = self.room_at(press[1])
-            if label is not None:
-                self.selected = label
-                self.remove()
+        press, self._press = self._press, None
+        release(self, press, self.hit(px, py))
 
     def click(self, kind: str, where: Any) -> None:
         self.select_tray(where) if kind == "tray" else self.click_slot(*where)

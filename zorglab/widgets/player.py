@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from zorglab.engine.game import Setup, play
+from zorglab.engine.game import Setup
 from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
@@ -37,43 +36,12 @@ from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
 from zorglab.widgets.spelltray import SpellTray
 from zorglab.widgets.timeline import Timeline
+from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, describe_verdict, save_run,
+                                         search_from_here, solve_here, win_window_here)
 
-Solver = Callable[[Any, GameState], Any]
 PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
                ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
 KEYS = ("ArrowRight", "ArrowLeft", ".", ",", "Home", "End", "p", "b", "Escape")    # what ``key`` answers
-
-
-@dataclass(frozen=True)
-class CompareRow:
-    """One line of a branch comparison: where the line stands and how it ends if nothing more is cast."""
-
-    name: str
-    tick: int
-    casts: tuple[str, ...]
-    outcome: str
-    end_tick: int
-    hp: tuple[tuple[str, int, bool], ...]     # (hero, HP at the end, alive)
-
-
-def search_from_here(game: Setup, max_states: int = 200_000, max_seconds: float = 10.0) -> Solver:
-    """The default *solve*: the exact search from the Player's current state, with the world's
-    constraints as its win test (zorglab.search; the widget restates no rule)."""
-    def solve(world: Any, state: GameState) -> Any:
-        from zorglab.search.decide import deciding
-        from zorglab.search.solver import Search
-        judge = deciding(game)
-        return Search(world, wins=lambda s: judge.wins(world.name, s), start=state).run(max_states, max_seconds)
-    return solve
-
-
-def describe_verdict(verdict: Any) -> str:
-    """'solvable: @4 Attack(1) (14 states)' for a search Verdict; str() for anything else."""
-    if hasattr(verdict, "cast_texts"):
-        witness = " ".join(verdict.cast_texts())
-        return (f"{verdict.verdict}{': ' + witness if witness else ''} ({verdict.states} states; "
-                f"{verdict.reason})")
-    return str(verdict)
 
 
 class Player:
@@ -148,7 +116,7 @@ class Player:
         self.status = w.HTML()
         self.heroes_box = w.HTML()
         self.explain_box = w.HTML()
-        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see _log_html)
+        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see panels.log_html)
         self.verdict_box = w.HTML()
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
@@ -353,59 +321,23 @@ class Player:
 
     def compare(self) -> list[CompareRow]:
         """This line and every branch, each projected to its end with no further cast."""
-        rows = []
-        for player in [self] + self.branches:
-            result = player.timeline.project()
-            hp = tuple((player.world.heroes[i].label, h.hp, h.alive) for i, h in enumerate(result.state.heroes))
-            rows.append(CompareRow(player.timeline.name, player.state.tick,
-                                   tuple(f.text for f in player.timeline.frames[1:player.timeline.position + 1]
-                                         if f.kind == "cast"),
-                                   str(result.outcome), result.state.tick, hp))
-        return rows
+        return compare_rows([self] + self.branches)
 
     def save_run(self) -> SavedSolution | None:
         """Save the run shown as a solution of the level file: the layout, the casts made so far on
         this line (and on the other worlds' Players: mirror casts), and the outcome the engine's
         ``play`` gives them with nothing more cast. An identical solution is not written twice."""
-        if self.setup is None or self.file is None:
-            self.save_box.value = "<i>save run needs a Player built from a Setup of a level with a file</i>"
-            return None
-        casts = self.timeline.casts_made() if self.world_name == MAIN_WORLD else \
-            self.siblings[MAIN_WORLD].timeline.casts_made() if MAIN_WORLD in self.siblings else ()
-        mirror_casts = {name: player.timeline.casts_made() for name, player in self.siblings.items()
-                        if name != MAIN_WORLD and player.timeline.casts_made()}
-        outcome = play(self.setup, casts, mirror_casts, record=False).outcome
-        try:
-            self.saved = self.file.save(self.setup.layout, casts, expect=outcome, choices=dict(self.setup.choices),
-                                        mirror_casts=mirror_casts)
-        except LevelError as error:             # stale, read-only, locked: said next to the button
-            self.save_box.value = f"<span style='color:{palette.VIOLATION}'>not saved: {html.escape(str(error))}</span>"
-            raise
-        self.save_box.value = html.escape(self.file.said(self.saved, f"this run ({outcome})"))
-        return self.saved
+        return save_run(self)
 
     def solve(self) -> Any:
         """Ask the solver (``Player.solver``) for its verdict from the current state."""
-        if self.solver is None:
-            self.verdict = None
-            self.verdict_box.value = "<i>no solver wired yet (Player.solver is None)</i>"
-            return None
-        self.verdict = self.solver(self.world, self.state)
-        self.verdict_box.value = f"<b>solver:</b> {html.escape(describe_verdict(self.verdict))}"
+        self.verdict = solve_here(self)
         return self.verdict
 
     def window(self) -> list[Any]:
         """The win window of this line (FR-46): at each casting point so far, could the world still
         be won? Asked of the exact search on demand (needs the Player built from a Setup)."""
-        if self.setup is None:
-            self.verdict_box.value = "<i>the win window needs a Player built from a Setup</i>"
-            return []
-        from zorglab.search.analysis import win_window
-        points = win_window(self.setup, self.timeline.casts_made(), self.world.name)
-        marks = " ".join(f"{p.tick}:{'✓' if p.winnable else ('?' if p.winnable is None else '✗')}"
-                         for p in points if p.tick <= self.state.tick)
-        self.verdict_box.value = f"<b>win window</b> (tick: still winnable?) {html.escape(marks)}"
-        return points
+        return win_window_here(self)
 
     # --- showing ----------------------------------------------------------------------------------
 
@@ -424,31 +356,16 @@ class Player:
         self.back_button.disabled = self.timeline.position == 0
         self.save_button.disabled = self.setup is None or self.file is None
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
-        self.status.value = self._status_html()
-        self.heroes_box.value = self._heroes_html()
-        self.explain_box.value = self._explain_html() if self.explain_toggle.value else ""
-        self.log_box.value = self._log_html()
+        self.status.value = panels.status_html(self.timeline)
+        self.heroes_box.value = panels.heroes_html(self.heroes)
+        self.explain_box.value = panels.explain_html(self.explain()) if self.explain_toggle.value else ""
+        self.log_box.value = panels.log_html(self.timeline)
         self.tray.result.value = (f"<span style='color:{palette.VIOLATION}'>refused: "
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
         if self.branches:
-            self.compare_box.value = self._compare_html()
+            self.compare_box.value = panels.compare_html(self.compare())
         if self.trunk is not None:              # a branch moved: the trunk's comparison follows it
-            self.trunk.compare_box.value = self.trunk._compare_html()
-
-    def _status_html(self) -> str:
-        return panels.status_html(self.timeline)
-
-    def _heroes_html(self) -> str:
-        return panels.heroes_html(self.heroes)
-
-    def _explain_html(self) -> str:
-        return panels.explain_html(self.explain())
-
-    def _log_html(self) -> str:
-        return panels.log_html(self.timeline)
-
-    def _compare_html(self) -> str:
-        return panels.compare_html(self.compare())
+            self.trunk.compare_box.value = panels.compare_html(self.trunk.compare())
 
     # --- widget plumbing --------------------------------------------------------------------------
 

@@ -24,10 +24,11 @@ from zorglab.engine.layout import Layout
 from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
-from zorglab.core.model import Level, Outcome
+from zorglab.core.model import Level
 from zorglab.level.save import SavedSolution
 from zorglab.widgets.maker import Maker
 from zorglab.widgets.studio_file import DraftFile, StudioFile
+from zorglab.widgets.studio_level import board_of, chosen_solution, play_of, solution_layout
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
@@ -35,27 +36,9 @@ from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor,
 _LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
 
 
-def _board_of(level: Level) -> tuple[Any, ...]:
-    """What the Maker draws and judges: the rooms (label, type, arguments, tile) and their tiles."""
-    return tuple((r.label, r.type, r.args, r.tile) for r in level.rooms), level.tiles
-
-
 def _signatures(types: tuple[type, ...]) -> str:
     """The registry's types as a designer writes them: ``Warrior(x) · Elf(x, elems) · ...``."""
     return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
-
-
-def _play_of(level: Level) -> tuple[Any, ...]:
-    """What a run depends on besides the board: heroes, spells, conditions, variables, mirror worlds."""
-    return level.heroes, level.spells, level.constraints, level.bonuses, level.variables, level.mirrors
-
-
-def chosen_solution(level: Level) -> int | None:
-    """The solution the Maker opens on: the first expected to win, else the first, else None."""
-    for index, solution in enumerate(level.solutions):
-        if solution.expect is Outcome.WIN:
-            return index
-    return 0 if level.solutions else None
 
 
 class Studio(StudioFile):
@@ -237,7 +220,7 @@ class Studio(StudioFile):
                 self.notice = "the level has problems: fix them to lay it out"
             else:
                 self.solution = index
-                self._new_maker(level, *self._solution_layout(level, index))
+                self._new_maker(level, *solution_layout(level, index))
                 self._analyse()
             self._refresh()
 
@@ -302,7 +285,7 @@ class Studio(StudioFile):
         level = self.draft.level
         self.solution = chosen_solution(level) if level is not None else None
         if level is not None:
-            self._new_maker(level, *self._solution_layout(level, self.solution))
+            self._new_maker(level, *solution_layout(level, self.solution))
         elif self.maker is None or self._maker_of != self.draft.path:
             self.maker = None
             self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
@@ -321,8 +304,8 @@ class Studio(StudioFile):
         if level is not None:
             if self.maker is None:
                 self._new_maker(level, Layout(), {})
-            elif _board_of(self.maker.level) == _board_of(level):
-                if _play_of(self.maker.level) != _play_of(level) and self.maker.player is not None:
+            elif board_of(self.maker.level) == board_of(level):
+                if play_of(self.maker.level) != play_of(level) and self.maker.player is not None:
                     self.maker.player, self.maker.players, self.maker.setup = None, {}, None
                     self.maker.play_area.children = ()   # its run was of the level before: never shown stale
                     self.notice += "; the Player closed (the level changed): start again"
@@ -335,12 +318,6 @@ class Studio(StudioFile):
                 if layout.main is not None and layout.main not in labels:
                     layout = layout.with_main(None)
                 self._new_maker(level, layout, self.maker.choices)
-
-    def _solution_layout(self, level: Level, index: int | None) -> tuple[Layout, dict[str, Any]]:
-        if index is None or not 0 <= index < len(level.solutions):
-            return Layout(), {}
-        solution = level.solutions[index]
-        return Layout.from_solution(solution), dict(solution.choices)
 
     def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
         maker = Maker(level, layout=layout, path=self.draft.path, choices=choices)

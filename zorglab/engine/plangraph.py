@@ -1,0 +1,284 @@
+"""One hero's plan graph (ZR-13) on one map: the plan states reachable from where it stands,
+explored on the engine's own transitions, each state's least cost-to-go by a backward Dijkstra
+(a goal-bounded forward search past :data:`POLICY_LIMIT`), and the policy and candidates read from
+it. :mod:`zorglab.engine.planner` caches these per world and re-exports every name here.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import count
+from typing import TYPE_CHECKING, Any
+
+from zorglab.engine import cells
+from zorglab.core.geometry import Direction
+from zorglab.engine.resolve import HeroScratch, Resolution
+from zorglab.engine.state import GameState, HeroState
+from zorglab.errors import PlanningLimitError
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
+    from zorglab.engine.heroes.base import HeroBehaviour
+
+Behaviour = type["HeroBehaviour"]     # hero types are classes with class-level rules (heroes/base.py)
+
+SPAWN = "spawn"
+MAX_PLAN_STATES = 250_000
+# Beyond this many plan states a graph stops solving whole policies and answers each
+# state by a goal-bounded forward search instead (same answers, less memory and time).
+POLICY_LIMIT = 20_000
+
+Action = Any                 # a Direction, SPAWN, or a type-specific action
+PlanState = tuple
+
+
+class _Goal:
+    def __repr__(self) -> str:
+        return "GOAL"
+
+
+GOAL = _Goal()
+_UNPLANNED = object()       # "no policy entry yet" (None is a policy: the hero is stuck)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One first step a hero considered: its total plan cost (None: no plan) — for *explain*."""
+
+    action: Action
+    cost: tuple[int, ...] | None
+    chosen: bool
+    blocked: bool
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+class PlanGraph:
+    """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
+
+    def __init__(self, world: World, map_key: tuple, behaviour: Behaviour, args: tuple[Any, ...],
+                 targets: frozenset[int]):
+        self.world = world
+        self.slots, self.cleared = map_key[0], map_key[1]
+        self.targets = targets      # rooms whose entry is the plan's goal (Z unless weights say otherwise)
+        self.slot_room = world.slot_index(self.slots)
+        self.behaviour = behaviour
+        self.args = args
+        self.immune = world.immune_codes(behaviour.name, args)
+        # A type may veto or charge the end of a plan (the Gunner: a plan meant to fire may not end
+        # before it fires); ``plan_goal(res, hero)`` gives the extra cost, or None for "not here".
+        self.goal_cost = behaviour.plan_goal
+        self.edges: dict[PlanState, list[tuple[Action, tuple[int, ...], Any]]] = {}
+        self.value: dict[PlanState | _Goal, tuple[int, ...]] = {}      # cost-to-go, the goal included
+        self.policy: dict[PlanState, Action | None] = {}
+        portals = tuple(world.portal_caps.items())
+        self.portals = tuple(room for room, _ in portals)
+        self.caps = tuple(cap for _, cap in portals)
+        self.view = world.planner.view(behaviour)
+        # A hero that reads HP and can enter poison cells carries its poison-visited set in every
+        # plan state: that space grows with subsets, so answer state by state from the start.
+        self.local = behaviour.reads_hp and world.has_code(cells.POISON, self.immune)
+        # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
+        # and whose real states start afresh every tick asks for the goal-bounded search from the start.
+        self.local = self.local or behaviour.plans_forward
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def _scratch(self, s: PlanState) -> HeroScratch:
+        pos, ledger, _gold, _main, counts, history, poisoned, extra = s
+        hero = HeroScratch(0, "", HeroState(self.behaviour.name, self.args, 0, pos, True, False, ledger,
+                                            tuple(zip(self.portals, counts)), poisoned, 0, extra, history),
+                           self.immune)
+        return hero
+
+    def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
+        """(cost, next plan state or GOAL), or None if the action is impossible here."""
+        hero = self._scratch(s)
+        visits = len(hero.history)
+        slots, cleared = self.behaviour.plan_map(self, s)
+        slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
+        res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
+        if action == SPAWN:
+            res.spawn(hero)
+        elif not self.behaviour.perform(res, hero, action):
+            return None
+        cost = self.behaviour.step_cost(res)
+        if res.lost_by is not None:        # Z entered: the goal if Z is a target, else a dead end
+            return self._goal(cost, res, hero) if res.lost_by_room in self.targets else None
+        if hero.pos is not None and hero.pos[0] in self.targets and len(hero.history) > visits \
+                and hero.history[-1][0] == hero.pos[0]:
+            return self._goal(cost, res, hero)   # ends the action in a target room it entered
+        counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
+        nxt = self.view.project(hero.pos, hero.gold, res.gold, res.main_a, counts, hero.history,
+                                hero.poisoned, self.behaviour.plan_extra(res, hero))
+        return cost, nxt
+
+    def _goal(self, cost: tuple[int, ...], res: Resolution, hero: HeroScratch) -> tuple[tuple[int, ...], Any] | None:
+        if self.goal_cost is None:
+            return cost, GOAL
+        extra = self.goal_cost(res, hero)
+        return None if extra is None else (_add(cost, extra), GOAL)
+
+    def actions(self, s: PlanState) -> tuple[Action, ...]:
+        return (SPAWN,) if s[0] is None else self.behaviour.plan_actions(self, s)
+
+    # -- search -----------------------------------------------------------------------------
+
+    def _explore(self, start: PlanState) -> None:
+        """Add every plan state reachable from ``start`` that is not known yet, then solve them."""
+        frontier = [start]
+        self.edges[start] = []
+        new = [start]
+        while frontier:
+            s = frontier.pop()
+            out = []
+            for action in self.actions(s):
+                result = self.transition(s, action)
+                if result is None:
+                    continue
+                cost, nxt = result
+                out.append((action, cost, nxt))
+                if nxt is not GOAL and nxt not in self.edges:
+                    self.edges[nxt] = []
+                    new.append(nxt)
+                    frontier.append(nxt)
+            self.edges[s] = out
+            if len(self.edges) > POLICY_LIMIT:
+                raise _TooLarge
+        self._solve(new)
+
+    def _solve(self, new: list[PlanState]) -> None:
+        """Cost-to-go of the new states by a backward Dijkstra, then their policy.
+
+        A state known before cannot lead to a new one (the new one would have been explored
+        with it), so known values stand and seed the search at the new part's boundary.
+        """
+        fresh = set(new)
+        reverse: dict[Any, list[tuple[PlanState, tuple[int, ...]]]] = {}
+        for s in new:
+            for _action, cost, nxt in self.edges[s]:
+                reverse.setdefault(nxt, []).append((s, cost))
+        value = self.value
+        value.setdefault(GOAL, tuple(0 for _ in self.behaviour.cost_names))
+        tie = count()
+        heap = [(value[v], next(tie), v) for v in reverse if v not in fresh and v in value]
+        heapq.heapify(heap)
+        done = set()
+        while heap:
+            v_cost, _, v = heapq.heappop(heap)
+            if v in done:
+                continue
+            done.add(v)
+            for u, cost in reverse.get(v, ()):
+                cand = _add(cost, v_cost)
+                old = value.get(u)
+                if old is None or cand < old:
+                    value[u] = cand
+                    heapq.heappush(heap, (cand, next(tie), u))
+        policy = self.policy
+        for s in new:
+            best = None
+            best_action = None
+            for action, cost, nxt in self.edges[s]:       # in the type's direction order
+                v = value.get(nxt)
+                if v is None:
+                    continue
+                total = _add(cost, v)
+                if best is None or total < best:
+                    best, best_action = total, action
+            policy[s] = best_action
+
+    def _out(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
+        out = self.edges.get(s)
+        if out is None:
+            out = []
+            for action in self.actions(s):
+                result = self.transition(s, action)
+                if result is not None:
+                    out.append((action, result[0], result[1]))
+            self.edges[s] = out
+            if len(self.edges) > MAX_PLAN_STATES:
+                self.edges.clear()
+        return out
+
+    def _forward(self, start: PlanState) -> tuple[tuple[int, ...] | None, Action | None]:
+        """Least plan cost from ``start`` and its first action, ties by direction order.
+
+        Labels are ``(cost, rank of the first action)``, so the first goal popped is ZR-13's
+        answer. A hero reading HP may skip a state whose poison-visited set contains that of
+        a settled state with an equal-or-better label elsewhere equal: fewer visited poison
+        cells can only spare HP later, never cost it.
+        """
+        tie = count()
+        heap: list = []
+        for rank, (action, cost, nxt) in enumerate(self._out(start)):
+            heapq.heappush(heap, (cost, rank, next(tie), nxt))
+        settled: set = {start}
+        fronts: dict[tuple, list[frozenset]] = {}
+        expanded = 0
+        while heap:
+            cost, rank, _, s = heapq.heappop(heap)
+            if s is GOAL:
+                return cost, self._rank_action(start, rank)
+            if s in settled:
+                continue
+            if self.behaviour.reads_hp:
+                rest = s[:6] + s[7:]
+                front = fronts.setdefault(rest, [])
+                if any(p <= s[6] for p in front):
+                    continue
+                front.append(s[6])
+            settled.add(s)
+            expanded += 1
+            if expanded > MAX_PLAN_STATES:
+                raise PlanningLimitError(
+                    f"a {self.behaviour.name}'s plan search exceeds {MAX_PLAN_STATES} states")
+            for _action, step_cost, nxt in self._out(s):
+                if nxt is GOAL or nxt not in settled:
+                    heapq.heappush(heap, (_add(cost, step_cost), rank, next(tie), nxt))
+        return None, None
+
+    def _rank_action(self, start: PlanState, rank: int) -> Action:
+        return self._out(start)[rank][0]
+
+    def action(self, s: PlanState) -> Action | None:
+        known = self.policy.get(s, _UNPLANNED)
+        if known is not _UNPLANNED:
+            return known
+        if not self.local:
+            try:
+                self._explore(s)
+                return self.policy[s]
+            except _TooLarge:
+                self.local = True
+                self.policy = {}
+                self.value = {}
+                self.edges = {}     # exploration marks unexpanded states with empty lists
+        _cost, action = self._forward(s)
+        self.policy[s] = action
+        return action
+
+    def cost_to_go(self, s: PlanState) -> tuple[int, ...] | None:
+        if not self.local and s in self.policy:
+            return self.value.get(s)
+        return self._forward(s)[0]
+
+    def candidates(self, s: PlanState) -> list[Candidate]:
+        chosen = self.action(s)
+        result = []
+        for action in self.actions(s):
+            step = self.transition(s, action)
+            if step is None:
+                result.append(Candidate(action, None, False, True))
+                continue
+            cost, nxt = step
+            v = tuple(0 for _ in cost) if nxt is GOAL else self.cost_to_go(nxt)
+            result.append(Candidate(action, None if v is None else _add(cost, v), action == chosen, False))
+        return result
