@@ -7,6 +7,7 @@ notebook panel, its session, and the ``notebook:run-all-cells`` command.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -57,6 +58,18 @@ def keep(source: Path, *targets: Path) -> None:
     for target in targets:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
+
+
+def screenshot(locator: Any, shots: Path, name: str, docs_name: str | None = None) -> Path:
+    """Screenshot ``locator`` into ``shots`` and check it is not blank; with
+    ``ZORGLAB_UPDATE_SCREENSHOTS=1`` also copy it to ``docs/img/`` (as ``NAME-browser.png`` unless
+    ``docs_name`` says otherwise)."""
+    path = shots / f"browser-{name}.png"
+    locator.screenshot(path=str(path))
+    assert path.stat().st_size > 5_000, f"{path} looks empty"
+    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
+        keep(path, REPO / "docs" / "img" / (docs_name or f"{name}-browser.png"))
+    return path
 
 
 def wait_for(what: str, check: Callable[[], Any], timeout: float = 60.0, every: float = 0.2) -> Any:

@@ -11,11 +11,10 @@ with ``ZORGLAB_UPDATE_SCREENSHOTS=1``).
 from __future__ import annotations
 
 import html
-import os
 
 import pytest
 
-from labkit import REPO, NotebookPage, fresh_copy, keep, wait_for
+from labkit import REPO, NotebookPage, fresh_copy, screenshot, wait_for
 from zorglab.level import load_level
 from zorglab.widgets import Maker
 
@@ -23,14 +22,6 @@ pytestmark = pytest.mark.browser
 
 LEVEL = REPO / "levels" / "ele-02-the-cautious-elf.toml"
 SANDBOX = "sandbox = Maker(level, solution=None)"
-
-
-def screenshot(locator, shots, name: str) -> None:
-    path = shots / f"browser-{name}.png"
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 5_000, f"{path} looks empty"
-    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
-        keep(path, REPO / "docs" / "img" / f"{name}-browser.png")
 
 
 class SandboxDriver:

@@ -20,7 +20,7 @@ import sys
 import nbformat
 import pytest
 
-from labkit import REPO, NotebookPage, keep, wait_for
+from labkit import REPO, NotebookPage, screenshot, wait_for
 from zorglab.level.loader import load_level_text
 from zorglab.widgets import Maker
 
@@ -36,14 +36,6 @@ BUILT = """rooms = ["A @ spawn-east", "D(1) @ corridor", "Z @ dead-end-west"]
 heroes = ["Warrior(3)"]
 spells = ["Attack(1)"]
 """
-
-
-def screenshot(locator, shots, name: str) -> None:
-    path = shots / f"browser-{name}.png"
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 5_000, f"{path} looks empty"
-    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
-        keep(path, REPO / "docs" / "img" / f"{name}.png")
 
 
 def write_notebook(root) -> str:
@@ -138,7 +130,7 @@ def test_a_level_authored_in_the_studio_by_clicks_and_typing_saves_validates_and
         studio.click_maker("slot", (col, 0))
     assert studio.mirror.valid
     wait_for("the panel to say unsolvable", lambda: "this layout: unsolvable" in studio.panel(), timeout=90)
-    screenshot(studio.at(".zorglab-studio").first, shots, "studio-unsolvable")
+    screenshot(studio.at(".zorglab-studio").first, shots, "studio-unsolvable", "studio-unsolvable.png")
 
     # the spell retyped, key by key: every keystroke is an edit; only the last one's verdict is shown
     spell = studio.at(".zorglab-rows-spells .zorglab-entry input").first
@@ -147,7 +139,7 @@ def test_a_level_authored_in_the_studio_by_clicks_and_typing_saves_validates_and
     wait_for("the panel to say solvable with a witness",
              lambda: "this layout: solvable — witness: @4 Attack(2)" in studio.panel(), timeout=90)
     assert "unsolvable" not in studio.panel()
-    screenshot(studio.at(".zorglab-studio").first, shots, "studio")
+    screenshot(studio.at(".zorglab-studio").first, shots, "studio", "studio.png")
 
     studio.at(".zorglab-studio-save").click()
     wait_for("the save notice", lambda: "solution 0 added" in studio.text(".zorglab-studio-status"), timeout=60)

@@ -12,11 +12,10 @@ notebook's own kernel. Screenshots go to ``reports/browser-temple*.png`` (and ``
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
-from labkit import REPO, NotebookPage, fresh_copy, keep, wait_for
+from labkit import NotebookPage, fresh_copy, screenshot, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -51,14 +50,6 @@ _CUT = """(panel) => {
 
 def kernel(page, code: str) -> str:
     return page.evaluate(_KERNEL, code)
-
-
-def screenshot(locator, shots, name: str) -> None:
-    path = shots / f"browser-{name}.png"
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 5_000, f"{path} looks empty"
-    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
-        keep(path, REPO / "docs" / "img" / f"{name}-browser.png")
 
 
 def tuner_options(page) -> dict:
