@@ -150,38 +150,37 @@ def load_profile(path: str | Path) -> Profile:
 def save_profile(profile: Profile, path: str | Path) -> None:
     """Write atomically: a temp file in the same directory, then ``os.replace``; a fault is an
     :class:`OptionError` naming the file (the old profile stands)."""
-    path = Path(path)
-    target = Path(os.path.realpath(path))
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OptionError(f"--profile {path}: cannot make its folder {target.parent} "
-                          f"({error.strerror or error}); nothing written") from None
-    try:
-        with files.locked(target, f"--profile {path}"):
-            _write(profile, target, path)
-    except LevelError as error:
-        raise OptionError(str(error)) from None
+    _locked(path, "; nothing written", "", lambda target: _write(profile, target, Path(path)))
 
 
 def update_profile(path: str | Path, change: Callable[[Profile], tuple[Profile, T]]) -> tuple[Profile, T]:
     """Read the profile, apply ``change`` and write the result, all under the file's writers' lock,
     so that two processes recording wins at once both land. A fault reading or writing is an
     :class:`OptionError` naming the file; then nothing is written."""
+    def read_change_write(target: Path) -> tuple[Profile, T]:
+        profile, result = change(load_profile(path))
+        _write(profile, target, Path(path))
+        return profile, result
+    lost = ". The win is not recorded"
+    return _locked(path, lost, lost, read_change_write)
+
+
+def _locked(path: str | Path, no_folder: str, lost: str, action: Callable[[Path], T]) -> T:
+    """Run ``action`` on the profile's real path under its writers' lock, its folder made first;
+    every fault an :class:`OptionError` naming the file (a folder that cannot be made ends with
+    ``no_folder``, a read or write fault with ``lost``)."""
     path = Path(path)
     target = Path(os.path.realpath(path))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OptionError(f"--profile {path}: cannot make its folder {target.parent} "
-                          f"({error.strerror or error}). The win is not recorded") from None
+                          f"({error.strerror or error}){no_folder}") from None
     try:
         with files.locked(target, f"--profile {path}"):
-            profile, result = change(load_profile(path))
-            _write(profile, target, path)
+            return action(target)
     except LevelError as error:
-        raise OptionError(f"{error}. The win is not recorded") from None
-    return profile, result
+        raise OptionError(f"{error}{lost}") from None
 
 
 def _write(profile: Profile, target: Path, shown: Path) -> None:
