@@ -39,7 +39,6 @@ ALLOWED: dict[str, str] = {
     "widgets/demo.py": "the demo level's rooms, heroes and spells",
     "search/family.py": "the scaling family's levels",
     # not moved yet
-    "search/solver.py": "Banality's Warrior among the search's hero types (search2's file)",
     "widgets/studio_palette.py": "a tile preview's default room type",
     # the generator's palette and the pack's briefs are data (each type drafts itself: ``draft``)
     "propose/brief.py": "the generator's default palette",

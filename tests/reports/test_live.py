@@ -203,8 +203,8 @@ def test_cancel_set_before_stops_at_the_first_look():
 
 
 def test_a_long_search_looks_at_cancel_every_slice():
-    # 4 heroes x 4 spells: tens of thousands of states. Each slice of SLICE states looks once.
-    level, layout = family_level(4, 4), Layout.from_slots(SLOTS)
+    # 6 heroes x 6 spells: tens of thousands of states. Each slice of SLICE states looks once.
+    level, layout = family_level(6, 6), Layout.from_slots(SLOTS)
     event = LooksCounted(4)
     summary = summarise(level, layout, seconds=None, cancel=event)
     assert summary.cancelled and event.looks == 4

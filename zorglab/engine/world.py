@@ -203,6 +203,13 @@ class World:
         self._last_slot_index = (slots, index)
         return index
 
+    def hero_types(self) -> set[str]:
+        """Every hero type a hero of this world can have: the spawn list's, and what spells make."""
+        types = {hero.type for hero in self.heroes}
+        for spell in self.spells:
+            types.update(spell.behaviour.makes_types(spell.args))
+        return types
+
     def behaviour(self, hero_type: str) -> HeroType:
         behaviour = self._behaviours.get(hero_type)
         if behaviour is None:

@@ -24,9 +24,11 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
   kill never dies, so the branch cannot win and is given up (hooks on the spell and hero types).
 - *A witness search beside the proof* (``fewest=False``): after a head start of the proof, a
   depth-first search that lets heroes act before it casts (so it meets deep cast lists early)
-  takes every other expansion. Either search decides: a win found by either is a witness;
+  takes one expansion in eight. Either search decides: a win found by either is a witness;
   either one exhausting its states proves the world unsolvable. Only the proof's witness is
   known to use the fewest spells, so ``--analyse`` and the reports keep ``fewest=True``.
+- *A hero nothing left can kill* (``zorglab.search.bound``): a branch where some living hero holds
+  more HP than the spells left and its own walk's rooms can take, whatever is cast (FR-51).
 The table is bounded (``max_table`` situations across both searches): reaching it answers
 unknown, saying so, and ``run`` resumes with a larger bound.
 """
@@ -46,6 +48,7 @@ from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
 from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
+from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
 
 if TYPE_CHECKING:
@@ -142,8 +145,9 @@ class Search:
     holding); by default, all heroes dead. ``prune=False`` turns off dominance (for measuring
     what pruning saves, and for the brute-force cross-check: it turns off every reduction).
     ``fewest=False`` runs the witness search beside the proof; ``forget_dead=False`` keeps dead
-    heroes' details and ``cut_sleepers=False`` keeps hopeless sleepers (for measuring); ``reads_dead``: a constraint reads the dead (then they are
-    kept). ``max_table`` bounds the situations filed.
+    heroes' details, ``cut_sleepers=False`` keeps hopeless sleepers and ``bound_damage=False``
+    turns the damage bound off (for measuring); ``reads_dead``: a constraint reads the dead (then
+    they are kept). ``max_table`` bounds the situations filed.
     """
 
     world: World
@@ -156,10 +160,11 @@ class Search:
     fewest: bool = True
     forget_dead: bool = True
     cut_sleepers: bool = True
+    bound_damage: bool = True
     reads_dead: bool = False
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
-    witness_every: int = 2                  # it takes one expansion in this many (1: it alone)
+    witness_every: int = 8                  # it takes one expansion in this many (1: it alone)
     clock: Callable[[], float] = time.perf_counter     # what seconds are: time.process_time on a busy machine
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
@@ -182,6 +187,7 @@ class Search:
     _forget: bool = field(init=False, repr=False)
     _dominate: bool = field(init=False, repr=False)
     _stirring: int = field(init=False, repr=False)     # spells that can stir a sleeper, as a mask; -1: no cut
+    _bound: DamageBound | None = field(init=False, repr=False)     # FR-51, where the world allows it
 
     def __post_init__(self) -> None:
         if self.wins is None:
@@ -192,11 +198,13 @@ class Search:
                         and not any(spell.behaviour.reads_corpses(spell.args) for spell in self.world.spells))
         # A sleeper wakes or dies only by a spell or another hero's doing; types change only by
         # Banality, to Warrior. With neither left, it never dies: no win (ZR-17, FR-49).
-        types = {hero.type for hero in self.world.heroes} | {"Warrior"}
+        types = self.world.hero_types()
         self._stirring = -1
         if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).stirs_others for t in types):
             self._stirring = sum(1 << spell.index for spell in self.world.spells
                                  if spell.behaviour.stirs_sleepers(spell.args))
+        self._bound = DamageBound(self.world) if self.prune and self.bound_damage and world_gate(self.world) is None \
+            else None
 
     def _hopeless(self, state: GameState, mask: int) -> bool:
         """A living sleeper that nothing left can wake, hurt or kill: this branch cannot win."""
@@ -250,6 +258,9 @@ class Search:
             return
         spent = cost if parent is None else parent.spent + cost
         situation = self._parts(state, parent)
+        if self._bound is not None and self._bound.hopeless(state, mask, situation):
+            self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
+            return
         entry = self._table.get(situation)
         if entry is None:
             self._table[situation] = (mask, spent)
@@ -385,6 +396,10 @@ class Search:
                     self.pruned += 1
                     return
         state = node.state
+        if self._bound is not None and not state.lost and self._bound.hopeless(state, mask, parts):
+            self.pruned += 1
+            self._file(parts, mask, entry)
+            return
         found = None if state.lost else next_action(self.world, state)
         if state.lost or (found is None and self._wins(state)):
             self.states += 1

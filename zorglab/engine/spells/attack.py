@@ -11,6 +11,11 @@ class AttackSpell(SpellBehaviour):
     cast_form = None
 
     target = "all"
+    bound_role = "damage"
+
+    @classmethod
+    def damage_to_each(cls, args):
+        return cls.signature.arg(args, "x")
 
     @classmethod
     def draft(cls, rng):

@@ -11,6 +11,12 @@ BECOMES = "Warrior"     # the type every hero a Banality touches takes
 class BanalitySpell(SpellBehaviour):
     """A chosen hero becomes a Warrior, keeping its HP (FR-42)."""
 
+    bound_role = "walk"       # it walks on as a Warrior (FR-51)
+
+    @staticmethod
+    def makes_types(args):
+        return (BECOMES,)
+
     @staticmethod
     def changes_nothing(hero, args):
         return hero.type == BECOMES      # Banality on a Warrior (ZR-24)

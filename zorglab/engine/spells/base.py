@@ -48,6 +48,13 @@ class SpellBehaviour:
     # "on" (one hero), "to" (slots), "with" (a room), "select" (Selection's heroes and spell), or
     # None (nothing). The loader, the search and the spell tray all read it from here.
     cast_form: str | None = "on"
+    # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound):
+    # "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the walk of the hero it
+    # is cast on: the bound casts it on the lone hero), "board" (rearranges rooms whoever stands in
+    # them: the bound tries every ``relaxed_moves``), "pause" (holds a hero without bending its
+    # walk: others act meanwhile), "none" (bends no walk, deals no damage), or None: unknown, so
+    # no bound while such a spell is left.
+    bound_role: str | None = None
 
     @classmethod
     def targets(cls, ctx: CastContext) -> tuple[int, ...]:
@@ -101,6 +108,22 @@ class SpellBehaviour:
         one)? If no spell left can, and no hero's action can, a sleeper never dies and the search
         gives the branch up (docs/rules.md, FR-49). True unless a type says otherwise."""
         return True
+
+    @staticmethod
+    def makes_types(args: tuple[Any, ...]) -> tuple[str, ...]:
+        """Hero types a cast of this spell can turn a hero into (Banality: Warrior); none by default."""
+        return ()
+
+    @staticmethod
+    def damage_to_each(args: tuple[Any, ...]) -> int:
+        """The most HP one cast takes from any one hero (``bound_role == "damage"``)."""
+        return 0
+
+    @staticmethod
+    def relaxed_moves(slots: tuple[Any, ...]) -> list[dict[int, Any]]:
+        """Every room move a cast could make, whichever hero is active (``bound_role == "board"``):
+        a superset the damage bound tries on a lone hero's walk."""
+        return []
 
     @classmethod
     def draft(cls, rng: Any) -> str:

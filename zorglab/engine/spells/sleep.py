@@ -9,6 +9,8 @@ from zorglab.core.registry import spell_type
 class SleepSpell(SpellBehaviour):
     """A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
 
+    bound_role = "pause"      # the walk resumes where it stopped, as it was (FR-51)
+
     @staticmethod
     def stirs_sleepers(args):
         return False        # Sleep on a sleeper changes nothing (ZR-24)

@@ -12,6 +12,11 @@ class SwapSpell(RoomSpell):
     each taking the next one's slot, the last taking the first's."""
 
     cast_form = "with"
+    bound_role = "board"      # any two rooms may trade places, whoever stands in them (FR-51)
+
+    @staticmethod
+    def relaxed_moves(slots):
+        return [{a: slots[b], b: slots[a]} for a in range(len(slots)) for b in range(a + 1, len(slots))]
 
     @classmethod
     def apply_selected(cls, ctx, heroes, cast):

@@ -11,6 +11,7 @@ class TeleportSpell(SpellBehaviour):
     cast_form = None
 
     target = "active"
+    bound_role = "walk"       # the hero walks on from where it lands (FR-51)
 
     @staticmethod
     def stirs_sleepers(args):

@@ -9,6 +9,8 @@ from zorglab.core.registry import spell_type
 class WakeSpell(SpellBehaviour):
     """A chosen sleeping hero wakes (FR-41)."""
 
+    bound_role = "none"       # a woken hero walks on as it would have (FR-51)
+
     @staticmethod
     def changes_nothing(hero, args):
         return not hero.asleep      # Wake on a hero awake (ZR-24)

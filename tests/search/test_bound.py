@@ -1,0 +1,140 @@
+"""FR-51: the damage bound gives up only branches that cannot win, checked against brute force from
+the states it rules out, against the search without it, and on the rules that make it sound."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from zorglab.core.model import HeroSpec, RoomSpec, SpellSpec
+from zorglab.engine.turns import act, next_action
+from zorglab.engine.world import World
+from zorglab.search.bound import UNBOUNDED, DamageBound, world_gate
+from zorglab.search.casts import legal_casts
+from zorglab.search.family import SLOTS, family_level, family_world
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
+
+from randomlevels import small_worlds
+from test_solver_properties import brute_force
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ONLY_BOUND = dict(forget_dead=False, cut_sleepers=False)
+
+
+@st.composite
+def reached_states(draw, max_spells: int = 3):
+    """A random world the bound applies to and a state reached in it by random moves."""
+    world = draw(small_worlds(max_spells=max_spells))
+    assume(world_gate(world) is None)
+    state = world.initial_state()
+    for _ in range(draw(st.integers(0, 40))):
+        found = None if state.lost else next_action(world, state)
+        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
+        if found is not None:
+            moves.append(act(world, state, found, record=False)[0])
+        if not moves:
+            break
+        state = moves[draw(st.integers(0, len(moves) - 1))]
+    return world, state
+
+
+@SETTINGS
+@given(reached_states())
+def test_a_state_the_bound_gives_up_has_no_win(case):
+    world, state = case
+    search = Search(world, **ONLY_BOUND)
+    assert search._bound is not None
+    mask = search._mask(state.spells_left)
+    hopeless = search._bound.hopeless(state, mask, search._parts(state, None))
+    event(f"given up: {hopeless}")
+    if hopeless:
+        assert not brute_force(world, state), "the bound gave up a branch that wins"
+
+
+@SETTINGS
+@given(small_worlds())
+def test_the_bound_keeps_the_verdict_and_the_fewest_spells(world):
+    plain = Search(world, prune=False).run(max_states=50_000)
+    assume(plain.verdict != UNKNOWN)
+    cut = Search(world, **ONLY_BOUND).run(max_states=50_000)
+    assert cut.verdict == plain.verdict
+    assert cut.spells_used == plain.spells_used
+
+
+def test_the_gate_names_what_would_make_the_bound_unsound():
+    level = family_level(2, 2)
+    assert world_gate(World(level, SLOTS)) is None
+
+    def gate(**changes):
+        return world_gate(World(dataclasses.replace(level, **changes), SLOTS))
+
+    two_spawns = tuple(RoomSpec("O1", "A", (), "default-A") if r.label == "O1" else r for r in level.rooms)
+    assert "A room" in (gate(rooms=two_spawns) or "")
+    assert "Gunner" in (gate(heroes=level.heroes + (HeroSpec("Gunner3", "Gunner", (3, 1)),)) or "")
+    # a spell type that does not say how it bears on the bound turns it off while it is left
+    moving = Search(World(dataclasses.replace(level, spells=level.spells + (SpellSpec("Move3", "Move", ()),)), SLOTS))
+    assert moving._bound is not None and moving._bound.unbounded == 1 << 2
+
+
+def _lone_walk_loss(world, state, index):
+    """HP the hero loses walking to its end with no cast, by the engine's run (hp made huge)."""
+    heroes = tuple(h._replace(hp=10 ** 6) if i == index else h._replace(alive=False)
+                   for i, h in enumerate(state.heroes))
+    state = state._replace(heroes=heroes)
+    lost = 0
+    while not state.lost and (found := next_action(world, state)) is not None:
+        before = state.heroes[index].hp
+        state, _ = act(world, state, found, record=False)
+        lost += max(0, before - state.heroes[index].hp)
+    return lost
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_without_spells_the_bound_is_the_walk_itself(index):
+    world = family_world(4, 1)
+    bound = DamageBound(world)
+    start = world.initial_state()
+    assert bound.walk_drop(start, index, 0, 0) == _lone_walk_loss(world, start, index)
+
+
+def test_spells_that_bend_a_walk_only_raise_the_bound():
+    world = family_world(4, 6)        # Attack(1), Sleep, Teleport(2), Attack(2), Swap, Banality
+    bound = DamageBound(world)
+    start = world.initial_state()
+    teleport, swap, banality = 1 << 2, 1 << 4, 1 << 5
+    for index in range(4):
+        alone = bound.walk_drop(start, index, 0, 0)
+        for bends in (teleport, swap, banality, teleport | swap | banality):
+            assert bound.walk_drop(start, index, bends, 1) >= alone
+    # an Elf made a Warrior walks the harmful road: Banality bends the Elf's walk for real
+    assert bound.walk_drop(start, 1, banality, 0) > bound.walk_drop(start, 1, 0, 0)
+    assert bound.walk_drop(start, 1, 0, 0) < UNBOUNDED
+
+
+def test_a_need_answers_only_that_it_is_reached():
+    world = family_world(2, 6)
+    start = world.initial_state()
+    exact = DamageBound(world).walk_drop(start, 1, (1 << 2) | (1 << 4) | (1 << 5), 1)
+    cut = DamageBound(world).walk_drop(start, 1, (1 << 2) | (1 << 4) | (1 << 5), 1, need=1)
+    assert 1 <= cut <= exact
+
+
+def test_two_heroes_needing_the_one_banality_cannot_both_have_it():
+    from zorglab.search.bound import _disjoint_choice
+    banality, teleport = 1 << 5, 1 << 2
+    assert not _disjoint_choice([[banality], [banality]], 0, 0)
+    assert _disjoint_choice([[banality], [teleport, banality]], 0, 0)
+    assert not _disjoint_choice([[banality], [teleport], [teleport | banality]], 0, 0)
+
+
+@pytest.mark.parametrize("heroes,spells,expect", [(5, 5, SOLVABLE), (6, 5, UNSOLVABLE), (6, 6, UNSOLVABLE),
+                                                   (4, 4, UNSOLVABLE)])
+def test_the_cells_the_search_could_not_decide_are_decided(heroes, spells, expect):
+    from zorglab.engine.run import run_world
+    verdict = Search(family_world(heroes, spells), fewest=False).run(max_states=200_000)
+    assert verdict.verdict == expect, verdict.reason
+    if expect == SOLVABLE:
+        assert run_world(family_world(heroes, spells), verdict.casts, strict=True).outcome.value == "win"

@@ -1,0 +1,296 @@
+"""A hero nothing left can kill (FR-51): the damage bound that gives a branch up early.
+
+A win needs every hero dead. A living hero dies only by losing HP (or by water or a toll, which
+the bound treats as "it may die"). What it can still lose is bounded by
+
+- the spells left that deal damage to each hero (Attack: ``x`` to everyone on the board), and
+- the most HP the rooms can take from it on its own walk: the walk is the hero's, played alone on
+  the engine's own transitions from where it stands, with every way the spells left could bend it
+  tried (a Teleport or Banality on it at any casting point, a Swap of any two rooms at any casting
+  point), and every way gold could lie in the rooms whose entry changes HP (a gold pickup
+  pre-empts that effect) whenever the hero might be paused — at the start and after each Sleep
+  left. HP gained is not counted, so the sum bounds every drop.
+
+If some living hero holds more HP than both together, no cast sequence from this state kills it,
+and the branch cannot win. Sound only where nothing else moves a hero's walk or HP: checked once
+per world (``world_gate``) — no hero type that stirs others or weighs rooms, no portal, no toll, one
+A room, no hero type reading gold, every room's entry effect an HP change (or A's), and every spell
+type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell without a role
+(Move, Selection, new types) turns the bound off while it is left.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from zorglab.engine import cells
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.roommoves import apply_moves
+from zorglab.engine.rooms.base import RoomBehaviour
+from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.turns import act, next_action
+from zorglab.errors import CastError
+from zorglab.search.casts import legal_casts
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
+
+BIG = 1 << 40            # the lone hero's HP: it never dies of damage while its walk is measured
+UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the walk is too long to follow
+MAX_DEPTH = 400          # casting points followed on one lone walk before giving up (UNBOUNDED)
+SOLO_BUDGET = 200_000    # lone states filed per world before the bound stops computing new ones
+
+
+def world_gate(world: World) -> str | None:
+    """Why the bound cannot be used in this world, or None when it can."""
+    types = world.hero_types()
+    for name in sorted(types):
+        behaviour = world.behaviour(name)
+        if behaviour.stirs_others or behaviour.weighs_rooms or behaviour.pulls_heroes:
+            return f"hero type {name} changes other heroes' walks or HP"
+        if behaviour.reads_gold:
+            return f"hero type {name} plans by gold"
+    if world.portal_caps or any(room.behaviour.history_reach(room.args) is not None for room in world.rooms):
+        return "a portal moves heroes by their history"
+    if world.has_code(cells.LIGHT):
+        return "a toll room reads gold"
+    if sum(1 for room in world.rooms if room.behaviour.is_spawn) != 1:
+        return "more than one A room: the main A can change"
+    for room in world.rooms:
+        b = room.behaviour
+        own = b.on_enter is not RoomBehaviour.on_enter
+        if own and not (b.entry_changes_hp or b.is_spawn):
+            return f"room {room.label}'s entry effect is not an HP change"
+    return None
+
+
+class DamageBound:
+    """The bound for one world's search; memo tables live as long as the search."""
+
+    def __init__(self, world: World):
+        self.world = world
+        spells = world.spells
+        roles = [spell.behaviour.bound_role for spell in spells]
+        self.unbounded = sum(1 << s.index for s, role in zip(spells, roles) if role is None)
+        self.damage = [(1 << s.index, max(0, s.behaviour.damage_to_each(s.args)))
+                       for s, role in zip(spells, roles) if role == "damage"]
+        self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
+        self.bending = sum(1 << s.index for s, role in zip(spells, roles) if role in ("walk", "board"))
+        self.walking = sum(1 << s.index for s, role in zip(spells, roles) if role == "walk")
+        self.walk_only = tuple(role == "walk" for role in roles)
+        self.board_spells = [s for s, role in zip(spells, roles) if role == "board"]
+        self.hp_rooms = [room.index for room in world.rooms if room.behaviour.entry_changes_hp]
+        # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
+        # room (no toll splits it here), so no more rooms hold gold than held it at the start.
+        lumps = sum(1 for room in world.rooms if room.behaviour.initial_gold(room.args) > 0)
+        self.configs = [config for config in product((0, 1), repeat=len(self.hp_rooms)) if sum(config) <= lumps]
+        self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
+        self.reach = world.history_reach
+        self.pruned = 0
+        self._damage: dict[int, int] = {}
+        self._drops: dict[tuple, int] = {}
+        self._heroes: dict[tuple, bool | list[int]] = {}
+        self._profiles: dict[tuple, tuple] = {}
+        self._solo: dict[tuple, tuple[int, bool]] = {}   # lone state -> (value, exact)
+        self._dead: HeroState | None = None
+
+    # -- the test ---------------------------------------------------------------------------
+
+    def hopeless(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
+        """Does some living hero hold more HP than every spell and room left can take? Or do two
+        heroes each need the same single-target spell (a Teleport, a Banality) to die?"""
+        if mask & self.unbounded:
+            return False
+        spells = self._damage.get(mask)
+        if spells is None:
+            spells = self._damage[mask] = sum(x for bit, x in self.damage if mask & bit)
+        board = parts[0]
+        needs: list[list[int]] = []
+        for index, hero in enumerate(state.heroes):
+            if not hero.alive or hero.hp <= spells:
+                continue
+            key = (board, parts[index + 1], mask)
+            verdict = self._heroes.get(key)
+            if verdict is None:
+                verdict = self._heroes[key] = self._hero_needs(state, index, board, parts[index + 1], mask,
+                                                               hero.hp - spells)
+            if verdict is True:
+                self.pruned += 1
+                return True
+            if verdict:
+                needs.append(verdict)
+        if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
+            self.pruned += 1
+            return True
+        return False
+
+    def _hero_needs(self, state: GameState, index: int, board: int, part: int, mask: int,
+                    hp: int) -> bool | list[int]:
+        """True: the rooms cannot take ``hp`` from this hero whatever is cast. Else the least sets
+        of single-target spells left (masks) it needs to die, or [] when it needs none of them."""
+        bends = mask & self.bending
+        own = mask & self.walking
+        pauses = sum(1 for bit in self.pauses if mask & bit)
+        if self._drop(state, index, board, part, bends, pauses, hp) < hp:
+            return True
+        if not own:
+            return []
+        found = self._needs(state, index, board, part, bends & ~own, own, pauses, hp)
+        return found or []
+
+    def _drop(self, state: GameState, index: int, board: int, part: int, bends: int, pauses: int, need: int) -> int:
+        key = (board, part, bends, pauses, need)
+        drop = self._drops.get(key)
+        if drop is None:
+            drop = self._drops[key] = self.walk_drop(state, index, bends, pauses, need)
+        return drop
+
+    def _needs(self, state: GameState, index: int, board: int, part: int, shared: int, own: int, pauses: int,
+               hp: int) -> list[int] | None:
+        """The least sets of single-target spells (as masks) with which the rooms can take ``hp``
+        from this hero; None when it needs none of them."""
+        if self._drop(state, index, board, part, shared, pauses, hp) >= hp:
+            return None
+        found: list[int] = []
+        for sub in _submasks(own):
+            if any(sub & least == least for least in found):
+                continue
+            if self._drop(state, index, board, part, shared | sub, pauses, hp) >= hp:
+                found.append(sub)
+        return found
+
+    # -- one hero alone ---------------------------------------------------------------------
+
+    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED) -> int:
+        """The most HP hero ``index`` can lose to rooms from here, walking alone, the spells in
+        ``bends`` bending its walk and ``pauses`` pauses letting gold change under it — or, once
+        some walk reaches ``need``, at least ``need`` (the answer is then only that it can)."""
+        if len(self._solo) > SOLO_BUDGET:
+            return UNBOUNDED
+        world = self.world
+        if self._dead is None:
+            self._dead = HeroState(world.heroes[0].type, (), 0, None, False)
+        hero = state.heroes[index]
+        heroes = tuple(hero._replace(hp=BIG, asleep=False, gold=(), died_at=None) if i == index else self._dead
+                       for i in range(len(state.heroes)))
+        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
+        solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
+                              lost_by=None)
+        return self._value(solo, index, pauses, True, 0, need)
+
+    def _profile(self, hero: HeroState) -> tuple:
+        """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
+        made by Banality carries its HP as an argument, which no walk reads)."""
+        key = (hero.type, hero.args)
+        found = self._profiles.get(key)
+        if found is None:
+            found = self._profiles[key] = self.world.behaviour(hero.type).profile(hero.args)
+        return found
+
+    def _hp_aware(self, hero: HeroState) -> bool:
+        return self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
+
+    def _value(self, s: GameState, i: int, pauses: int, switch: bool, depth: int, need: int) -> int:
+        """The most the walk can still take, exactly when below ``need``, else some value >= need
+        (the memo keeps which: an exact value, or a lower bound that a larger need looks past)."""
+        if need <= 0:
+            return 0
+        hero = s.heroes[i]
+        aware = self._hp_aware(hero)
+        if not aware and any(s.gold):
+            s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
+        if aware and switch:
+            # Gold may lie anywhere an entry changes HP when the walk goes on: try every way.
+            best = 0
+            for config in self.configs:
+                gold = list(s.gold)
+                for room, has in zip(self.hp_rooms, config):
+                    gold[room] = has
+                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth, need))
+                if best >= need:
+                    break
+            return best
+        left = s.spells_left
+        history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
+        key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
+               history, left, pauses if aware else 0)
+        found = self._solo.get(key)
+        if found is not None and (found[1] or found[0] >= need):
+            return found[0]
+        if depth > MAX_DEPTH:
+            return UNBOUNDED
+        self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
+        try:
+            best = 0 if s.lost else self._moves(s, i, pauses, aware, depth, need)
+        except BaseException:       # Ctrl-C: leave no "no bound" mark behind, resuming stays alike
+            del self._solo[key]
+            raise
+        self._solo[key] = (best, best < need)       # below need: every way was followed
+        return best
+
+    def _moves(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        world = self.world
+        hp = s.heroes[i].hp
+        best = 0
+        found = next_action(world, s)
+        if found is not None:
+            nxt, _ = act(world, s, found, record=False)
+            best = self._then(nxt, i, hp, pauses, False, depth, need)
+        elif aware and s.heroes[i].pos is not None:
+            return UNBOUNDED        # stuck: others act meanwhile and gold may move under its plan
+        if aware and pauses and s.heroes[i].pos is not None and best < need:
+            best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # a Sleep, then gold moves
+        if any(s.spells_left) and best < need:
+            active = i if found is not None and s.heroes[i].pos is not None else None
+            left = s.spells_left
+            walks = tuple([has and walk for has, walk in zip(left, self.walk_only)])
+            if any(walks):      # the walk spells on the lone hero; board spells below
+                for _, nxt, _ in legal_casts(world, s._replace(spells_left=walks), active=active):
+                    if best >= need:
+                        break
+                    kept = tuple([a or (b and not walk) for a, b, walk in zip(nxt.spells_left, left, self.walk_only)])
+                    best = max(best, self._then(nxt._replace(spells_left=kept), i, hp, pauses, False, depth, need))
+            for spell in self.board_spells:
+                if s.spells_left[spell.index] and best < need:
+                    best = max(best, self._rearranged(s, i, hp, pauses, spell, depth, need))
+        return best
+
+    def _rearranged(self, s: GameState, i: int, hp: int, pauses: int, spell: Any, depth: int, need: int) -> int:
+        """Every rearrangement the spell could make, whoever stands where (a superset)."""
+        left = list(s.spells_left)
+        left[spell.index] = False
+        kept = tuple(left)
+        best = 0
+        for moves in spell.behaviour.relaxed_moves(s.slots):
+            res = Resolution(self.world, s, tick=s.tick, record=False)
+            try:
+                apply_moves(res, moves, spell.type)
+            except CastError:
+                continue
+            res.settle()
+            best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, False, depth, need))
+            if best >= need:
+                break
+        return best
+
+    def _then(self, nxt: GameState, i: int, hp: int, pauses: int, switch: bool, depth: int, need: int) -> int:
+        after = nxt.heroes[i]
+        if not after.alive:
+            return UNBOUNDED        # it died by no HP loss (water, a toll): it can die
+        step = max(0, hp - after.hp)
+        return step + self._value(nxt, i, pauses, switch, depth + 1, need - step)
+
+
+def _submasks(mask: int) -> list[int]:
+    """The non-empty sub-masks of ``mask``, fewest bits first."""
+    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+    subs = [sum(b for j, b in enumerate(bits) if pick >> j & 1) for pick in range(1, 1 << len(bits))]
+    return sorted(subs, key=int.bit_count)
+
+
+def _disjoint_choice(needs: list[list[int]], at: int, used: int) -> bool:
+    """Can each hero from ``at`` on get one of its spell sets, no spell given twice?"""
+    if at == len(needs):
+        return True
+    return any(not sub & used and _disjoint_choice(needs, at + 1, used | sub) for sub in needs[at])
