@@ -167,3 +167,13 @@ def test_ctrl_c_inside_the_witness_search_loses_nothing(monkeypatch):
     assert answers[3].verdict == SOLVABLE
     assert answers[3].cast_texts() == uninterrupted.cast_texts(), "the same witness as uninterrupted"
     assert answers[3].states == uninterrupted.states
+
+
+def test_entry_counts_are_filed_only_where_a_portal_reads_them():
+    world = family_world(2, 2)
+    start = world.initial_state()
+    walked = start.replace(heroes=(start.heroes[0]._replace(entries=((1, 2),)),) + start.heroes[1:])
+    search = Search(world)
+    assert search._parts(walked, None) == search._parts(start, None), "no portal: entries are not read"
+    reference = Search(world, reference=True)
+    assert reference._parts(walked, None) != reference._parts(start, None), "the reference search keeps them"

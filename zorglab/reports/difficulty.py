@@ -116,9 +116,9 @@ def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> d
     lists, capped, explored, complete, forced, ticks = 1, False, 0, True, 0, []
     for name in game.world_names:
         prefix = "" if name == MAIN_WORLD else f"{name}:"
-        # states without the damage bound (FR-51): a measure of the level's casting choices that a
-        # new search cut does not move (docs/reports.md, "Difficulty")
-        verdict = world_search(game, name, bound_damage=False).run(budget.solve_states, clock.left())
+        # the reference search's states: a measure that a new search cut does not move
+        # (docs/reports.md, "Difficulty")
+        verdict = world_search(game, name, reference=True).run(budget.solve_states, clock.left())
         verdicts.append(verdict.verdict)
         states += verdict.states
         if verdict.verdict == UNSOLVABLE:

@@ -148,8 +148,8 @@ def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budg
     states = explored = forced = 0
     lists, capped, complete = 1, False, True
     for name in game.world_names:
-        # the difficulty report's search (no damage bound, FR-51): its states are the same figure
-        verdict = run_sliced(world_search(game, name, bound_damage=False), max_states, clock)
+        # the difficulty report's reference search: its states are the same figure
+        verdict = run_sliced(world_search(game, name, reference=True), max_states, clock)
         verdicts[name] = verdict
         states += verdict.states
         if verdict.verdict == UNSOLVABLE and name in game.played_worlds:

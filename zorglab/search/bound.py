@@ -78,7 +78,6 @@ class DamageBound:
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
         self.bending = sum(1 << s.index for s, role in zip(spells, roles) if role in ("walk", "board"))
         self.walking = sum(1 << s.index for s, role in zip(spells, roles) if role == "walk")
-        self.walk_only = tuple(role == "walk" for role in roles)
         self.board_spells = [s for s, role in zip(spells, roles) if role == "board"]
         self.hp_rooms = [room.index for room in world.rooms if room.behaviour.entry_changes_hp]
         # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
@@ -92,6 +91,7 @@ class DamageBound:
         self._drops: dict[tuple, int] = {}
         self._heroes: dict[tuple, bool | list[int]] = {}
         self._profiles: dict[tuple, tuple] = {}
+        self._moves_by_slots: dict[tuple, list[dict[int, Any]]] = {}
         self._solo: dict[tuple, tuple[int, bool]] = {}   # lone state -> (value, exact)
         self._dead: HeroState | None = None
 
@@ -107,65 +107,73 @@ class DamageBound:
             spells = self._damage[mask] = sum(x for bit, x in self.damage if mask & bit)
         board = parts[0]
         needs: list[list[int]] = []
+        earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
         for index, hero in enumerate(state.heroes):
-            if not hero.alive or hero.hp <= spells:
+            if not hero.alive:
                 continue
-            key = (board, parts[index + 1], mask)
-            verdict = self._heroes.get(key)
-            if verdict is None:
-                verdict = self._heroes[key] = self._hero_needs(state, index, board, parts[index + 1], mask,
-                                                               hero.hp - spells)
-            if verdict is True:
-                self.pruned += 1
-                return True
-            if verdict:
-                needs.append(verdict)
+            if hero.hp > spells:
+                # it acts next only if every hero before it is dead or asleep and it is on the board
+                paused = hero.pos is None or hero.asleep or any(
+                    h.alive and not h.asleep for h in state.heroes[:index])
+                key = (board, parts[index + 1], mask, earlier, paused)
+                verdict = self._heroes.get(key)
+                if verdict is None:
+                    verdict = self._heroes[key] = self._hero_needs(state, index, board, parts[index + 1], mask,
+                                                                   hero.hp - spells, earlier, paused)
+                if verdict is True:
+                    self.pruned += 1
+                    return True
+                if verdict:
+                    needs.append(verdict)
+            if hero.asleep:
+                earlier += 1
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
         return False
 
-    def _hero_needs(self, state: GameState, index: int, board: int, part: int, mask: int,
-                    hp: int) -> bool | list[int]:
+    def _hero_needs(self, state: GameState, index: int, board: int, part: int, mask: int, hp: int,
+                    earlier: int, paused: bool) -> bool | list[int]:
         """True: the rooms cannot take ``hp`` from this hero whatever is cast. Else the least sets
         of single-target spells left (masks) it needs to die, or [] when it needs none of them."""
         bends = mask & self.bending
         own = mask & self.walking
-        pauses = sum(1 for bit in self.pauses if mask & bit)
-        if self._drop(state, index, board, part, bends, pauses, hp) < hp:
+        # How often others may act between two of its actions (gold moves, rooms are swapped):
+        # another hero acts before it only when one before it in spawn order wakes (a sleeper now,
+        # or one a Sleep left makes — or it sleeps itself) or is unstuck by a board spell left.
+        rearrange = sum(1 for spell in self.board_spells if mask >> spell.index & 1)
+        pauses = sum(1 for bit in self.pauses if mask & bit) + earlier + rearrange
+        walk = (state, index, board, part, pauses, paused, hp)
+        if self._drop(*walk, bends) < hp:
             return True
         if not own:
             return []
-        found = self._needs(state, index, board, part, bends & ~own, own, pauses, hp)
-        return found or []
-
-    def _drop(self, state: GameState, index: int, board: int, part: int, bends: int, pauses: int, need: int) -> int:
-        key = (board, part, bends, pauses, need)
-        drop = self._drops.get(key)
-        if drop is None:
-            drop = self._drops[key] = self.walk_drop(state, index, bends, pauses, need)
-        return drop
-
-    def _needs(self, state: GameState, index: int, board: int, part: int, shared: int, own: int, pauses: int,
-               hp: int) -> list[int] | None:
-        """The least sets of single-target spells (as masks) with which the rooms can take ``hp``
-        from this hero; None when it needs none of them."""
-        if self._drop(state, index, board, part, shared, pauses, hp) >= hp:
-            return None
+        if self._drop(*walk, bends & ~own) >= hp:
+            return []
         found: list[int] = []
         for sub in _submasks(own):
             if any(sub & least == least for least in found):
                 continue
-            if self._drop(state, index, board, part, shared | sub, pauses, hp) >= hp:
+            if self._drop(*walk, (bends & ~own) | sub) >= hp:
                 found.append(sub)
         return found
 
+    def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,
+              bends: int) -> int:
+        key = (board, part, bends, pauses, paused, need)
+        drop = self._drops.get(key)
+        if drop is None:
+            drop = self._drops[key] = self.walk_drop(state, index, bends, pauses, need, paused)
+        return drop
+
     # -- one hero alone ---------------------------------------------------------------------
 
-    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED) -> int:
+    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED,
+                  paused: bool = True) -> int:
         """The most HP hero ``index`` can lose to rooms from here, walking alone, the spells in
-        ``bends`` bending its walk and ``pauses`` pauses letting gold change under it — or, once
-        some walk reaches ``need``, at least ``need`` (the answer is then only that it can)."""
+        ``bends`` bending its walk, others acting before it goes on (``paused``) and up to
+        ``pauses`` times while it walks — or, once some walk reaches ``need``, at least ``need``
+        (the answer is then only that it can)."""
         if len(self._solo) > SOLO_BUDGET:
             return UNBOUNDED
         world = self.world
@@ -177,7 +185,7 @@ class DamageBound:
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
         solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
                               lost_by=None)
-        return self._value(solo, index, pauses, True, 0, need)
+        return self._value(solo, index, pauses, paused, 0, need)
 
     def _profile(self, hero: HeroState) -> tuple:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
@@ -191,30 +199,24 @@ class DamageBound:
     def _hp_aware(self, hero: HeroState) -> bool:
         return self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
 
-    def _value(self, s: GameState, i: int, pauses: int, switch: bool, depth: int, need: int) -> int:
+    def _value(self, s: GameState, i: int, pauses: int, paused: bool, depth: int, need: int) -> int:
         """The most the walk can still take, exactly when below ``need``, else some value >= need
-        (the memo keeps which: an exact value, or a lower bound that a larger need looks past)."""
+        (the memo keeps which: an exact value, or a lower bound that a larger need looks past).
+        ``paused``: others act before the hero goes on, so gold may lie anywhere and any rooms
+        may be swapped first."""
         if need <= 0:
             return 0
         hero = s.heroes[i]
         aware = self._hp_aware(hero)
-        if not aware and any(s.gold):
-            s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
-        if aware and switch:
-            # Gold may lie anywhere an entry changes HP when the walk goes on: try every way.
-            best = 0
-            for config in self.configs:
-                gold = list(s.gold)
-                for room, has in zip(self.hp_rooms, config):
-                    gold[room] = has
-                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth, need))
-                if best >= need:
-                    break
-            return best
+        if not aware:
+            if any(s.gold):
+                s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
+            if not self._board_left(s):
+                pauses, paused = 0, False       # others acting change nothing it reads
         left = s.spells_left
         history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
         key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               history, left, pauses if aware else 0)
+               history, left, pauses, paused)
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]
@@ -222,14 +224,36 @@ class DamageBound:
             return UNBOUNDED
         self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
         try:
-            best = 0 if s.lost else self._moves(s, i, pauses, aware, depth, need)
+            if s.lost:
+                best = 0
+            elif paused:
+                best = self._paused(s, i, pauses, aware, depth, need)
+            else:
+                best = self._moves(s, i, pauses, aware, depth, need)
         except BaseException:       # Ctrl-C: leave no "no bound" mark behind, resuming stays alike
             del self._solo[key]
             raise
         self._solo[key] = (best, best < need)       # below need: every way was followed
         return best
 
+    def _paused(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        """Others act: any rooms may be swapped (each board spell once), then the hero goes on
+        with gold lying anywhere an entry changes HP (if its plan reads HP)."""
+        best = 0
+        if aware:
+            for config in self.configs:
+                gold = list(s.gold)
+                for room, has in zip(self.hp_rooms, config):
+                    gold[room] = has
+                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth + 1, need))
+                if best >= need:
+                    return best
+        else:
+            best = self._value(s, i, pauses, False, depth + 1, need)
+        return max(best, self._rearranged(s, i, pauses, depth, need, best))
+
     def _moves(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        """The hero is the active one: it acts, or a spell is cast on it, or it is paused."""
         world = self.world
         hp = s.heroes[i].hp
         best = 0
@@ -237,49 +261,63 @@ class DamageBound:
         if found is not None:
             nxt, _ = act(world, s, found, record=False)
             best = self._then(nxt, i, hp, pauses, False, depth, need)
-        elif aware and s.heroes[i].pos is not None:
-            return UNBOUNDED        # stuck: others act meanwhile and gold may move under its plan
-        if aware and pauses and s.heroes[i].pos is not None and best < need:
-            best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # a Sleep, then gold moves
-        if any(s.spells_left) and best < need:
-            active = i if found is not None and s.heroes[i].pos is not None else None
-            left = s.spells_left
-            walks = tuple([has and walk for has, walk in zip(left, self.walk_only)])
-            if any(walks):      # the walk spells on the lone hero; board spells below
-                for _, nxt, _ in legal_casts(world, s._replace(spells_left=walks), active=active):
-                    if best >= need:
-                        break
-                    kept = tuple([a or (b and not walk) for a, b, walk in zip(nxt.spells_left, left, self.walk_only)])
-                    best = max(best, self._then(nxt._replace(spells_left=kept), i, hp, pauses, False, depth, need))
-            for spell in self.board_spells:
-                if s.spells_left[spell.index] and best < need:
-                    best = max(best, self._rearranged(s, i, hp, pauses, spell, depth, need))
+        elif s.heroes[i].pos is not None:
+            # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
+            return UNBOUNDED if aware else self._rearranged(s, i, pauses, depth, need, 0)
+        if pauses and best < need and (aware or self._board_left(s)):
+            best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
+        if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
+            # every spell on it as the active hero (the engine's own casts: Swap with its room)
+            for _, nxt, _ in legal_casts(world, s, active=i):
+                best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
+                if best >= need:
+                    break
         return best
 
-    def _rearranged(self, s: GameState, i: int, hp: int, pauses: int, spell: Any, depth: int, need: int) -> int:
-        """Every rearrangement the spell could make, whoever stands where (a superset)."""
-        left = list(s.spells_left)
-        left[spell.index] = False
-        kept = tuple(left)
-        best = 0
-        for moves in spell.behaviour.relaxed_moves(s.slots):
-            res = Resolution(self.world, s, tick=s.tick, record=False)
-            try:
-                apply_moves(res, moves, spell.type)
-            except CastError:
+    def _board_left(self, s: GameState) -> bool:
+        return any(s.spells_left[spell.index] for spell in self.board_spells)
+
+    def _rearranged(self, s: GameState, i: int, pauses: int, depth: int, need: int, best: int) -> int:
+        """Every rearrangement a board spell left could make while others act, whoever stands
+        where (a superset); still paused after it."""
+        hp = s.heroes[i].hp
+        for spell in self.board_spells:
+            if not s.spells_left[spell.index] or best >= need:
                 continue
-            res.settle()
-            best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, False, depth, need))
-            if best >= need:
-                break
+            left = list(s.spells_left)
+            left[spell.index] = False
+            kept = tuple(left)
+            for moves in self._legal_moves(s, spell):
+                res = Resolution(self.world, s, tick=s.tick, record=False)
+                apply_moves(res, moves, spell.type)
+                res.settle()
+                best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, True, depth, need))
+                if best >= need:
+                    break
         return best
 
-    def _then(self, nxt: GameState, i: int, hp: int, pauses: int, switch: bool, depth: int, need: int) -> int:
+    def _legal_moves(self, s: GameState, spell: Any) -> list[dict[int, Any]]:
+        """The spell's relaxed moves the border rules allow from these slots (they depend on the
+        slots alone, FR-38), found once per arrangement."""
+        key = (s.slots, spell.type, spell.args)
+        found = self._moves_by_slots.get(key)
+        if found is None:
+            found = []
+            for moves in spell.behaviour.relaxed_moves(s.slots):
+                try:
+                    apply_moves(Resolution(self.world, s, tick=s.tick, record=False), moves, spell.type)
+                except CastError:
+                    continue
+                found.append(moves)
+            self._moves_by_slots[key] = found
+        return found
+
+    def _then(self, nxt: GameState, i: int, hp: int, pauses: int, paused: bool, depth: int, need: int) -> int:
         after = nxt.heroes[i]
         if not after.alive:
             return UNBOUNDED        # it died by no HP loss (water, a toll): it can die
         step = max(0, hp - after.hp)
-        return step + self._value(nxt, i, pauses, switch, depth + 1, need - step)
+        return step + self._value(nxt, i, pauses, paused, depth + 1, need - step)
 
 
 def _submasks(mask: int) -> list[int]:

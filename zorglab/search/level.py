@@ -56,17 +56,18 @@ def reads_dead(constraints) -> bool:
 
 
 def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
-                 start=None, fewest: bool = True, bound_damage: bool = True) -> Search:
+                 start=None, fewest: bool = True, reference: bool = False) -> Search:
     """A resumable search of one world of a setup, with its constraints as the win test (a setup
     made without a decider decides its ``solvable(...)`` constraints by this search).
     ``fewest=False`` adds the witness search (FR-48): faster, the witness not the shortest.
-    ``bound_damage=False`` leaves the damage bound (FR-51) out: the difficulty measure counts
-    states without it, so that it measures the level, not the bound's arithmetic."""
+    ``reference=True``: the difficulty measure's search, with the cuts the campaign was ordered
+    by (FR-47..FR-49) and not the later ones (entry counts left out, the damage bound FR-51), so
+    that a new cut does not move the measure."""
     game = deciding(game)
     constraints, _ = game.conditions(name)
     return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
                   reads_unused=reads_unused(constraints), reads_dead=reads_dead(constraints), progress=progress,
-                  fewest=fewest, bound_damage=bound_damage)
+                  fewest=fewest, reference=reference)
 
 
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,

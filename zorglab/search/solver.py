@@ -44,7 +44,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
-from zorglab.engine.state import GameState, HeroState, hero_key
+from zorglab.engine.state import OBSERVED, GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
 from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
@@ -62,6 +62,7 @@ TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on 
 WITNESS_AFTER = 2_000       # proof expansions before the witness search joins (the pack needs fewer)
 DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
+ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,8 @@ class Search:
     what pruning saves, and for the brute-force cross-check: it turns off every reduction).
     ``fewest=False`` runs the witness search beside the proof; ``forget_dead=False`` keeps dead
     heroes' details, ``cut_sleepers=False`` keeps hopeless sleepers and ``bound_damage=False``
-    turns the damage bound off (for measuring); ``reads_dead``: a constraint reads the dead (then
+    turns the damage bound off (for measuring); ``reference=True`` counts states as the difficulty
+    measure does (FR-47..FR-49 only: no damage bound, entry counts kept); ``reads_dead``: a constraint reads the dead (then
     they are kept). ``max_table`` bounds the situations filed.
     """
 
@@ -161,6 +163,7 @@ class Search:
     forget_dead: bool = True
     cut_sleepers: bool = True
     bound_damage: bool = True
+    reference: bool = False     # the difficulty measure's search: FR-47..FR-49 only (no FR-51, entries kept)
     reads_dead: bool = False
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
@@ -188,11 +191,13 @@ class Search:
     _dominate: bool = field(init=False, repr=False)
     _stirring: int = field(init=False, repr=False)     # spells that can stir a sleeper, as a mask; -1: no cut
     _bound: DamageBound | None = field(init=False, repr=False)     # FR-51, where the world allows it
+    _entries: bool = field(init=False, repr=False)      # does the table keep entry counts?
 
     def __post_init__(self) -> None:
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         self.reach = self.world.history_reach
+        self._entries = bool(self.world.portal_caps) or not self.prune or self.reference
         self._dominate = self.prune and not self.reads_unused
         self._forget = (self.prune and self.forget_dead and not self.reads_dead
                         and not any(spell.behaviour.reads_corpses(spell.args) for spell in self.world.spells))
@@ -203,7 +208,8 @@ class Search:
         if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).stirs_others for t in types):
             self._stirring = sum(1 << spell.index for spell in self.world.spells
                                  if spell.behaviour.stirs_sleepers(spell.args))
-        self._bound = DamageBound(self.world) if self.prune and self.bound_damage and world_gate(self.world) is None \
+        self._bound = DamageBound(self.world) if self.prune and self.bound_damage and not self.reference \
+            and world_gate(self.world) is None \
             else None
 
     def _hopeless(self, state: GameState, mask: int) -> bool:
@@ -244,7 +250,12 @@ class Search:
         return number
 
     def _hero_number(self, hero: HeroState) -> int:
-        key = DEAD if self._forget and not hero.alive else hero_key(hero, self.reach)
+        if self._forget and not hero.alive:
+            key = DEAD
+        elif self._entries:
+            key = hero_key(hero, self.reach)
+        else:       # no portal: no rule reads entry counts (ZR-22, ZR-27), so they are left out
+            key = hero[:ENTRIES] + hero[ENTRIES + 1:OBSERVED] + (hero.history[-self.reach:],)
         number = self._heroes.get(key)
         if number is None:
             number = self._heroes[key] = len(self._heroes)
@@ -258,13 +269,9 @@ class Search:
             return
         spent = cost if parent is None else parent.spent + cost
         situation = self._parts(state, parent)
-        if self._bound is not None and self._bound.hopeless(state, mask, situation):
-            self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
-            return
         entry = self._table.get(situation)
-        if entry is None:
-            self._table[situation] = (mask, spent)
-        else:
+        masks = None
+        if entry is not None:
             masks = entry if type(entry) is dict else {entry[0]: entry[1]}
             best = masks.get(mask)
             if best is not None and best <= spent:
@@ -275,6 +282,12 @@ class Search:
                     if other & mask == mask and other != mask:
                         self.pruned += 1
                         return
+        if self._bound is not None and self._bound.hopeless(state, mask, situation):
+            self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
+            return
+        if masks is None:
+            self._table[situation] = (mask, spent)
+        else:
             masks[mask] = spent
             self._table[situation] = masks if len(masks) > 1 else (mask, spent)
         self._push(_Node(state, spent, parent, cast, mask, situation), cost)
