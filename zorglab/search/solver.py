@@ -29,6 +29,7 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
   known to use the fewest spells, so ``--analyse`` and the reports keep ``fewest=True``.
 - *A hero nothing left can kill* (``zorglab.search.bound``): a branch where some living hero holds
   more HP than the spells left and its own walk's rooms can take, whatever is cast (FR-51).
+- *Entry counts only where a portal reads them* (FR-52).
 The table is bounded (``max_table`` situations across both searches): reaching it answers
 unknown, saying so, and ``run`` resumes with a larger bound.
 """
