@@ -138,3 +138,21 @@ def test_the_cells_the_search_could_not_decide_are_decided(heroes, spells, expec
     assert verdict.verdict == expect, verdict.reason
     if expect == SOLVABLE:
         assert run_world(family_world(heroes, spells), verdict.casts, strict=True).outcome.value == "win"
+
+
+def test_a_walk_deeper_than_the_stack_gives_no_bound_and_no_crash():
+    import sys
+
+    world = family_world(2, 6)
+    start = world.initial_state()
+    bound = DamageBound(world)
+    depth = len(__import__("inspect").stack())
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 40)
+    try:
+        answer = bound.walk_drop(start, 1, (1 << 2) | (1 << 4) | (1 << 5), 1)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert answer == UNBOUNDED
+    assert not any(value == (UNBOUNDED, True) for value in bound._solo.values()), "no mark left behind"
+    assert DamageBound(world).walk_drop(start, 1, (1 << 2) | (1 << 4) | (1 << 5), 1) < UNBOUNDED

@@ -21,6 +21,7 @@ type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell w
 
 from __future__ import annotations
 
+import sys
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +39,10 @@ if TYPE_CHECKING:
 
 BIG = 1 << 40            # the lone hero's HP: it never dies of damage while its walk is measured
 UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the walk is too long to follow
-MAX_DEPTH = 400          # casting points followed on one lone walk before giving up (UNBOUNDED)
-SOLO_BUDGET = 200_000    # lone states filed per world before the bound stops computing new ones
+MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
+STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
+SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
+CACHE_BOUND = 500_000    # per-hero answers kept before they are dropped (found again from the walks)
 
 
 def world_gate(world: World) -> str | None:
@@ -70,6 +73,9 @@ class DamageBound:
 
     def __init__(self, world: World):
         self.world = world
+        # a lone walk recurses about four frames a step, MAX_DEPTH steps deep, under the search
+        if sys.getrecursionlimit() < STACK_NEEDED:
+            sys.setrecursionlimit(STACK_NEEDED)
         spells = world.spells
         roles = [spell.behaviour.bound_role for spell in spells]
         self.unbounded = sum(1 << s.index for s, role in zip(spells, roles) if role is None)
@@ -106,6 +112,9 @@ class DamageBound:
         if spells is None:
             spells = self._damage[mask] = sum(x for bit, x in self.damage if mask & bit)
         board = parts[0]
+        if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
+            self._heroes.clear()
+            self._drops.clear()
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
         for index, hero in enumerate(state.heroes):
@@ -185,7 +194,10 @@ class DamageBound:
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
         solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
                               lost_by=None)
-        return self._value(solo, index, pauses, paused, 0, need)
+        try:
+            return self._value(solo, index, pauses, paused, 0, need)
+        except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
+            return UNBOUNDED
 
     def _profile(self, hero: HeroState) -> tuple:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
