@@ -24,7 +24,7 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
   kill never dies, so the branch cannot win and is given up (hooks on the spell and hero types).
 - *A witness search beside the proof* (``fewest=False``): after a head start of the proof, a
   depth-first search that lets heroes act before it casts (so it meets deep cast lists early)
-  takes one expansion in eight. Either search decides: a win found by either is a witness;
+  takes one expansion in sixteen. Either search decides: a win found by either is a witness;
   either one exhausting its states proves the world unsolvable. Only the proof's witness is
   known to use the fewest spells, so ``--analyse`` and the reports keep ``fewest=True``.
 - *A hero nothing left can kill* (``zorglab.search.bound``): a branch where some living hero holds
@@ -168,7 +168,7 @@ class Search:
     reads_dead: bool = False
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
-    witness_every: int = 8                  # it takes one expansion in this many (1: it alone)
+    witness_every: int = 16                 # it takes one expansion in this many (1: it alone)
     clock: Callable[[], float] = time.perf_counter     # what seconds are: time.process_time on a busy machine
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
