@@ -51,6 +51,7 @@ from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
+from zorglab.search.witness import WitnessSearch, _Node
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -123,24 +124,8 @@ def all_dead(world: World, state: GameState) -> bool:
     return all(not h.alive for h in state.heroes)
 
 
-class _Node:
-    """A state waiting in the queue: the spells it cost, how it was reached, and where the table
-    files it (its situation's part numbers and its spells-left mask)."""
-
-    __slots__ = ("state", "spent", "parent", "cast", "mask", "parts")
-
-    def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None, mask: int,
-                 parts: tuple[int, ...]):
-        self.state = state
-        self.spent = spent
-        self.parent = parent
-        self.cast = cast
-        self.mask = mask
-        self.parts = parts      # the situation as numbers: the board's, then each hero's
-
-
 @dataclass
-class Search:
+class Search(WitnessSearch):
     """A resumable exact search over one world. ``run`` may be called again with more budget.
 
     ``wins(state)`` says whether an ended world is won (all heroes dead and every constraint
@@ -380,76 +365,6 @@ class Search:
                                                    "(not necessarily with the fewest spells)")
             return self._verdict(SOLVABLE, t0, "witness found")
         return self._verdict(UNSOLVABLE, t0, "every legal cast sequence explored")
-
-    # -- the witness search -----------------------------------------------------------------
-
-    def _diving(self) -> bool:
-        """Is it the witness search's turn? Every other expansion, once the proof had its head start."""
-        if self.fewest or self.states < self.witness_after:
-            return False
-        if not self._dived:
-            self._dived = True
-            start = self.world.initial_state() if self.start is None else self.start
-            self._stack.append(_Node(start, -1, None, None, self._mask(start.spells_left), ()))
-        return self.witness_states * self.witness_every <= self.states
-
-    def _dive(self, node: _Node) -> None:
-        """Expand one witness-search node: file it (unless an equal or richer one was filed), then
-        push its casts and, on top, the free action, so heroes act first and casts come late.
-        Nodes have ``spent == -1``: the witness search does not count spells."""
-        parent = node.parent
-        mask = node.mask
-        if self._hopeless(node.state, mask):
-            self.pruned += 1
-            return
-        parts = self._parts(node.state, parent)
-        entry = self._seen.get(parts)
-        if entry is not None:
-            for other in (entry,) if type(entry) is int else entry:
-                if other == mask or (self._dominate and other & mask == mask):
-                    self.pruned += 1
-                    return
-        state = node.state
-        if self._bound is not None and not state.lost and self._bound.hopeless(state, mask, parts):
-            self.pruned += 1
-            self._file(parts, mask, entry)
-            return
-        found = None if state.lost else next_action(self.world, state)
-        if state.lost or (found is None and self._wins(state)):
-            self.states += 1
-            self.witness_states += 1
-            if not state.lost:
-                self._found = node
-            self._file(parts, mask, entry)
-            return
-        children: list[_Node] = []
-        if mask:
-            active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
-            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book):
-                self.generated += 1
-                children.append(_Node(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
-            children.reverse()          # popped in the order the casts were generated
-        if found is not None:
-            nxt, _ = act(self.world, state, found, record=False)
-            self.generated += 1
-            children.append(_Node(nxt, -1, node, None, mask, ()))
-        node.parts = parts
-        self.states += 1        # counted, filed and pushed only now: Ctrl-C before this loses nothing
-        self.witness_states += 1
-        self._file(parts, mask, entry)
-        self._stack.extend(children)
-
-    def _file(self, parts: tuple[int, ...], mask: int, entry: Any) -> None:
-        """Note in the witness search's table that this situation was expanded with this mask."""
-        if entry is None:
-            self._seen[parts] = mask
-        else:
-            masks = [entry] if type(entry) is int else entry
-            if self._dominate:
-                masks = [other for other in masks if other | mask != mask]
-            masks.append(mask)
-            self._seen[parts] = masks[0] if len(masks) == 1 else masks
 
     def _expand(self, node: _Node) -> None:
         state = node.state
