@@ -39,8 +39,9 @@ def test_propose_panel_draws_candidates_and_opens_one_in_a_maker(lab, page, shot
                       lambda: (lambda found: found if len(found) == 3 and all(i[0] and i[1] > 40 for i in found)
                                else None)(page.evaluate(IMAGES, output)))
     assert all(height > 40 for _, _, height in images)
-    for words in ("fewest spells", "winning layouts", "witness", "draft 7"):
-        assert words in status
+    # the status line comes first; the candidates' figures render with their pictures
+    figures = ("fewest spells", "winning layouts", "witness", "draft 7")
+    wait_for("the candidates' figures", lambda: all(words in nb.text(output) for words in figures))
     page.locator(f"{output} .jupyter-widgets img").first.scroll_into_view_if_needed()
     path = shots / "browser-propose-candidates.png"
     page.locator(output).first.screenshot(path=str(path))
