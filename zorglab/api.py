@@ -244,7 +244,10 @@ def solve(game: Setup | Level, *, solution: int = 0, max_states: int | None = SO
     -------
     LevelVerdict
         ``verdict`` is ``"solvable"`` (with a witness in ``casts``), ``"unsolvable"`` (proved) or
-        ``"unknown"``.
+        ``"unknown"``; an unsolvable verdict says why in ``why`` (a
+        :class:`~zorglab.search.reasons.Reason`: a constraint the layout breaks, a hero nothing can
+        kill, or every cast sequence explored with the closest miss as replayable casts), naming
+        the world that fails.
 
     Examples
     --------
@@ -261,7 +264,7 @@ def solve(game: Setup | Level, *, solution: int = 0, max_states: int | None = SO
 
     if not isinstance(game, Setup):
         game = setup(game, solution=solution)
-    return solve_setup(game, max_states=max_states, max_seconds=max_seconds)
+    return solve_setup(game, max_states=max_states, max_seconds=max_seconds, why=True)
 
 
 def solve_layouts(level: Level, *, max_states: int = SOLVE_BUDGET, max_seconds: float | None = None) -> LayoutSummary:

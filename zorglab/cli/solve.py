@@ -69,7 +69,7 @@ def _solve(args: argparse.Namespace) -> int:
     if not 0 <= args.solution < len(level.solutions):
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
     verdict = solve_setup(setup_solution(level, args.solution, decide=decide_solvable), max_states=args.budget,
-                          max_seconds=args.seconds, progress=args.progress)
+                          max_seconds=args.seconds, progress=args.progress, why=True)
     analysis = None
     if args.analyse:
         from zorglab.search.analysis import analyse
@@ -86,6 +86,10 @@ def _solve(args: argparse.Namespace) -> int:
         print(f"  world {name}: {world_verdict.verdict} — {world_verdict.reason}")
         if world_verdict.casts:
             print("    witness: " + " ".join(f'--cast "{c}"' for c in world_verdict.cast_texts()))
+    if verdict.why is not None:
+        print(f"  why: {verdict.why.said(1 + len(level.mirrors))}")
+        if verdict.why.casts:
+            print("    closest miss: " + " ".join(f'--cast "{c}"' for c in verdict.why.cast_texts()))
     if analysis is not None:
         print(f"  fewest spells: {analysis['fewest_spells']}; necessary: {', '.join(analysis['necessary']) or 'none'}; "
               f"winning cast lists: {analysis['winning_cast_lists']}{'+' if analysis['cap_reached'] else ''}")

@@ -30,6 +30,7 @@ from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import choice_sets
 from zorglab.search.level import world_search
+from zorglab.search.reasons import why_unsolvable
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
 
 INVALID = "invalid"
@@ -162,6 +163,9 @@ def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budg
         v["layout_verdict"] = overall
         v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
                                 if n in verdicts and verdicts[n].verdict == overall) if overall != SOLVABLE else ""
+        if overall == UNSOLVABLE:       # why, in the designer's words (zorglab.search.reasons)
+            why = why_unsolvable(game, verdicts.items(), run=lambda search: run_sliced(search, max_states, clock))
+            v["reason"] = why.said(len(game.played_worlds)) if why is not None else v["reason"]
         if overall == UNKNOWN:
             draft.cut(f"this layout: {v['reason']}")
         if overall == SOLVABLE and main is not None:

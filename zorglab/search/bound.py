@@ -147,12 +147,7 @@ class DamageBound:
         of single-target spells left (masks) it needs to die, or [] when it needs none of them."""
         bends = mask & self.bending
         own = mask & self.walking
-        # How often others may act between two of its actions (gold moves, rooms are swapped):
-        # another hero acts before it only when one before it in spawn order wakes (a sleeper now,
-        # or one a Sleep left makes — or it sleeps itself) or is unstuck by a board spell left.
-        rearrange = sum(1 for spell in self.board_spells if mask >> spell.index & 1)
-        pauses = sum(1 for bit in self.pauses if mask & bit) + earlier + rearrange
-        walk = (state, index, board, part, pauses, paused, hp)
+        walk = (state, index, board, part, self._pauses(mask, earlier), paused, hp)
         if self._drop(*walk, bends) < hp:
             return True
         if not own:
@@ -165,6 +160,39 @@ class DamageBound:
                 continue
             if self._drop(*walk, (bends & ~own) | sub) >= hp:
                 found.append(sub)
+        return found
+
+    def _pauses(self, mask: int, earlier: int) -> int:
+        """How often others may act between two of a hero's actions (gold moves, rooms are swapped):
+        another hero acts before it only when one before it in spawn order wakes (a sleeper now,
+        or one a Sleep left makes — or it sleeps itself) or is unstuck by a board spell left."""
+        rearrange = sum(1 for spell in self.board_spells if mask >> spell.index & 1)
+        return sum(1 for bit in self.pauses if mask & bit) + earlier + rearrange
+
+    def spell_damage(self, mask: int) -> list[tuple[int, int]]:
+        """(spell index, HP it can take from each hero) of every damage spell left in ``mask``."""
+        return [(bit.bit_length() - 1, x) for bit, x in self.damage if mask & bit]
+
+    def figures(self, state: GameState, mask: int) -> list[tuple[int, int, int, int]]:
+        """The figures :meth:`hopeless` compares, for each living hero: (index, HP, the most the
+        damage spells left can take from it, the most the rooms of its own walk can take, bent
+        every way the spells left allow). The walk's figure is exact when below what the hero
+        would still need to lose; else it is at least that (the bound then says "it may die")."""
+        if mask & self.unbounded:
+            return []
+        spells = sum(x for _, x in self.spell_damage(mask))
+        found = []
+        earlier = 0
+        for index, hero in enumerate(state.heroes):
+            if not hero.alive:
+                continue
+            paused = hero.pos is None or hero.asleep or any(h.alive and not h.asleep for h in state.heroes[:index])
+            need = max(0, hero.hp - spells)
+            walk = self.walk_drop(state, index, mask & self.bending, self._pauses(mask, earlier), need, paused) \
+                if need else 0
+            found.append((index, hero.hp, spells, walk))
+            if hero.asleep:
+                earlier += 1
         return found
 
     def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,

@@ -20,6 +20,7 @@ class LevelVerdict:
     verdict: str
     worlds: tuple[tuple[str, Verdict], ...]
     seconds: float
+    why: Any = None         # a zorglab.search.reasons.Reason when unsolvable and asked for (``why=True``)
 
     @property
     def casts(self):
@@ -41,6 +42,8 @@ class LevelVerdict:
         if len(self.worlds) > 1:
             data["mirror_casts"] = {n: v.cast_texts() for n, v in self.worlds[1:]}
             data["worlds"] = [{"name": n, **v.to_json()} for n, v in self.worlds]
+        if self.why is not None:
+            data["why"] = self.why.to_json()
         return data
 
 
@@ -71,8 +74,10 @@ def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, pro
 
 
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,
-                prune: bool = True, progress: bool = False, fewest: bool = False) -> LevelVerdict:
-    """solvable when every world is; unsolvable as soon as one is proved so; else unknown."""
+                prune: bool = True, progress: bool = False, fewest: bool = False, why: bool = False) -> LevelVerdict:
+    """solvable when every world is; unsolvable as soon as one is proved so; else unknown.
+    ``why=True``: an unsolvable verdict carries its reason (``zorglab.search.reasons``; the
+    closest miss is searched with the same state budget)."""
     t0 = time.perf_counter()
     game = deciding(game)               # once: the worlds' searches share its solvable(...) answers
     results = []
@@ -85,4 +90,8 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
             break
     verdicts = {v.verdict for _, v in results}
     overall = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
-    return LevelVerdict(overall, tuple(results), time.perf_counter() - t0)
+    reason = None
+    if why and overall == UNSOLVABLE:
+        from zorglab.search.reasons import why_unsolvable
+        reason = why_unsolvable(game, results, max_states=max_states)
+    return LevelVerdict(overall, tuple(results), time.perf_counter() - t0, reason)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -41,14 +41,20 @@ def search_from_here(game: Setup, max_states: int = 200_000, max_seconds: float 
     constraints as its win test (zorglab.search; the widget restates no rule)."""
     def solve(world: Any, state: GameState) -> Any:
         from zorglab.search.decide import deciding
-        from zorglab.search.solver import Search
+        from zorglab.search.solver import UNSOLVABLE, Search
         judge = deciding(game)
-        return Search(world, wins=lambda s: judge.wins(world.name, s), start=state).run(max_states, max_seconds)
+        verdict = Search(world, wins=lambda s: judge.wins(world.name, s), start=state).run(max_states, max_seconds)
+        if verdict.verdict == UNSOLVABLE:       # and why (zorglab.search.reasons), from here
+            from zorglab.search.reasons import why_from
+            why = why_from(judge, world.name, state, max_states)
+            verdict = replace(verdict, reason=why.text)
+        return verdict
     return solve
 
 
 def describe_verdict(verdict: Any) -> str:
-    """'solvable: @4 Attack(1) (14 states)' for a search Verdict; str() for anything else."""
+    """'solvable: @4 Attack(1) (14 states)' for a search Verdict; str() for anything else. An
+    unsolvable verdict's reason says why (and its closest miss)."""
     if hasattr(verdict, "cast_texts"):
         witness = " ".join(verdict.cast_texts())
         return (f"{verdict.verdict}{': ' + witness if witness else ''} ({verdict.states} states; "

@@ -87,6 +87,7 @@ class Mechanic(HeroBehaviour):
     """From a listed room it can shove that room into an adjacent empty slot."""
 
     directions = ORDER
+    moves_rooms = True      # a shove moves the room it stands in (FR-24)
     plans_forward = True    # its plan space multiplies by the maps its shoves make; search only up to the goal
     cost_names = ("length", "unjustified_shoves")
 
