@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
 from zorglab.engine.plangraph import (GOAL, MAX_PLAN_STATES, POLICY_LIMIT, SPAWN, Action, Behaviour,  # noqa: F401
-                                      Candidate, PlanGraph, PlanState)
+                                      Candidate, PlanGraph, PlanState, PlanStep, sum_costs)
 from zorglab.engine.state import GameState, HeroState
 
 if TYPE_CHECKING:
@@ -142,3 +142,61 @@ class Planner:
         """Every candidate first step with its plan's cost vector, and which one wins."""
         graph, s = self._plan(state, index)
         return graph.candidates(s)
+
+    def targets(self, state: GameState, index: int) -> frozenset[int]:
+        """The rooms hero ``index`` heads for now (Z, or where a weight pull says, FR-25)."""
+        hero = state.heroes[index]
+        return self.world.behaviour(hero.type).targets(self.world, state, index)
+
+    def plan(self, state: GameState, index: int) -> list[PlanStep] | None:
+        """The hero's plan from here to its goal, action by action (None: stuck; [] in the waiting room)."""
+        if state.heroes[index].pos is None:
+            return []
+        graph, s = self._plan(state, index)
+        return graph.path(s)
+
+    def action_words(self, state: GameState, index: int, action: Action) -> str:
+        """A first action in the designer's words, as the hero's type says it (its figures too)."""
+        graph, s = self._plan(state, index)
+        return graph.behaviour.action_words(graph, s, action)
+
+    def ways(self, state: GameState, index: int) -> list[Way]:
+        """Every first step the hero could take with *its own* best plan: the one that goes that
+        way without turning back in the room it stands in (:meth:`PlanGraph.own_plan`), beside
+        the planner's candidate (the best plan merely starting so, ZR-13). The chosen step's plan
+        is the policy's own."""
+        graph, s = self._plan(state, index)
+        ways = []
+        for c in graph.candidates(s):
+            if c.blocked or c.cost is None:
+                ways.append(Way(c.action, c.cost, c.chosen, c.blocked, None, (), False))
+                continue
+            if c.chosen:
+                steps = graph.path(s) or []
+                ways.append(Way(c.action, c.cost, True, False, c.cost, tuple(steps), False))
+                continue
+            own = graph.own_plan(s, c.action)
+            if own is None:         # every plan starting so turns back: show the best of those
+                nxt = graph.transition(s, c.action)
+                rest = [] if nxt is None or nxt[1] is GOAL else (graph.path(nxt[1]) or [])
+                first = [] if nxt is None else [PlanStep(c.action, nxt[0], graph.landing(s, c.action) if nxt[1] is GOAL
+                                                         else nxt[1][0], nxt[1] is GOAL)]
+                ways.append(Way(c.action, c.cost, False, False, c.cost, tuple(first + rest), True))
+            else:
+                ways.append(Way(c.action, c.cost, False, False, own[0], tuple(own[1]), False))
+        return ways
+
+
+@dataclass(frozen=True)
+class Way:
+    """One first step and its own plan: ``cost`` the best plan starting with it (the planner's
+    candidate), ``own`` the best that goes its way without a U-turn, ``steps`` that plan;
+    ``turns_back``: every plan starting so turns back (``steps`` is then the candidate's)."""
+
+    action: Action
+    cost: tuple[int, ...] | None
+    chosen: bool
+    blocked: bool
+    own: tuple[int, ...] | None
+    steps: tuple[PlanStep, ...]
+    turns_back: bool

@@ -35,15 +35,30 @@ def own_weights(world: Any, hero_type: str, args: tuple[Any, ...]) -> Weights:
     return tuple(weights)
 
 
-def pulls(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
-    """(room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn order."""
+def pullers(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, int, Fraction], ...]:
+    """(hero, room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn
+    order: whose pull is where (*explain* names them)."""
     found = []
     for i, h in enumerate(state.heroes):
         if i != but and h.alive and h.pos is not None:
             behaviour = world.behaviour(h.type)
             if behaviour.pulls_heroes:
-                found.append((h.pos[0], behaviour.pull(h.args)))
+                found.append((i, h.pos[0], behaviour.pull(h.args)))
     return tuple(found)
+
+
+def pulls(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
+    """(room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn order."""
+    return tuple((room, b) for _, room, b in pullers(world, state, but))
+
+
+def arrived(world: Any, state: GameState, index: int) -> bool:
+    """Is hero ``index`` at its goal: standing in a room of positive perceived weight that no
+    reachable room outweighs (it waits there, FR-25), rather than stuck short of it?"""
+    hero = state.heroes[index]
+    if not hero.alive or hero.pos is None or world.behaviour(hero.type).targets(world, state, index):
+        return False
+    return perceived(world, state, index)[hero.pos[0]] > 0
 
 
 def perceived(world: Any, state: GameState, index: int) -> Weights:

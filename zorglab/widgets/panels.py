@@ -39,14 +39,9 @@ def heroes_html(heroes: Sequence[HeroRow]) -> str:
 
 
 def explain_html(found: Explanation | None) -> str:
-    """The sentence, then the candidate first steps when the hero has any."""
-    if found is None:
-        return "<i>explain: no hero acts next (the world is idle)</i>"
-    rows = "".join(f"<tr style='{'font-weight:bold' if r.chosen else ''}'><td>{r.action}</td>"
-                   f"<td>{found.cost_text(r.cost)}</td><td>{html.escape(r.note)}</td></tr>" for r in found.rows)
-    table = (f"<table style='font-size:12px'><tr><th>first step</th><th>plan cost</th><th></th></tr>{rows}"
-             "</table>") if rows else ""
-    return f"<div><b>explain {html.escape(found.hero)}</b>: {html.escape(found.sentence)}</div>{table}"
+    """The sentence, the goal, the priority layers, then every first step with its own plan."""
+    from zorglab.widgets.explain import explanation_html
+    return explanation_html(found)
 
 
 def log_html(t: Any) -> str:

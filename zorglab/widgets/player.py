@@ -305,7 +305,7 @@ class Player:
             index = self.focus if self.focus is not None else active_hero(self.world, self.state)
         if index is None:
             return None
-        return explain(self.world, self.state, index)
+        return explain(self.world, self.state, index, self.setup.choices if self.setup is not None else None)
 
     def branch(self, name: str | None = None) -> "Player":
         """Fork the run at the current frame; the fork is shown beside this one, compared below."""

@@ -83,6 +83,12 @@ class HeroBehaviour:
         return world.target_rooms(state, index)
 
     @staticmethod
+    def action_words(graph: Any, s: tuple, action: Any) -> str:
+        """A first action of a plan from plan state ``s`` in the designer's words, for *explain*
+        (a type says what its own actions weigh: the Mechanic's shove, the Gunner's aim)."""
+        return str(action)
+
+    @staticmethod
     def draft(rng: Any, hp: int, elements: list[str]) -> str | None:
         """A random hero of this type with ``hp`` hit points in notation, for the level generator
         (``elements``: those on the road); None: the generator cannot draft this type."""

@@ -133,6 +133,13 @@ class Gunner(HeroBehaviour):
         return cls.base_actions
 
     @staticmethod
+    def action_words(graph, s, action):
+        """A fresh plan's first action with the plan's aim: to fire, or never to fire (FR-22)."""
+        if isinstance(action, Intent) and not isinstance(action.action, Fire):
+            return f"{action.action} ({'to fire later' if action.mode == AIMING else 'never to fire'})"
+        return str(action)
+
+    @staticmethod
     def plan_map(graph, s):
         cleared = _parts(s[7])[3]
         return graph.slots, graph.cleared if cleared is None else cleared

@@ -129,6 +129,22 @@ class Mechanic(HeroBehaviour):
                 actions.append(Shove(direction, justified))
         return tuple(actions)
 
+    @classmethod
+    def action_words(cls, graph, s, action):
+        """A shove with the figures that justify it or not (FR-24): its weight, the walk on the
+        shoved map, the walk from here on foot."""
+        if not isinstance(action, Shove):
+            return str(action)
+        room = s[0][0]
+        steps = weight(graph.world, graph.args, room)
+        slots = cls.plan_map(graph, s)[0]
+        moved = shoved_slots(graph.world, slots, room, action.direction)
+        before = _walk(graph, s, slots)
+        after = None if moved is None else _walk(graph, s, moved)
+        foot = "no walk reaches the goal from here" if before is None else f"{before} step(s) on foot from here"
+        then = "no walk from there" if after is None else f"{steps} + {after} step(s) on the shoved map"
+        return f"{action} ({then} vs {foot}: {'justified' if action.justified else 'unjustified'})"
+
     @staticmethod
     def plan_map(graph, s):
         return (s[7][0] if s[7] else graph.slots), graph.cleared
