@@ -83,3 +83,9 @@ def cell_colour(room_type: str, args: tuple[Any, ...], kind: CellKind) -> str:
     if behaviour is not None and behaviour.ends_level:
         return ZORG_TINT
     return SPAWN_TINT if behaviour is not None and behaviour.is_spawn else FLOOR
+
+# The plan on the board (zorglab.paint.plan, issue 25)
+PLAN = "#0b7285"            # the active hero's planned path
+WHY_NOT = "#e8590c"         # another first step's own plan ("why not that way?")
+GOAL = "#2b8a3e"            # the rooms a hero heads for; the flag of a hero waiting at its goal
+PULL = "#d6336c"            # a princess's pull on the room she stands in

@@ -28,18 +28,23 @@ def level_png(level: Level, layout: Layout, *, cell: int = 24) -> bytes:
     return layout_painter(level, layout, cell=cell).png()
 
 
-def state_painter(world: Any, state: GameState | None = None, *, cell: int = 24) -> PillowPainter:
+def state_painter(world: Any, state: GameState | None = None, *, cell: int = 24, plan: bool = False) -> PillowPainter:
+    from zorglab.paint.plan import draw_plan, waiting_heroes
     state = world.initial_state() if state is None else state
     view = state_view(world, (state,), cell=cell)
     painter = PillowPainter(*view.size)
-    draw_state(painter, world, state, view=view, active=active_hero(world, state),
-               stuck=stuck_heroes(world, state))
+    active = active_hero(world, state)
+    waiting = waiting_heroes(world, state)
+    draw_state(painter, world, state, view=view, active=active,
+               stuck=[i for i in stuck_heroes(world, state) if i not in waiting])
+    draw_plan(painter, world, state, view, active if plan else None)
     return painter
 
 
-def state_png(world: Any, state: GameState | None = None, *, cell: int = 24) -> bytes:
-    """A game state (dungeon frame) with its active hero ringed and stuck heroes marked, as PNG bytes."""
-    return state_painter(world, state, cell=cell).png()
+def state_png(world: Any, state: GameState | None = None, *, cell: int = 24, plan: bool = False) -> bytes:
+    """A game state (dungeon frame) with its active hero ringed, stuck heroes marked and heroes waiting
+    at their goal flagged, as PNG bytes; ``plan=True`` draws the active hero's plan and goal too."""
+    return state_painter(world, state, cell=cell, plan=plan).png()
 
 
 def save_png(data: bytes, path: str | Path) -> Path:

@@ -254,7 +254,8 @@ def _row(world: Any, state: GameState, index: int, way: Any, chosen: Any, cost_n
         return ExplainRow(words, None, False, "cannot act so here", raw=way.action)
     if way.own is None:
         return ExplainRow(words, None, False, "no plan reaches the goal from there", raw=way.action)
-    rooms = _rooms(world, way.steps, state.heroes[index].pos[0])
+    pos = state.heroes[index].pos
+    rooms = _rooms(world, way.steps, None if pos is None else pos[0])
     if way.chosen:
         return ExplainRow(words, way.own, True, "chosen", "", rooms, False, way.steps, way.action)
     best = chosen.own if chosen is not None else None

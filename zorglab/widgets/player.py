@@ -27,8 +27,10 @@ from zorglab.paint.board import draw_state, state_view, waiting_slots
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
+from zorglab.paint.plan import draw_plan, waiting_heroes
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
+from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not, why_not_cell
 from zorglab.widgets import panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
@@ -124,7 +126,8 @@ class Player:
                            self.branch_button, self.solve_button, self.window_button, self.save_button,
                            self.explain_toggle],
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
-        side = w.VBox([self.heroes_box, self.explain_box, self.log_box], layout=w.Layout(width="480px"))
+        self.why = WhyNotPanel(self)           # "why not that way?" (player_why.py)
+        side = w.VBox([self.heroes_box, self.explain_box, self.why.widget, self.log_box], layout=w.Layout(width="480px"))
         line = w.VBox([controls, self.save_box, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
                        self.verdict_box, self.compare_box])
         self.branch_box.layout = w.Layout(align_items="flex-start", margin="0 0 0 12px")
@@ -143,9 +146,14 @@ class Player:
         state = self.state
         choice = self.tray.choice
         target_hero = self.world.hero_index.get(choice.heroes[0]) if choice.heroes else None
-        draw_state(painter, self.world, state, view=self.view, active=active_hero(self.world, state),
-                   stuck=stuck_heroes(self.world, state), target_hero=target_hero,
+        active = active_hero(self.world, state)
+        waiting = waiting_heroes(self.world, state)
+        draw_state(painter, self.world, state, view=self.view, active=active,
+                   stuck=[i for i in stuck_heroes(self.world, state) if i not in waiting], target_hero=target_hero,
                    target_slot=choice.slots[0] if choice.slots else None)
+        draw_plan(painter, self.world, state, self.view, (self.focus if self.focus is not None else active)
+                  if self.explain_toggle.value else None)       # the plan on the board (paint/plan.py)
+        draw_why_not(self, painter)
 
     def png(self) -> bytes:
         painter = PillowPainter(*self.view.size)
@@ -267,6 +275,9 @@ class Player:
             self.tray.choose_room(room)
         elif hero is not None:
             self.focus = hero
+        elif self.tray.kind is None and self.explain_toggle.value:
+            why_not_cell(self, slot, local)     # a cell asks "why not that way?" (refreshes)
+            return
         self.refresh()
 
     def click_board(self, px: float, py: float) -> None:
@@ -306,6 +317,11 @@ class Player:
         if index is None:
             return None
         return explain(self.world, self.state, index, self.setup.choices if self.setup is not None else None)
+
+    def why_not(self, pick: str | int) -> WhyNot | None:
+        """Why the explained hero does not take first step ``pick``: its own plan, the layer that
+        rejects it, the board after it (see :mod:`zorglab.widgets.player_why`)."""
+        return why_not(self, pick)
 
     def branch(self, name: str | None = None) -> "Player":
         """Fork the run at the current frame; the fork is shown beside this one, compared below."""
@@ -358,7 +374,9 @@ class Player:
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
         self.status.value = panels.status_html(self.timeline)
         self.heroes_box.value = panels.heroes_html(self.heroes)
-        self.explain_box.value = panels.explain_html(self.explain()) if self.explain_toggle.value else ""
+        found = self.explain() if self.explain_toggle.value else None
+        self.explain_box.value = panels.explain_html(found) if self.explain_toggle.value else ""
+        refresh_why_not(self, found)
         self.log_box.value = panels.log_html(self.timeline)
         self.tray.result.value = (f"<span style='color:{palette.VIOLATION}'>refused: "
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
