@@ -50,7 +50,9 @@ def test_attack_one_is_not_enough_and_attack_two_wins():
     # D(1) leaves the Warrior 2 HP: Attack(1) cannot finish it, Attack(2) can (the solver's witness).
     weak = text_summary(studio_level("Attack(1)"))
     assert (weak.problems, weak.layout_verdict, weak.witness) == ((), "unsolvable", None)
-    assert "this layout: unsolvable — every legal cast sequence explored" in weak.lines()
+    assert ("this layout: unsolvable — no cast sequence can kill Warrior1: it has 3 HP, but the spells can take at "
+            "most 1 (Attack1: 1) and the rooms of its own walk at most 1, bent every way the spells allow — 2 < 3"
+            in weak.lines()), "the reason, in the designer's words (issue 25)"
     strong = text_summary(studio_level("Attack(2)"))
     assert strong.layout_verdict == "solvable" and len(strong.witness) == 1
     assert strong.witness[0].endswith("Attack(2)")
