@@ -93,6 +93,7 @@ def test_a_win_that_breaks_a_constraint_is_said_in_the_closest_miss():
     why = zorglab.solve(lvl).why
     assert why.kind == EXPLORED and why.figures["heroes_alive"] == 0
     assert why.figures["constraints_failing"] == ["unused(Attack1)"]
+    assert why.figures["outcome"] == "stall", "every hero dead but a constraint fails: a stall, not a win (FR-43)"
     assert "but unused(Attack1) does not hold" in why.text
 
 

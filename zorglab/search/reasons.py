@@ -186,36 +186,46 @@ class MissSearch(Search):
         return tuple(reversed(casts))
 
 
-def miss_reason(world: World, search: MissSearch, verdict: Verdict,
-                failing: Callable[[GameState], list[str]] | None = None, start: GameState | None = None) -> Reason:
-    """The ``explored`` reason from a finished :class:`MissSearch`: its closest miss, replayed."""
+Replay = Callable[[tuple[Cast, ...]], tuple[GameState, str, list[str]]]
+
+
+def run_replay(world: World, start: GameState | None = None) -> Replay:
+    """Replay casts on the world alone (no constraints): its end state and outcome."""
+    def replay(casts: tuple[Cast, ...]) -> tuple[GameState, str, list[str]]:
+        run = run_world(world, casts, state=start)
+        return run.state, run.outcome.value, []
+    return replay
+
+
+def miss_reason(world: World, search: MissSearch, verdict: Verdict, replay: Replay | None = None) -> Reason:
+    """The ``explored`` reason from a finished :class:`MissSearch`: its closest miss, replayed
+    (``replay`` gives the end state, the outcome and the constraints failing at the end)."""
     if verdict.verdict != UNSOLVABLE or search.best is None:
         text = "every legal cast sequence explored" + (
             "" if verdict.verdict == UNSOLVABLE else f" (the closest miss is not known: {verdict.reason})")
         return Reason(EXPLORED, world.name, text, {"states": verdict.states})
     casts = search.miss_casts()
-    run = run_world(world, casts, state=start)
-    end = run.state
+    end, outcome, broken = (replay or run_replay(world))(casts)
     alive = [(world.heroes[i].label, h.hp) for i, h in enumerate(end.heroes) if h.alive]
     if alive:
         left = ", ".join(f"{label} with {hp} HP" for label, hp in alive)
         miss = f"{len(alive)} hero{'es' if len(alive) != 1 else ''} alive ({left})"
     else:
         miss = "every hero dead"
-    broken = failing(end) if failing is not None else []
     if broken:
         miss += ", but " + "; ".join(broken) + " does not hold"
     said = " ".join(format_cast(c) for c in casts) or "no casts"
-    text = (f"every legal cast sequence explored; the closest miss ({said}) ends in a {run.outcome.value} at "
+    text = (f"every legal cast sequence explored; the closest miss ({said}) ends in a {outcome} at "
             f"tick {end.tick} with {miss}")
     return Reason(EXPLORED, world.name, text,
-                  {"heroes_alive": len(alive), "hp_alive": sum(hp for _, hp in alive), "outcome": run.outcome.value,
+                  {"heroes_alive": len(alive), "hp_alive": sum(hp for _, hp in alive), "outcome": outcome,
                    "alive": dict(alive), "constraints_failing": broken, "states": verdict.states}, casts)
 
 
 # -- a whole setup ---------------------------------------------------------------------------------
 
-def certificate(game: Setup, name: str, start: GameState | None = None) -> Reason | None:
+def certificate(game: Setup, name: str, start: GameState | None = None,
+                _seen: frozenset[str] = frozenset()) -> Reason | None:
     """A reason found without search in world ``name`` (a layout-fixed constraint or a hero),
     from its first state or from ``start`` (the Player's current state)."""
     from zorglab.search.decide import deciding
@@ -223,7 +233,25 @@ def certificate(game: Setup, name: str, start: GameState | None = None) -> Reaso
     world = game.world(name)
     constraints, _ = game.conditions(name)
     found = constraint_reason(world, constraints, game.record(name, world.initial_state()))
-    return found if found is not None else hero_reason(world, start)
+    if found is not None:
+        return _with_worlds(game, found, _seen | {name})
+    return hero_reason(world, start)
+
+
+def _with_worlds(game: Setup, found: Reason, seen: frozenset[str]) -> Reason:
+    """A constraint broken by ``solvable(w) = false`` says why world ``w`` cannot be won, when a
+    certificate says so (searching it again is left to the caller)."""
+    nested = []
+    for call, value in found.figures.get("values", {}).items():
+        if call.startswith("solvable(") and value == "false":
+            name = call[len("solvable("):-1]
+            if name in game.world_names and name not in seen:
+                inner = certificate(game, name, _seen=seen)
+                if inner is not None:
+                    nested.append(f"in world {name}, {inner.text}")
+    if not nested:
+        return found
+    return Reason(found.kind, found.world, f"{found.text} ({'; '.join(nested)})", found.figures)
 
 
 def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None = None,
@@ -232,6 +260,7 @@ def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None
     the closest miss. ``run`` runs the search (the Studio runs it in slices a newer edit cancels);
     by default ``max_states``. The near-witness's casts are those made after ``start``."""
     from zorglab.engine.constraints import reads_unused
+    from zorglab.engine.game import play_world
     from zorglab.search.decide import deciding
     from zorglab.search.level import reads_dead
     game = deciding(game)
@@ -241,11 +270,16 @@ def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None
                         reads_dead=reads_dead(constraints), start=start)
     verdict = run(search) if run is not None else search.run(max_states=max_states)
 
-    def failing(state: GameState) -> list[str]:
-        if any(h.alive for h in state.heroes):
-            return []
-        return [r.condition.source for r in check_conditions(constraints, game.record(name, state)) if not r.holds]
-    return miss_reason(world, search, verdict, failing, start)
+    def replay(casts: tuple[Cast, ...]) -> tuple[GameState, str, list[str]]:
+        if start is None:           # the level's own judgement of the run (constraints, FR-43)
+            played = play_world(game, name, casts, record=False)
+            return played.result.state, played.outcome.value, [r.condition.source for r in played.constraints
+                                                                 if not r.holds]
+        end, outcome, _ = run_replay(world, start)(casts)
+        failing = [] if any(h.alive for h in end.heroes) else [
+            r.condition.source for r in check_conditions(constraints, game.record(name, end)) if not r.holds]
+        return end, outcome, failing
+    return miss_reason(world, search, verdict, replay)
 
 
 def why_from(game: Setup, name: str, start: GameState, max_states: int | None = None) -> Reason:
