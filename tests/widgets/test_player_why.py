@@ -112,3 +112,20 @@ def test_the_goal_and_the_pull_are_marked():
     draw_plan(painter, world, state, view, 1)
     pixels = {rgb_hex(c) for c in painter.image.get_flattened_data()}
     assert {palette.GOAL, palette.PULL, palette.PLAN} <= pixels
+
+
+def test_the_hero_table_says_at_its_goal_not_stuck():
+    player = Player(game(PRINCESS))
+    player.run_to_end()
+    assert player.heroes[0].status == "at its goal"
+
+
+def test_the_players_solve_says_why_it_cannot_be_won_from_here():
+    tough = ('rooms = ["A @ spawn-east", "D(1) @ corridor", "Z @ dead-end-west"]\nheroes = ["Warrior(9)"]\n'
+             'spells = ["Attack(1)"]\n[[solutions]]\nmap = """\nA D1 Z\n"""\n')
+    player = Player(game(tough))
+    player.step()
+    verdict = player.solve()
+    assert verdict.verdict == "unsolvable"
+    assert "no cast sequence can kill Warrior1: it has 9 HP" in verdict.reason
+    assert "no cast sequence can kill Warrior1" in player.verdict_box.value

@@ -8,6 +8,7 @@ from typing import Any
 from zorglab.engine import events as ev
 from zorglab.core.geometry import global_cell
 from zorglab.engine.state import GameState
+from zorglab.engine import weights
 from zorglab.engine.turns import active_hero, stuck_heroes
 
 
@@ -18,7 +19,7 @@ class HeroRow:
     type: str
     hp: int
     gold: int
-    status: str                     # dead / asleep / waiting / stuck / active / alive
+    status: str                     # dead / asleep / waiting / at its goal / stuck / active / alive
     where: str
     visits: tuple[str, ...]         # rooms entered, oldest first
 
@@ -35,8 +36,8 @@ def hero_rows(world: Any, state: GameState) -> list[HeroRow]:
             status = "asleep"
         elif hero.pos is None:
             status = "active (spawns next)" if index == active else "waiting"
-        elif index in stuck:
-            status = "stuck"
+        elif index in stuck:        # no plan: at its goal it waits there (FR-25), else it is stuck (FR-30)
+            status = "at its goal" if weights.arrived(world, state, index) else "stuck"
         elif index == active:
             status = "active"
         else:
