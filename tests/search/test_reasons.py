@@ -192,3 +192,11 @@ def test_the_closest_miss_is_the_closest_any_run_comes(world):
     assert (why.figures["heroes_alive"], why.figures["hp_alive"]) == expected
     end = run_world(world, why.casts).state
     assert sum(h.alive for h in end.heroes) == expected[0]
+
+
+def test_every_built_in_type_says_whether_it_moves_rooms():
+    import zorglab.engine.types  # noqa: F401  (registers the built-in types)
+    from zorglab.core.registry import hero_types, spell_types
+    said = {t.name: t.moves_rooms for t in (*hero_types(), *spell_types()) if t.__module__.startswith("zorglab.")}
+    assert {name for name, moves in said.items() if moves} == {"Mechanic", "Move", "Swap"}
+    assert all(moves is not None for moves in said.values()), said

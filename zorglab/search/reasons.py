@@ -78,9 +78,10 @@ class Reason:
 # -- a constraint the layout decides ----------------------------------------------------------------
 
 def moves_rooms(world: World) -> bool:
-    """Can any spell or hero of this world move a room? (Asked of the types, ``moves_rooms``.)"""
-    return any(spell.behaviour.moves_rooms for spell in world.spells) or \
-        any(world.behaviour(t).moves_rooms for t in world.hero_types())
+    """Can any spell or hero of this world move a room? (Asked of the types, ``moves_rooms``; a type
+    that does not say is taken to.) The hero types include what a spell can make (Banality: Warrior)."""
+    return any(spell.behaviour.moves_rooms is not False for spell in world.spells) or \
+        any(world.behaviour(t).moves_rooms is not False for t in world.hero_types())
 
 
 def layout_fixed(condition: Condition, world: World) -> bool:

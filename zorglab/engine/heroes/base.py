@@ -25,7 +25,7 @@ class HeroBehaviour:
     stirs_others: bool = True   # can this type's actions change another hero's HP? (the search's FR-49 asks)
     weighs_rooms: bool = False  # does the type weigh rooms beyond the default {Z: 1}? (FR-25; see room_weights)
     pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
-    moves_rooms: bool = False   # can its own actions move a room? (the Mechanic's shove; zorglab.search.reasons asks)
+    moves_rooms: bool | None = None     # can its actions move a room? (Mechanic: True; None: unknown, taken as yes)
     signature: Any              # set by the registry's decorator
 
     @classmethod

@@ -11,6 +11,7 @@ class Elf(HeroBehaviour):
     cost_names = ("hp_lost", "actions")
     reads_hp = True
     stirs_others = False        # its steps touch no other hero
+    moves_rooms = False
 
     @classmethod
     def draft(cls, rng, hp, elements):

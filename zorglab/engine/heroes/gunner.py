@@ -92,6 +92,7 @@ class Gunner(HeroBehaviour):
     cost_names = ("never_fires", "actions_before_shot", "hp_lost", "actions")
     reads_hp = True
     plans_forward = True    # real states start fresh plans each tick; its shots multiply plan states
+    moves_rooms = False     # a Shell clears cells and slays monsters; it moves no room
     base_actions: tuple[Direction | Fire, ...] = tuple(a for d in Direction for a in (d, Fire(d)))
 
     @classmethod

@@ -25,6 +25,7 @@ class Princess(HeroBehaviour):
     cost_names = ("hp_lost", "actions")
     reads_hp = True
     stirs_others = False        # its steps touch no other hero (a pull changes plans, never HP)
+    moves_rooms = False
     weighs_rooms = True
     pulls_heroes = True
 

@@ -9,6 +9,7 @@ class Warrior(HeroBehaviour):
     """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""
 
     stirs_others = False        # its steps touch no other hero
+    moves_rooms = False
 
     @classmethod
     def draft(cls, rng, hp, elements):

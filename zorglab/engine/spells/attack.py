@@ -12,6 +12,7 @@ class AttackSpell(SpellBehaviour):
 
     target = "all"
     bound_role = "damage"
+    moves_rooms = False
 
     @classmethod
     def damage_to_each(cls, args):

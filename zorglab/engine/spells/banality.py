@@ -12,6 +12,7 @@ class BanalitySpell(SpellBehaviour):
     """A chosen hero becomes a Warrior, keeping its HP (FR-42)."""
 
     bound_role = "walk"       # it walks on as a Warrior (FR-51)
+    moves_rooms = False
 
     @staticmethod
     def makes_types(args):

@@ -55,10 +55,10 @@ class SpellBehaviour:
     # walk: others act meanwhile), "none" (bends no walk, deals no damage), or None: unknown, so
     # no bound while such a spell is left.
     bound_role: str | None = None
-    # Can a cast of this type move a room? (Move, Swap.) If no spell and no hero of a world can,
-    # the slots never change and a constraint reading only ``dist`` is decided by the layout
-    # alone (zorglab.search.reasons). Selection moves nothing itself: it applies another spell.
-    moves_rooms: bool = False
+    # Can a cast of this type move a room? (Move, Swap: True.) If no spell and no hero of a world
+    # can, the slots never change and a constraint reading only ``dist`` is decided by the layout
+    # alone (zorglab.search.reasons). None: unknown (a new type), taken as "it may".
+    moves_rooms: bool | None = None
 
     @classmethod
     def targets(cls, ctx: CastContext) -> tuple[int, ...]:

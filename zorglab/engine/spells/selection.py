@@ -12,6 +12,7 @@ class SelectionSpell(SpellBehaviour):
     cast_form = "select"
 
     target = "meta"
+    moves_rooms = False       # it applies another spell of the world, which says for itself
 
     @classmethod
     def draft(cls, rng):

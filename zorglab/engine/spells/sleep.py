@@ -10,6 +10,7 @@ class SleepSpell(SpellBehaviour):
     """A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
 
     bound_role = "pause"      # the walk resumes where it stopped, as it was (FR-51)
+    moves_rooms = False
 
     @staticmethod
     def stirs_sleepers(args):

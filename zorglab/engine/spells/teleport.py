@@ -12,6 +12,7 @@ class TeleportSpell(SpellBehaviour):
 
     target = "active"
     bound_role = "walk"       # the hero walks on from where it lands (FR-51)
+    moves_rooms = False       # it moves a hero, never a room
 
     @staticmethod
     def stirs_sleepers(args):

@@ -10,6 +10,7 @@ class WakeSpell(SpellBehaviour):
     """A chosen sleeping hero wakes (FR-41)."""
 
     bound_role = "none"       # a woken hero walks on as it would have (FR-51)
+    moves_rooms = False
 
     @staticmethod
     def changes_nothing(hero, args):
