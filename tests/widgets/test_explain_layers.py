@@ -155,3 +155,15 @@ def test_every_step_own_plan_is_a_real_plan_no_cheaper_than_the_chosen_one(level
         if chosen:
             assert chosen[0].own == min(w.cost for w in world.planner.ways(state, index) if w.cost is not None)
         assert GOAL is not None and graph is not None
+
+
+def test_mechanic_an_unjustified_shove_loses_at_the_justified_shoves_layer():
+    # Weight 5: shove up + 3 steps ties with 8 on foot; the shove shortens nothing (FR-24 layer 2)
+    heavy = tiny(["A @ spawn-east", "D(0) @ corner-north-west", "Z @ throne-west-south"],
+                 ["Mechanic(5, {A1: 5})"], ".  Z\nA  D1", tiles=THRONE)
+    found = explain(heavy, on_board(heavy), 0)
+    shove = next(r for r in found.rows if r.action.startswith("shove up"))
+    assert shove.action == "shove up (5 + 3 step(s) on the shoved map vs 8 step(s) on foot from here: unjustified)"
+    assert shove.layer == "unjustified_shoves" and shove.cost == (8, 1)
+    assert "loses at the Mechanic's justified shoves (fewest unjustified): unjustified_shoves 1 > 0" in shove.note
+    assert rows(found)["right"].chosen
