@@ -129,3 +129,17 @@ def test_the_players_solve_says_why_it_cannot_be_won_from_here():
     assert verdict.verdict == "unsolvable"
     assert "no cast sequence can kill Warrior1: it has 9 HP" in verdict.reason
     assert "no cast sequence can kill Warrior1" in player.verdict_box.value
+
+
+def test_the_closest_miss_plays_in_the_player_as_a_near_witness():
+    import zorglab
+    row = ('rooms = ["A @ spawn-east", "D(1) @ corridor", "Z @ dead-end-west"]\nheroes = ["Warrior(2)", "Warrior(3)"]\n'
+           'spells = ["Attack(1)", "Attack(1)"]\n[[solutions]]\nmap = """\nA D1 Z\n"""\n')
+    setup = game(row)
+    why = zorglab.solve(setup).why
+    assert why.kind == "explored" and why.casts
+    player = Player(setup, why.casts)
+    player.run_to_end()
+    alive = [(h.label, s.hp) for h, s in zip(player.world.heroes, player.state.heroes) if s.alive]
+    assert dict(alive) == why.figures["alive"] == {"Warrior2": 1}
+    assert str(player.timeline.outcome) == why.figures["outcome"]
