@@ -169,7 +169,11 @@ def goal_text(world: Any, state: GameState, index: int, choices: Any = None) -> 
         parts.append(f"{room.label} {_fraction(seen[room.index])} = {formula}")
     weighed = "; ".join(parts)
     if not targets:
-        return f"none reachable weighs more than where it stands — perceived weights: {weighed}", targets, felt
+        if weights.arrived(world, state, index):
+            here = world.rooms[hero.pos[0]].label       # type: ignore[index]
+            return (f"reached: it stands in {here}, and no room it can reach weighs more — perceived weights: "
+                    f"{weighed}"), targets, felt
+        return f"none: no room weighs more than 0 for it — perceived weights: {weighed}", targets, felt
     top = seen[targets[0]]
     names = ", ".join(world.rooms[r].label for r in targets)
     makers = sorted({world.heroes[h].label for h, r, _ in felt if r in targets})
