@@ -37,7 +37,7 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("temples", "zorglab.cli.temples", "generate, sweep, show and check Zelda-style temples"),
     Command("progress", "zorglab.cli.progress", "a player's points and which contracts they open"),
     Command("report", "zorglab.cli.report", "write the balance report (CSV, PNG, index.html)"),
-    Command("sweep", "zorglab.cli.sweep", "level or temple sweeps on dask.distributed"),
+    Command("sweep", "zorglab.cli.sweep", "level or temple sweeps, on dask when it pays"),
     Command("propose", "zorglab.cli.propose", "propose solvable levels that meet a brief"),
 )
 
