@@ -100,6 +100,15 @@ def progress_of(args: argparse.Namespace) -> bool | None:
     return True if getattr(args, "progress", False) else None
 
 
+def shows_progress(args: argparse.Namespace) -> bool:
+    """:func:`progress_of` settled for code that takes a plain yes or no: None means "standard error is
+    a terminal"."""
+    import sys
+
+    shown = progress_of(args)
+    return sys.stderr.isatty() if shown is None else shown
+
+
 def say(args: argparse.Namespace, text: str) -> None:
     """A note on standard error (where the work runs, what was written), unless ``--quiet``."""
     if not getattr(args, "quiet", False):

@@ -51,11 +51,13 @@ def register(subparsers: Any) -> None:
     show = sub.add_parser("show", help="print a temple's floors with the critical path marked")
     show.add_argument("file")
     show.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    show.add_argument("--json", action="store_true", help="print the temple as JSON (zorglab's format)")
     show.set_defaults(run=run_show)
 
     check = sub.add_parser("check", help="lint temples against R1..R12")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    check.add_argument("--json", action="store_true", help="print one JSON object: every violation by file")
     check.set_defaults(run=run_check)
 
 
@@ -94,7 +96,12 @@ def run_show(args: argparse.Namespace) -> int:
     from zorglab.temples.io import load_temple
     from zorglab.temples.render import temple_text
 
-    print(temple_text(load_temple(args.file, args.format)))
+    temple = load_temple(args.file, args.format)
+    if args.json:
+        from zorglab.temples.io import dumps_temple
+        sys.stdout.write(dumps_temple(temple))
+        return 0
+    print(temple_text(temple))
     return 0
 
 
@@ -103,10 +110,19 @@ def run_check(args: argparse.Namespace) -> int:
     from zorglab.temples.lint import lint_temple
 
     found = 0
+    files = []
     for path in args.files:
         report = lint_temple(load_temple(path, args.format))
-        for violation in report.violations:
-            print(f"{path}: {violation}")
+        if not args.json:
+            for violation in report.violations:
+                print(f"{path}: {violation}")
+        files.append({"file": path, "violations": [{"rule": v.rule, "at": str(v.at), "code": v.code, "why": v.why}
+                                                   for v in report.violations]})
         found += len(report.violations)
-    print(f"{len(args.files)} temple(s) checked, {found} violation(s)", file=sys.stderr)
+    if args.json:
+        import json
+        json.dump({"temples": len(args.files), "violations": found, "files": files}, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"{len(args.files)} temple(s) checked, {found} violation(s)", file=sys.stderr)
     return 1 if found else 0
