@@ -13,13 +13,15 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
-
-import pandas as pd
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from zorglab.cli.options import add_quiet, check_out_file, progress_of, say
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 BUDGETS = {"quick": QUICK, "standard": Budget(), "thorough": Budget().scaled(5)}
 
@@ -96,6 +98,9 @@ def run_levels(args: argparse.Namespace) -> int:
 
     if args.out:
         check_out_file(args.out)
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        raise OptionError(f"{missing[0]}: no such file or directory")
     t0 = time.perf_counter()
     files = level_files(args.paths)
     table = sweep_levels(args.paths, BUDGETS[args.budget], progress=progress_of(args),
@@ -145,7 +150,7 @@ def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
     return f"{temples} temple{'s' * (temples != 1)}: seed{'s 0..' + str(seeds - 1) if seeds > 1 else ' 0'} {each}"
 
 
-def _emit(args: argparse.Namespace, table: pd.DataFrame, summary: str | None) -> None:
+def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None) -> None:
     from zorglab.reports.tables import write_csv
 
     if args.json:
