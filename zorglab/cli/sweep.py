@@ -164,4 +164,4 @@ def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None) 
     else:
         sys.stdout.write(write_csv(table))
     if summary and not args.out:
-        print(summary, file=sys.stderr)
+        say(args, summary)

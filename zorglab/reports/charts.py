@@ -23,9 +23,9 @@ def palette(n: int) -> list[str]:
     from matplotlib import colormaps
     from matplotlib.colors import to_hex
 
-    colours = [to_hex(c) for c in colormaps["tab10"].colors]
+    colours = [to_hex(c) for c in getattr(colormaps["tab10"], "colors")]     # a ListedColormap's own list
     if n > len(colours):
-        colours = [to_hex(c) for c in colormaps["tab20"].colors]
+        colours = [to_hex(c) for c in getattr(colormaps["tab20"], "colors")]
     return [colours[i % len(colours)] for i in range(max(n, 1))]
 
 

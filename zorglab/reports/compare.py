@@ -80,7 +80,8 @@ def compare_tables(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
                 if figure in ("necessary", "witness"):
                     value = as_list(value, "; " if figure == "witness" else " ")
                 row[f"{figure}_{side}"] = value
-        row["contract"] = str((rb if rb is not None else ra)["contract"] or "")
+        either: Any = rb if rb is not None else ra
+        row["contract"] = str(either["contract"] or "")
         out.append(row)
     frame = pd.DataFrame(out, columns=list(COMPARE_COLUMNS))
     for column in ("fewest_spells_a", "fewest_spells_b", "states_a", "states_b"):

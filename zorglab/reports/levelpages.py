@@ -66,9 +66,9 @@ def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[s
         where = int(mine.index[mine["level"] == level][0])
         lines.append(f"Place: {_ordinal(where + 1)} of {len(mine)} in contract <b>{esc(contract)}</b>; "
                      f"{_ordinal(at + 1)} of {len(ordered)} in the campaign.")
-        known = [(difficulty_key(r), r["level"]) for _, r in mine.iterrows() if difficulty_key(r) is not None]
+        known = [k for k in (difficulty_key(r) for _, r in mine.iterrows()) if k is not None]
         if key is not None:
-            rank = 1 + sum(1 for k, name in known if k < key)
+            rank = 1 + sum(1 for k in known if k < key)
             lines.append(f"By difficulty it is the {_ordinal(rank)} easiest of the {len(known)} levels of "
                          f"known difficulty in its contract.")
         if where > 0:

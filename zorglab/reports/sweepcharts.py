@@ -25,7 +25,7 @@ def option_values(rows: pd.DataFrame, option: str) -> pd.Series:
     column = OPTION_COLUMN.get(option, option)
     if column not in rows.columns:
         return pd.Series([SEED_DECIDES] * len(rows), index=rows.index)
-    return rows[column].map(lambda v: SEED_DECIDES if v is None or v is pd.NA or v != v else str(v))
+    return rows[column].map(lambda v: SEED_DECIDES if v is None or v is pd.NA or v != v or v == "" else str(v))
 
 
 def _bins(values: pd.Series, measure: str) -> list[float]:

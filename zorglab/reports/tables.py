@@ -27,10 +27,10 @@ INT_COLUMNS = ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses", 
                # temples and their sweeps
                "floors", "rows", "cols", "critical_path", "locks", "critical_locks", "side_locks", "keys", "loops",
                "retries", "solver_states", "violations", "temples", "present", "in_witness", "levels", "cost",
-               "order", "position")
-BOOL_COLUMNS = ("cast_lists_capped", "explore_complete", "layouts_complete", "cut_short", "solvable")
+               "order", "position", "asked_floors", "asked_locks")
+BOOL_COLUMNS = ("cast_lists_capped", "explore_complete", "layouts_complete", "cut_short", "solvable", "gate")
 TEXT_COLUMNS = ("level", "title", "file", "verdict", "error", "failure", "failure_detail", "size", "spell",
-                "rule", "other", "message", "measure", "theme", "element", "change", "what")
+                "rule", "other", "message", "measure", "theme", "element", "asked_element")
 
 
 def as_list(value: Any, separator: str = " ") -> list[str]:
@@ -132,7 +132,9 @@ def read_csv(path: str | Path | io.StringIO, dtypes: Mapping[str, str] | None = 
             frame[column] = frame[column].fillna("")
     frame = tidy(frame)
     for column in frame.columns:
-        if frame[column].dtype == object and column not in lists and column not in (dtypes or {}):
+        plain = frame[column].dtype == object or pd.api.types.is_string_dtype(frame[column].dtype)
+        if plain and column not in lists and column not in TEXT_COLUMNS and column not in (dtypes or {}) \
+                and column != "contract":
             numbers = pd.to_numeric(frame[column], errors="coerce")
             if numbers.notna().sum() == frame[column].notna().sum():
                 frame[column] = numbers

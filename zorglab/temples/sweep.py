@@ -138,7 +138,8 @@ def parse_grid(texts: Iterable[str]) -> dict[str, tuple[Any, ...]]:
         for part in (p.strip() for p in values.split(",")):
             parsed += _grid_values(name, part, text)
         for value in parsed:
-            check_options({name: value})
+            if value is not None:
+                check_options({name: value})
         grid[name] = tuple(dict.fromkeys(parsed))
     return grid
 
