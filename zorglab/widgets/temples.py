@@ -190,10 +190,11 @@ class TempleTuner:
         self.sweep_button.on_click(lambda _b: self.sweep())
         self.error_box = w.HTML(layout=w.Layout(width=CONTROL_WIDTH))
         self.stats_box = self.sweeper.status
+        for control in (self.sweeper.over, self.sweeper.seeds):      # one control a row, as wide as the others
+            control.layout, control.style = w.Layout(width=CONTROL_WIDTH), style
         # the controls column keeps its width (the canvas beside it must not squeeze it) and wraps its text
         panel = w.VBox(list(self.controls.values()) + [self.seed_box, w.HBox([self.live, self.sweep_button]),
-                                                       w.HBox([self.sweeper.over, self.sweeper.seeds]),
-                                                       self.error_box],
+                                                       self.sweeper.over, self.sweeper.seeds, self.error_box],
                        layout=w.Layout(flex="0 0 auto", width=PANEL_WIDTH, overflow="visible"))
         self.panel = panel
         # the preview scrolls in its own box, so the floor holding the entrance is never clipped at any size
