@@ -73,3 +73,22 @@ def test_a_git_revision_is_searched_with_its_own_code(capsys):
                  "-q"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["failing"] == []
+
+
+def test_the_examples_run_as_doctests(monkeypatch):
+    import doctest
+
+    import zorglab.cli.compare
+    import zorglab.reports.compare
+
+    monkeypatch.chdir(ROOT)
+    for module in (zorglab.cli.compare, zorglab.reports.compare):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_zorglab_compare_is_the_public_name():
+    import zorglab
+    from zorglab.cli.compare import compare
+
+    assert zorglab.compare is compare and "compare" in zorglab.__all__

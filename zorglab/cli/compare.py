@@ -35,11 +35,50 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run, budget="quick")
 
 
+def compare(a: str, b: str, *, budget: str = "quick", levels_table: Any = None) -> Any:
+    """Compare two level packs or git revisions, level by level (NFR-5).
+
+    Parameters
+    ----------
+    a, b : str
+        A pack folder (searched with this code) or a git revision of the repository in the current
+        folder (``HEAD``, ``main``, a commit: its own code on its own ``levels/``).
+    budget : str
+        The named search budget of both sides: ``quick``, ``standard`` or ``thorough``.
+    levels_table : callable, optional
+        ``(paths, Budget) -> DataFrame`` for a folder side (default: a serial search).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per level id: ``changed`` (a list, gravest change first; empty when nothing moved) and
+        verdict, fewest spells, necessary spells, states and witness of each side (``_a``, ``_b``);
+        changed levels first.
+
+    Examples
+    --------
+    >>> import zorglab
+    >>> table = zorglab.compare("tests/reports/fixtures/pack", "tests/reports/fixtures/pack")
+    >>> table[["level", "changed", "verdict_a", "verdict_b"]].head(2)
+       level changed verdict_a verdict_b
+    0  fx-01      []  solvable  solvable
+    1  fx-02      []  solvable  solvable
+    """
+    from zorglab.cli.revisions import revision_table
+    from zorglab.reports.compare import compare as compare_sides
+
+    if budget not in BUDGETS:
+        from zorglab.errors import OptionError
+        raise OptionError(f"budget {budget!r}: one of {', '.join(sorted(BUDGETS))}")
+    return compare_sides(a, b, budget=BUDGETS[budget], budget_name=budget, levels_table=levels_table,
+                         revision_table=revision_table)
+
+
 def run(args: argparse.Namespace) -> int:
-    from zorglab.level import level_files
-    from zorglab.reports.compare import compare
-    from zorglab.sweep import sweep_levels
     from pathlib import Path
+
+    from zorglab.level import level_files
+    from zorglab.sweep import sweep_levels
 
     if args.html:
         check_out_file(args.html, "--html")
@@ -51,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return sweep_levels(paths, budget, progress=progress_of(args), **run_)
 
     say(args, f"comparing {args.a} with {args.b} (budget {args.budget})")
-    frame = compare(args.a, args.b, budget=BUDGETS[args.budget], budget_name=args.budget, levels_table=table)
+    frame = compare(args.a, args.b, budget=args.budget, levels_table=table)
     changed = frame[frame["changed"].map(len) > 0]
     failing = _failing(changed, args.fail_on)
     if args.html:

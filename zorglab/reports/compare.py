@@ -2,7 +2,7 @@
 necessary spells, difficulty and witness side by side, what changed first.
 
 A side is a pack folder (searched with the code running now) or a git revision of the repository
-(its own code searching its own ``levels/``, in a clean copy made with ``git archive``), so an
+(its own code searching its own ``levels/``, in a clean copy: :mod:`zorglab.cli.revisions`), so an
 engine change and a level change are compared the same way. Levels are matched by id.
 
 :func:`compare_tables` is pure (two difficulty tables in, one comparison out); :func:`compare`
@@ -11,11 +11,6 @@ computes the sides first.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import tarfile
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,7 +18,7 @@ import pandas as pd
 
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
-from zorglab.reports.tables import as_list, read_csv
+from zorglab.reports.tables import as_list
 
 # What is compared, in the order a change matters: a verdict change first.
 FIGURES = ("verdict", "fewest_spells", "necessary", "states", "witness")
@@ -93,52 +88,15 @@ def compare_tables(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 
 # --- the two sides ----------------------------------------------------------------------------------
 
-def _repository() -> Path:
-    """The git work tree the command runs in (a ref is looked up there)."""
-    try:
-        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        raise OptionError("a git revision needs a git repository here (or give a pack folder)") from None
-    return Path(top.stdout.strip())
-
-
-def _commit(ref: str, repo: Path) -> str:
-    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], cwd=repo,
-                           capture_output=True, text=True)
-    if found.returncode != 0:
-        raise OptionError(f"{ref}: neither a pack folder nor a git revision of {repo}")
-    return found.stdout.strip()
-
-
-def revision_table(ref: str, budget_name: str = "quick", levels: str = "levels") -> pd.DataFrame:
-    """The difficulty table of revision ``ref``: its own code on its own ``levels``, in a clean copy."""
-    repo = _repository()
-    commit = _commit(ref, repo)
-    with tempfile.TemporaryDirectory(prefix="zorglab-compare-") as folder:
-        root = Path(folder)
-        archive = root / "tree.tar"
-        with archive.open("wb") as handle:
-            subprocess.run(["git", "archive", "--format=tar", commit], cwd=repo, stdout=handle, check=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(root / "tree", filter="data")
-        tree, out = root / "tree", root / "difficulty.csv"
-        if not (tree / levels).is_dir():
-            raise OptionError(f"{ref}: the revision has no {levels}/ folder")
-        env = {**os.environ, "PYTHONPATH": str(tree)}
-        # options every revision's ``sweep levels`` knows; serial: the copy is searched in one process
-        command = [sys.executable, "-m", "zorglab.cli.main", "sweep", "levels", levels, "--serial",
-                   "--budget", budget_name, "--out", str(out)]
-        done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
-        if done.returncode != 0 or not out.exists():
-            raise OptionError(f"{ref}: its own sweep of {levels}/ failed (exit {done.returncode}): "
-                              f"{(done.stderr.strip().splitlines() or ['no message'])[-1]}")
-        return read_csv(out)
+RevisionTable = Callable[[str, str], pd.DataFrame]
 
 
 def side_table(source: str, budget: Budget = QUICK, budget_name: str = "quick",
-               levels_table: Callable[[list[str], Budget], pd.DataFrame] | None = None) -> pd.DataFrame:
-    """The difficulty table of one side: a pack folder (this code, ``budget``) or a git revision (its
-    code, the named budget ``budget_name``: a revision knows the names, not this code's objects)."""
+               levels_table: Callable[[list[str], Budget], pd.DataFrame] | None = None,
+               revision_table: RevisionTable | None = None) -> pd.DataFrame:
+    """The difficulty table of one side: a pack folder (this code, ``budget``) or, through
+    ``revision_table(ref, budget_name)``, a git revision searched by its own code (it knows budgets by
+    name, not this code's objects; :func:`zorglab.cli.revisions.revision_table` runs it)."""
     if Path(source).is_dir():
         if levels_table is None:
             from zorglab.level import level_files, load_level
@@ -147,11 +105,15 @@ def side_table(source: str, budget: Budget = QUICK, budget_name: str = "quick",
             return difficulty_frame(difficulty_row(load_level(f), budget, file=str(f))
                                     for f in level_files([source]))
         return levels_table([source], budget)
+    if revision_table is None:
+        raise OptionError(f"{source}: not a pack folder (a git revision is compared by zorglab.compare "
+                          f"or the zorglab compare command)")
     return revision_table(source, budget_name)
 
 
 def compare(a: str, b: str, *, budget: Budget = QUICK, budget_name: str = "quick",
-            levels_table: Callable[[list[str], Budget], pd.DataFrame] | None = None) -> pd.DataFrame:
+            levels_table: Callable[[list[str], Budget], pd.DataFrame] | None = None,
+            revision_table: RevisionTable | None = None) -> pd.DataFrame:
     """Compare two packs or revisions (see :func:`compare_tables`), both searched with one budget.
 
     Examples
@@ -161,8 +123,8 @@ def compare(a: str, b: str, *, budget: Budget = QUICK, budget_name: str = "quick
     >>> int(table["changed"].map(len).sum())
     0
     """
-    return compare_tables(side_table(a, budget, budget_name, levels_table),
-                          side_table(b, budget, budget_name, levels_table))
+    return compare_tables(side_table(a, budget, budget_name, levels_table, revision_table),
+                          side_table(b, budget, budget_name, levels_table, revision_table))
 
 
-__all__ = ["COMPARE_COLUMNS", "QUICK", "compare", "compare_tables", "revision_table", "side_table"]
+__all__ = ["COMPARE_COLUMNS", "compare", "compare_tables", "side_table"]
