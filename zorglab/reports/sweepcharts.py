@@ -13,6 +13,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from zorglab.reports.charts import MEASURE_WORDS, palette
+from zorglab.temples.options import SIZES
 from zorglab.temples.targets import targets_for
 
 SWEEP_MEASURES = ("combat_share", "locks", "side_locks", "rooms_per_floor")
@@ -88,12 +89,15 @@ def option_chart(rows: pd.DataFrame, options: Sequence[str], measures: Sequence[
 
 
 def _value_key(value: str) -> tuple[int, Any]:
+    """Seed decides first, then numbers by value, sizes small to large, then words."""
     if value == SEED_DECIDES:
         return (0, 0)
+    if value in SIZES:
+        return (2, SIZES.index(value))
     try:
         return (1, float(value))
     except ValueError:
-        return (2, value)
+        return (3, value)
 
 
 def _percent_text(x: float, _pos: Any) -> str:

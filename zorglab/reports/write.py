@@ -104,7 +104,9 @@ def report_files(tables: ReportTables, run: tuple[tuple[str, float], ...] = (), 
     charts = {"difficulty": difficulty_chart(tables.difficulty, tables.campaign),
               "spells": spell_chart(tables.derived["spell_summary"])}
     if not tables.temples.empty:
+        from zorglab.reports.sweepcharts import option_chart
         charts["generator"] = generator_chart(tables.temples)
+        charts["generator_targets"] = option_chart(tables.temples, ["size"])     # the contract's R10, §3 figures
     for stem, fig in charts.items():
         files[f"{stem}.png"] = figure_png(fig)
     for name, text in ASSETS.items():
@@ -192,12 +194,15 @@ SECTIONS = (
     ("spell_summary", "Spell usage per spell type", "Spells held by levels, proved necessary, cast in witnesses."),
     ("spell_by_contract", "Spell usage per contract", "Contracts in campaign order."),
     ("spell_usage", "Spell usage per level", ""),
-    ("generator_stats", "Temple generator: distributions per size", ""),
+    ("generator_stats", "Temple generator: distributions per size",
+     "Then the contract's own figures beside the distributions (green: the band R10 and §3 step 6 ask for; red "
+     "dashes: a limit). Every temple row records the options it was generated with (temples.csv)."),
     ("failure_reasons", "Temple generator: failure reasons", "'none' counts the sound temples."),
     ("temples", "Temples", "One row per generated temple."),
     ("campaign", "Campaign order", "Contracts in order, each with its levels."),
 )
-CHART_AFTER = {"level_difficulty": "difficulty.png", "spell_summary": "spells.png", "generator_stats": "generator.png"}
+CHART_AFTER = {"level_difficulty": ("difficulty.png",), "spell_summary": ("spells.png",),
+               "generator_stats": ("generator.png", "generator_targets.png")}
 INDEX_LEVEL_COLUMNS = ("level", "title", "contract", "position", "verdict", "fewest_spells", "states", "witness",
                        "necessary", "necessary_unknown", "winning_cast_lists", "forced_points", "winning_layouts",
                        "layouts_tried", "rooms", "heroes", "spells", "worlds", "error")
@@ -239,9 +244,9 @@ def render_index(tables: ReportTables, files: list[str]) -> str:
         parts.append(f"<h2 id='{stem}'>{esc(title)}</h2>")
         if text:
             parts.append(f"<p>{esc(text)}</p>")
-        chart = CHART_AFTER.get(stem)
-        if chart in files:
-            parts.append(f"<p><img src='{chart}' alt='{esc(title)} chart'></p>")
+        for chart in CHART_AFTER.get(stem, ()):
+            if chart in files:
+                parts.append(f"<p><img src='{chart}' alt='{esc(title)} chart'></p>")
         parts.append(f"<p><a href='{stem}.csv'>{stem}.csv</a></p>")
         parts.append(explore_table(shown[stem], f"t-{stem}", links=level_link, caption=title))
     return page("zorglab report", parts)
