@@ -111,13 +111,13 @@ def report_files(tables: ReportTables, run: tuple[tuple[str, float], ...] = (), 
         files[f"{stem}.png"] = figure_png(fig)
     for name, text in ASSETS.items():
         files[name] = text.encode("utf-8")
-    files.update(level_files(tables, pictures=pictures, progress=progress))
+    files.update(level_pages(tables, pictures=pictures, progress=progress))
     files["index.html"] = render_index(tables, sorted(files)).encode("utf-8")
     files[TIMINGS] = csv_text(timings(timed, run)).encode("utf-8")
     return files
 
 
-def level_files(tables: ReportTables, *, pictures: bool = True, progress: bool | None = False) -> dict[str, bytes]:
+def level_pages(tables: ReportTables, *, pictures: bool = True, progress: bool | None = False) -> dict[str, bytes]:
     """``levels/<id>.html`` for every level, with its pictures (``levels/<id>-<world>-*.png``)."""
     from zorglab.reports.levelpictures import level_pictures
 
