@@ -96,7 +96,7 @@ def heartbeat(seed):
     return {"seed": seed}
 
 silence_dask_logs()
-print(sorted(r["seed"] for r in map_rows(heartbeat, [(1,), (2,)], workers=1)))
+print(sorted(r["seed"] for r in map_rows(heartbeat, [(1,), (2,)], serial=False, workers=1)))
 """
 
 

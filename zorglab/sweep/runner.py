@@ -1,7 +1,8 @@
 """Running many tasks: in this process (``serial``) or on dask.distributed, with the same rows.
 
-By default a ``LocalCluster`` of worker processes (2 workers, 1 thread each, a modest memory
-limit) is started and closed around the run; ``scheduler="tcp://host:8786"`` uses a running
+By default the work runs serially unless it is large enough for a cluster to pay
+(:func:`choose_runner`); then a ``LocalCluster`` of worker processes (2 workers, 1 thread each, a
+modest memory limit) is started and closed around the run; ``scheduler="tcp://host:8786"`` uses a running
 cluster instead (its workers need zorglab installed); ``client=`` reuses a caller's client and
 leaves it open. Rows come back in task order; callers sort them by key.
 """
@@ -43,11 +44,18 @@ def choose_runner(tasks: int, kind: str, *, serial: bool = False, scheduler: str
                   f"a cluster costs to start; --parallel to use one)")
 
 
-def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple], *, serial: bool = False,
+TASK_KINDS = {"level_task": "level", "temple_task": "temple"}
+
+
+def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple], *, serial: bool | None = None,
              scheduler: str | None = None, workers: int = DEFAULT_WORKERS, client: Any = None,
              progress: bool | None = False) -> list[dict[str, Any]]:
-    """``[function(*item) for item in items]``, on dask unless ``serial``."""
+    """``[function(*item) for item in items]``: serially (``serial=True``) or on dask (``False``, a
+    ``client`` or a ``scheduler``); ``None`` lets :func:`choose_runner` decide by the amount of work."""
     items = [tuple(item) for item in items]
+    if serial is None:
+        kind = TASK_KINDS.get(getattr(function, "__name__", ""), "task")
+        serial = client is None and choose_runner(len(items), kind, scheduler=scheduler, workers=workers)[0]
     if serial or not items:
         rows: list[dict[str, Any]] = []
         try:
