@@ -49,6 +49,7 @@ _EXPORTS: dict[str, str] = {
     "Temple": "zorglab.temples.model",
     "Maker": "zorglab.widgets.maker", "Player": "zorglab.widgets.player", "Studio": "zorglab.widgets.studio",
     "TempleViewer": "zorglab.widgets.temples", "TempleTuner": "zorglab.widgets.temples",
+    "compare": "zorglab.cli.compare",       # two packs or git revisions, level by level (docs/reports.md)
     **dict.fromkeys(("LevelError", "LayoutError", "CastError", "ExpressionError", "OptionError"), "zorglab.errors"),
     # Adding a type (docs/levels.md): the registering decorators, the parameter kinds, the bases.
     **dict.fromkeys(("room_type", "hero_type", "spell_type", "Param", "ParamKind", "load_entry_point_types"),

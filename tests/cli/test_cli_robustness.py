@@ -158,7 +158,7 @@ def test_ctrl_c_while_the_commands_are_imported_is_one_word(capsys, monkeypatch)
 
 
 def test_an_interrupted_temple_sweep_writes_the_rows_done(capsys, monkeypatch, tmp_path):
-    import zorglab.temples.sweep as sweep_module
+    import zorglab.temples as sweep_module          # where the sweep's temple_row finds sweep_row
     real_row, calls = sweep_module.sweep_row, []
 
     def row(*args, **kwargs):

@@ -29,22 +29,22 @@ def test_bonus_corridor(table):
     # Warrior(2): A -> D1 (tick 4, 1 HP left) -> Z. One Attack(1) with the hero on the board wins;
     # the Sleep is never needed. The no-cast run stays winnable until tick 8 (the last step before Z).
     r = row(table, "fx-01")
-    assert (r["verdict"], r["fewest_spells"], r["necessary"], r["necessary_spells"]) == ("solvable", 1, "Attack1", "Attack")
-    assert (r["spells"], r["spell_types"], r["spell_list"], r["bonuses"], r["heroes"]) == (2, "Attack Sleep", "Attack Sleep", 2, 1)
-    assert (r["room_types"], r["hero_types"], r["witness_spells"]) == ("A D Z", "Warrior", "Attack")
-    assert (r["forced_points"], r["forced_ticks"]) == (1, "8")
+    assert (r["verdict"], r["fewest_spells"], r["necessary"], r["necessary_spells"]) == ("solvable", 1, ["Attack1"], ["Attack"])
+    assert (r["spells"], r["spell_types"], r["spell_list"], r["bonuses"], r["heroes"]) == (2, ["Attack", "Sleep"], ["Attack", "Sleep"], 2, 1)
+    assert (r["room_types"], r["hero_types"], r["witness_spells"]) == (["A", "D", "Z"], ["Warrior"], ["Attack"])
+    assert (r["forced_points"], r["forced_ticks"]) == (1, ["8"])
     assert (r["winning_layouts"], r["layouts_tried"], bool(r["layouts_complete"])) == (1, 1, True)
     assert r["solution"] == 0 and r["error"] == ""
 
 
 def test_no_spell_level_needs_nothing_and_forces_nothing(table):
     r = row(table, "fx-02")
-    assert (r["fewest_spells"], r["witness"], r["forced_points"], r["winning_cast_lists"]) == (0, "", 0, 1)
+    assert (r["fewest_spells"], r["witness"], r["forced_points"], r["winning_cast_lists"]) == (0, [], 0, 1)
 
 
 def test_two_attacks_are_both_necessary(table):
     r = row(table, "fx-03")
-    assert (r["fewest_spells"], r["necessary"], r["witness_spells"]) == (2, "Attack1 Attack2", "Attack Attack")
+    assert (r["fewest_spells"], r["necessary"], r["witness_spells"]) == (2, ["Attack1", "Attack2"], ["Attack", "Attack"])
     assert difficulty_key(r) == (2, r["states"])
 
 

@@ -24,7 +24,8 @@ ARGS = ["--levels", str(PACK), "--temple-seeds", "3", "--sizes", "small,medium",
 
 
 def _files(folder) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != "timings.csv"}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != "timings.csv"}
 
 
 def test_item_11_report_twice_gives_the_same_bytes(tmp_path, capsys):
@@ -81,12 +82,14 @@ def test_item_12_difficulty_chart_level_labels_are_readable():
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     renderer = FigureCanvasAgg(fig).get_renderer()
     fig.draw(renderer)
-    labels = [t for t in fig.axes[1].get_xticklabels() if t.get_text()]
+    labels = [t for t in fig.axes[0].get_yticklabels() if t.get_text()]      # levels run down the page
     assert len(labels) == 40 and min(t.get_fontsize() for t in labels) >= 9, "level ids are too small to read"
+    assert [t.get_text() for t in labels] == list(difficulty["level"]), "not in campaign order, top to bottom"
     boxes = [t.get_window_extent(renderer) for t in labels]
     assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:])), "neighbouring level ids overlap"
     page = fig.bbox
-    assert all(page.x0 <= b.x0 and b.y0 >= page.y0 for b in boxes), "a level id is cut off at the edge"
+    assert all(page.x0 <= b.x0 and page.y0 <= b.y0 and b.y1 <= page.y1 for b in boxes), "a level id is cut off"
+    assert fig.get_size_inches()[0] * fig.dpi <= 1000, "wider than a page: it would be squeezed to fit"
 
 
 LONG = "tre-01 (0 spells, 9 states) is easier than tre-02 before it (1 spell, 41 states) in contract 'treasury'"

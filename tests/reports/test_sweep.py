@@ -47,5 +47,5 @@ def test_the_client_is_left_open_for_the_caller(client):
 
 def test_the_default_local_cluster_of_processes_gives_the_same_rows():
     serial = sweep_temples(2, ("small",), serial=True, lint=False)
-    on_processes = sweep_temples(2, ("small",), workers=1, lint=False)   # starts and closes its own cluster
+    on_processes = sweep_temples(2, ("small",), serial=False, workers=1, lint=False)   # its own cluster
     same(serial, on_processes)

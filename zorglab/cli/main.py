@@ -37,8 +37,9 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("temples", "zorglab.cli.temples", "generate, sweep, show and check Zelda-style temples"),
     Command("progress", "zorglab.cli.progress", "a player's points and which contracts they open"),
     Command("report", "zorglab.cli.report", "write the balance report (CSV, PNG, index.html)"),
-    Command("sweep", "zorglab.cli.sweep", "level or temple sweeps on dask.distributed"),
+    Command("sweep", "zorglab.cli.sweep", "level or temple sweeps, on dask when it pays"),
     Command("propose", "zorglab.cli.propose", "propose solvable levels that meet a brief"),
+    Command("compare", "zorglab.cli.compare", "compare two level packs or git revisions, level by level"),
 )
 
 
@@ -61,10 +62,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser for ``argv``: the chosen sub-command in full, every other one by name and help.
 
     ``argv=None`` builds every sub-command in full (importing each module)."""
+    from zorglab import __version__
+
     parser = argparse.ArgumentParser(
         prog="zorglab",
         description="Design workbench for Zorg's Dungeon Maker levels and temples.",
+        epilog="Exit codes: 0 done; 1 the answer is no (a check found faults, a --fail-on change); 2 a usage "
+               "or input error; 130 interrupted. Per command: docs/cli.md.",
     )
+    parser.add_argument("--version", action="version", version=f"zorglab {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = None if argv is None else chosen_command(argv)
     for command in commands():

@@ -80,3 +80,37 @@ def os_error_message(error: OSError) -> str:
         reason = "no space left on the device"
     where = error.filename if error.filename is not None else None
     return f"{where}: {reason}" if where is not None else f"cannot go on: {reason}"
+
+
+def add_quiet(p: argparse.ArgumentParser) -> None:
+    """``--quiet`` (no progress bar, no notes) and ``--progress`` (a bar even off a terminal).
+
+    By default a command that takes more than a moment shows a tqdm bar on standard error when
+    standard error is a terminal, and nothing when it is a file or a pipe."""
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no notes on standard error")
+    shown.add_argument("--progress", action="store_true", help="a progress bar even when not on a terminal")
+
+
+def progress_of(args: argparse.Namespace) -> bool | None:
+    """The progress setting for tqdm: False with ``--quiet``, True with ``--progress``, else None
+    (shown on a terminal only)."""
+    if getattr(args, "quiet", False):
+        return False
+    return True if getattr(args, "progress", False) else None
+
+
+def shows_progress(args: argparse.Namespace) -> bool:
+    """:func:`progress_of` settled for code that takes a plain yes or no: None means "standard error is
+    a terminal"."""
+    import sys
+
+    shown = progress_of(args)
+    return sys.stderr.isatty() if shown is None else shown
+
+
+def say(args: argparse.Namespace, text: str) -> None:
+    """A note on standard error (where the work runs, what was written), unless ``--quiet``."""
+    if not getattr(args, "quiet", False):
+        import sys
+        print(text, file=sys.stderr)

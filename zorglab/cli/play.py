@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from zorglab.engine.game import play, setup_solution
 from zorglab.cli.board import legend, render
@@ -26,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cast", action="append", default=[], metavar='"@T SPELL ..."',
                    help="add a cast in level notation (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--trace", action="store_true", help="print the board after every casting point")
+    p.add_argument("--trace", action="store_true",
+                   help="print the board at every casting point, each cast where it happens, and the end")
     p.add_argument("--seconds", type=float, default=None, metavar="S",
                    help="time bound for the whole play (a run stopped by it says so)")
     p.set_defaults(run=run)
@@ -60,13 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print()
         return 0
     if args.trace:
-        world = result.main_world
-        traced = run_world(world, casts, keep_states=True)
-        print(legend(world))
-        print()
-        for state in traced.states:
-            print(render(world, state, labels=True))
-            print()
+        _trace(result.main_world, casts)
     for run_ in result.worlds:
         world, world_run = run_.world, run_.result
         for refusal in world_run.refused:
@@ -88,3 +84,24 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{level.id}: {result.outcome.value}")
     return 0
+
+
+def _trace(world: Any, casts: list[Any]) -> None:
+    """The main world's run, board by board: each cast printed under the board it is cast on, and the
+    board after the last action (a cast that wins ends the run with no casting point after it)."""
+    traced = run_world(world, casts, keep_states=True)
+    by_tick: dict[int, list[Any]] = {}
+    for cast in casts:
+        by_tick.setdefault(cast.tick, []).append(cast)
+    print(legend(world))
+    print()
+    for state in traced.states:
+        print(render(world, state, labels=True))
+        for cast in by_tick.get(state.tick, ()):
+            refused = next((r.reason for r in traced.refused if r.cast == cast), None)
+            print(f">> cast {format_cast(cast)} here" + (f": refused, {refused}" if refused else ""))
+        print()
+    if not traced.states or traced.state is not traced.states[-1]:
+        print(">> the end:")
+        print(render(world, traced.state, labels=True))
+        print()

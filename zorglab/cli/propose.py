@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from zorglab.cli.options import add_quiet, shows_progress
 from zorglab.errors import OptionError
 
 
@@ -46,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-seconds", type=float, default=60.0, help="time budget (default 60 s)")
     p.add_argument("--out", metavar="DIR", help="write each candidate as a level file here")
     p.add_argument("--json", action="store_true", help="print the candidates as JSON")
-    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
     where = p.add_mutually_exclusive_group()
     where.add_argument("--dask", action="store_true", help="prove drafts on a local dask cluster")
     where.add_argument("--scheduler", metavar="ADDRESS", help="prove drafts on a running dask scheduler")
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     brief = brief_from(_brief_data(args))
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     answer = propose(brief, seed=seed, count=args.count, tries=args.tries, max_seconds=args.max_seconds,
-                     progress=args.progress, serial=not (args.dask or args.scheduler), scheduler=args.scheduler,
+                     progress=shows_progress(args), serial=not (args.dask or args.scheduler), scheduler=args.scheduler,
                      workers=args.workers)
     written: list[str] = []
     if args.out:

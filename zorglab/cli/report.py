@@ -1,15 +1,19 @@
 """``zorglab report``: the balance report of a level pack and the temple generator, as files.
 
-Writes every table as CSV, the charts as PNG and an ``index.html`` showing them into ``--out``.
-The level searches run on a local dask cluster (2 workers) unless ``--serial``.
+Writes every table as CSV, the charts as PNG, an explorable ``index.html`` and a page per level
+into ``--out`` (atomically: all files or none). The searches run serially unless the work is large
+enough for a local dask cluster to pay (or ``--parallel``/``--scheduler``); the choice is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 import time
+from pathlib import Path
 
-from zorglab.cli.options import check_out_folder
+from zorglab.cli.options import check_out_folder, progress_of
 from zorglab.cli.sweep import BUDGETS, add_run_options, run_options
 from zorglab.errors import OptionError
 
@@ -24,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--temple-seeds", type=int, default=50, metavar="N",
                    help="temple seeds 0..N-1 per size for the generator statistics (default 50; 0 skips them)")
     p.add_argument("--sizes", default="small,medium,large", help="temple sizes, comma-separated")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     add_run_options(p)
     p.set_defaults(run=run)
 
@@ -31,11 +36,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
+    from zorglab.level import level_files
     from zorglab.progression import load_campaign
     from zorglab.reports.campaign import campaign_table
     from zorglab.reports.generator import TEMPLE_COLUMNS
     from zorglab.reports.write import notes_from, report_tables, write_report
     from zorglab.sweep import sweep_client, sweep_levels, sweep_temples
+    from zorglab.sweep.runner import TASK_SECONDS
 
     if args.temple_seeds < 0:
         raise OptionError(f"--temple-seeds {args.temple_seeds}: give 0 or more")
@@ -45,22 +52,34 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     campaign = load_campaign(levels)
     budget = BUDGETS[args.budget]
-    with sweep_client(**run_options(args)) as client:
-        run_ = {"serial": client is None, "client": client, "progress": args.progress}
+    # one choice for both sweeps, on their work together counted in level tasks
+    temples = args.temple_seeds * len(sizes)
+    work = len(level_files(levels)) + round(temples * TASK_SECONDS["temple"] / TASK_SECONDS["level"])
+    options = run_options(args, work, "level")
+    progress = progress_of(args)
+    with sweep_client(**options) as client:
+        run_ = {"serial": client is None, "client": client, "progress": progress}
         difficulty = sweep_levels(levels, budget, **run_)
-        temples = (sweep_temples(args.temple_seeds, sizes, **run_) if args.temple_seeds
-                   else pd.DataFrame(columns=list(TEMPLE_COLUMNS)))
+        temple_rows = (sweep_temples(args.temple_seeds, sizes, **run_) if args.temple_seeds
+                       else pd.DataFrame(columns=list(TEMPLE_COLUMNS)))
     seconds = time.perf_counter() - t0
-    where = "serial" if args.serial else (args.scheduler or f"local dask cluster, {args.workers} workers")
+    where = "serial" if options["serial"] else (args.scheduler or f"local dask cluster, {args.workers} workers")
     # how long and where go to timings.csv only: the tracked files must not change from run to run
     notes = notes_from(levels=", ".join(levels), budget=f"{args.budget} ({budget})",
                        temple_seeds=f"{args.temple_seeds} per size ({', '.join(sizes)})",
                        timings="timings.csv (wall clock; not tracked)")
-    tables = report_tables(difficulty, campaign_table(campaign.contracts), temples, notes)
-    written = write_report(tables, args.out, run=((f"computed ({where})", seconds),))
+    tables = report_tables(difficulty, campaign_table(campaign.contracts), temple_rows, notes)
+    written = write_report(tables, args.out, run=((f"computed ({where})", seconds),), progress=progress)
     violations = len(tables.derived["campaign_check"])
     unknown = int((difficulty["verdict"] != "solvable").sum())
-    print(f"{len(difficulty)} levels ({unknown} not proved winnable), {len(temples)} temples, "
-          f"{violations} campaign violation{'s' * (violations != 1)}; {len(written)} files in {args.out} "
-          f"({time.perf_counter() - t0:.1f} s)")
+    summary = {"levels": len(difficulty), "not_proved_winnable": unknown, "temples": len(temple_rows),
+               "campaign_violations": violations, "files": len(written), "out": str(args.out),
+               "index": str(Path(args.out) / "index.html"), "seconds": round(time.perf_counter() - t0, 1)}
+    if args.json:
+        json.dump(summary, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"{len(difficulty)} levels ({unknown} not proved winnable), {len(temple_rows)} temples, "
+              f"{violations} campaign violation{'s' * (violations != 1)}; {len(written)} files in {args.out} "
+              f"({summary['seconds']:.1f} s): open {summary['index']}")
     return 0

@@ -8,7 +8,7 @@ import signal
 import sys
 from typing import Any
 
-from zorglab.cli.options import seconds
+from zorglab.cli.options import add_quiet, seconds, shows_progress
 from zorglab.engine.game import setup_solution
 from zorglab.errors import OptionError
 from zorglab.level import load_level
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
     p.add_argument("--seconds", type=seconds, default=None, metavar="S", help="time budget in seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
     p.add_argument("--analyse", action="store_true",
                    help="also report fewest spells, necessary spells and winning cast lists (with --solution)")
     p.set_defaults(run=run)
@@ -69,7 +69,7 @@ def _solve(args: argparse.Namespace) -> int:
     if not 0 <= args.solution < len(level.solutions):
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
     verdict = solve_setup(setup_solution(level, args.solution, decide=decide_solvable), max_states=args.budget,
-                          max_seconds=args.seconds, progress=args.progress, why=True)
+                          max_seconds=args.seconds, progress=shows_progress(args), why=True)
     analysis = None
     if args.analyse:
         from zorglab.search.analysis import analyse

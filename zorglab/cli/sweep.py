@@ -1,90 +1,147 @@
-"""``zorglab sweep levels|temples``: the difficulty rows of a level pack, or a temple sweep, on dask.
+"""``zorglab sweep levels|temples``: the difficulty rows of a level pack, or a temple sweep over seeds,
+sizes and option grids.
 
-A ``LocalCluster`` (2 worker processes) by default, ``--scheduler ADDRESS`` for a running
-cluster, ``--serial`` for none; the table is the same every way (``seconds`` aside).
+Parallel only where it pays: serially for small work, a local dask cluster when the work is
+large (or ``--parallel``), the cluster at ``--scheduler ADDRESS`` when given; the choice is
+printed, and the table is the same every way (``seconds`` aside). ``zorglab temples sweep`` is
+the same command under its older name.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
-from zorglab.cli.options import check_out_file
+from zorglab.cli.options import add_quiet, check_out_file, progress_of, say
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 BUDGETS = {"quick": QUICK, "standard": Budget(), "thorough": Budget().scaled(5)}
 
 
 def add_run_options(p: argparse.ArgumentParser, budget: bool = True) -> None:
-    """Where the work runs and how much search each level gets (shared with ``zorglab report``)."""
+    """Where the work runs, how much search each level gets, and the progress bar (shared with
+    ``zorglab report`` and ``zorglab compare``)."""
     where = p.add_mutually_exclusive_group()
     where.add_argument("--serial", action="store_true", help="run in this process, without dask")
+    where.add_argument("--parallel", action="store_true",
+                       help="start a local dask cluster even for small work (default: only when it pays)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="a running dask scheduler (tcp://host:8786)")
     p.add_argument("--workers", type=int, default=2, metavar="N", help="local dask worker processes (default 2)")
     if budget:
         p.add_argument("--budget", choices=sorted(BUDGETS), default="standard",
                        help="search budget per level (default standard; see docs/reports.md)")
-    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    add_quiet(p)
 
 
-def run_options(args: argparse.Namespace) -> dict[str, Any]:
-    if not args.serial:
+def run_options(args: argparse.Namespace, tasks: int = 0, kind: str = "level") -> dict[str, Any]:
+    """``serial``/``scheduler``/``workers`` for the sweeps, the choice of where printed on standard error."""
+    from zorglab.sweep.runner import choose_runner
+
+    serial, why = choose_runner(tasks, kind, serial=args.serial, scheduler=args.scheduler,
+                                parallel=getattr(args, "parallel", False), workers=args.workers)
+    say(args, f"running {why}")
+    if not serial:
         from zorglab.sweep.runner import silence_dask_logs
         silence_dask_logs()
-    return {"serial": args.serial, "scheduler": args.scheduler, "workers": args.workers}
+    return {"serial": serial, "scheduler": args.scheduler, "workers": args.workers}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("sweep", help="level or temple sweeps on dask.distributed",
-                       description="Compute one row per level (difficulty) or per generated temple, on a local "
-                                   "dask cluster by default. Rows are sorted by key; --out writes CSV, else CSV "
-                                   "goes to standard output.")
+    p = sub.add_parser("sweep", help="level or temple sweeps, on dask when it pays",
+                       description="Compute one row per level (difficulty) or per generated temple: serially for "
+                                   "small work, on dask when it is large. Rows are sorted by key; --out writes "
+                                   "CSV, --json prints the rows as JSON, else CSV goes to standard output.")
     what = p.add_subparsers(dest="what", metavar="WHAT")
     levels = what.add_parser("levels", help="the difficulty row of every level")
     levels.add_argument("paths", nargs="*", default=["levels"], help="level files or directories (default levels/)")
-    levels.add_argument("--out", metavar="CSV", help="write the table here")
+    _add_output(levels)
     add_run_options(levels)
     levels.set_defaults(run=run_levels)
-    temples = what.add_parser("temples", help="one row per generated temple")
-    temples.add_argument("--seeds", type=int, default=20, metavar="N", help="seeds 0..N-1 (default 20)")
-    temples.add_argument("--sizes", default="small,medium,large", help="comma-separated sizes")
-    temples.add_argument("--no-lint", action="store_true", help="skip the R1..R12 lint of each temple")
-    temples.add_argument("--out", metavar="CSV", help="write the table here")
-    add_run_options(temples, budget=False)
-    temples.set_defaults(run=run_temples)
+    temples = what.add_parser("temples", help="one row per generated temple, over seeds, sizes and option grids")
+    add_temple_arguments(temples)
     p.set_defaults(run=lambda args: (p.print_help(), 2)[1])
 
 
+def _add_output(p: argparse.ArgumentParser) -> None:
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--out", metavar="CSV", help="write the table here")
+    out.add_argument("--json", action="store_true", help="print the rows as one JSON object")
+
+
+def add_temple_arguments(temples: argparse.ArgumentParser) -> None:
+    """The temple sweep's arguments (``zorglab sweep temples`` and its alias ``zorglab temples sweep``)."""
+    temples.add_argument("--seeds", type=int, default=20, metavar="N", help="seeds 0..N-1 (default 20)")
+    temples.add_argument("--sizes", default="small,medium,large", help="comma-separated sizes")
+    temples.add_argument("--grid", action="append", default=[], metavar="OPTION=VALUES",
+                         help="an option's values to sweep: floors=1,2,3, locks=0..3, element=fire,ice "
+                              "(repeatable: every combination)")
+    temples.add_argument("--no-lint", action="store_true", help="skip the R1..R12 lint of each temple")
+    temples.add_argument("--lint", action="store_true", help=argparse.SUPPRESS)   # the lint is on by default
+    temples.add_argument("--chart", metavar="PNG", help="write histograms per option value, with the "
+                                                        "contract's targets beside them")
+    _add_output(temples)
+    add_run_options(temples, budget=False)
+    temples.set_defaults(run=run_temples)
+
+
 def run_levels(args: argparse.Namespace) -> int:
+    from zorglab.level import level_files
     from zorglab.sweep import sweep_levels
 
     if args.out:
         check_out_file(args.out)
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        raise OptionError(f"{missing[0]}: no such file or directory")
     t0 = time.perf_counter()
-    table = sweep_levels(args.paths, BUDGETS[args.budget], progress=args.progress, **run_options(args))
-    _emit(table, args.out, f"{len(table)} levels in {time.perf_counter() - t0:.1f} s")
+    files = level_files(args.paths)
+    table = sweep_levels(args.paths, BUDGETS[args.budget], progress=progress_of(args),
+                         **run_options(args, len(files), "level"))
+    _emit(args, table, f"{len(table)} levels in {time.perf_counter() - t0:.1f} s")
     return 0
 
 
 def run_temples(args: argparse.Namespace) -> int:
     from zorglab.sweep import sweep_temples
+    from zorglab.sweep.runner import SweepInterrupted
+    from zorglab.temples.sweep import grid_options, parse_grid
 
     if args.seeds < 1:
         raise OptionError(f"--seeds {args.seeds}: give 1 or more")
-    if args.out:
-        check_out_file(args.out)
+    for path in (args.out, args.chart):
+        if path:
+            check_out_file(path, "--out" if path == args.out else "--chart")
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
+    grid = parse_grid(args.grid)
+    cells = len(grid_options(grid))
     t0 = time.perf_counter()
-    table = sweep_temples(args.seeds, sizes, lint=not args.no_lint, progress=args.progress, **run_options(args))
+    run = run_options(args, args.seeds * len(sizes) * cells, "temple")
+    try:
+        table = sweep_temples(args.seeds, sizes, grid=grid, lint=not args.no_lint, progress=progress_of(args), **run)
+    except SweepInterrupted as stop:       # Ctrl-C: the rows done so far are still written
+        from zorglab.reports.generator import temple_frame
+        table = temple_frame(stop.rows)
+        _emit(args, table, None)
+        print(f"interrupted: {len(table)} of {stop.total} temples done and written", file=sys.stderr)
+        return 130
     failed = int((table["failure"].fillna("") != "").sum())
-    _emit(table, args.out, f"{temple_count(len(table), args.seeds, sizes)} ({failed} failed) "
-                           f"in {time.perf_counter() - t0:.1f} s")
-    return 0
+    where = f" over {cells} option combinations" if cells > 1 else ""
+    _emit(args, table, f"{temple_count(len(table), args.seeds, sizes)}{where} ({failed} failed) "
+                       f"in {time.perf_counter() - t0:.1f} s")
+    if args.chart:
+        from zorglab.reports.charts import save_figure
+        from zorglab.reports.sweepcharts import option_chart
+        save_figure(option_chart(table, list(grid) or ["size"]), args.chart)
+        say(args, f"histograms per option, with the contract's targets: {args.chart}")
+    return 1 if failed else 0
 
 
 def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
@@ -93,10 +150,18 @@ def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
     return f"{temples} temple{'s' * (temples != 1)}: seed{'s 0..' + str(seeds - 1) if seeds > 1 else ' 0'} {each}"
 
 
-def _emit(table: pd.DataFrame, out: str | None, summary: str) -> None:
-    if out:
-        table.to_csv(out, index=False)
-        print(f"{summary}: {out}")
+def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None) -> None:
+    from zorglab.reports.tables import write_csv
+
+    if args.json:
+        rows = json.loads(table.to_json(orient="records"))
+        json.dump({"rows": rows, "summary": summary}, sys.stdout, indent=1)
+        print()
+    elif args.out:
+        write_csv(table, args.out)
+        if summary:
+            print(f"{summary}: {args.out}")
     else:
-        table.to_csv(sys.stdout, index=False)
-        print(summary, file=sys.stderr)
+        sys.stdout.write(write_csv(table))
+    if summary and not args.out:
+        say(args, summary)

@@ -1,7 +1,7 @@
 """``zorglab temples``: generate, sweep, show and check temples.
 
 - ``generate --seed S [--size ...] [--floors N] [--locks K] [--theme T] [--json | --out FILE]``
-- ``sweep --seeds N [--sizes small,medium,large] [--out CSV]`` (one row per temple, tqdm bar)
+- ``sweep ...``: the same command as ``zorglab sweep temples`` (docs/reports.md)
 - ``show FILE`` (each floor as text, critical path marked)
 - ``check FILE... [--format xp]`` (``path: R<n> at (f,r,c): why``, exit 1 on any)
 """
@@ -9,12 +9,10 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from typing import Any
 
 from zorglab.cli.options import check_out_file
-from zorglab.errors import OptionError
 
 FORMAT_CHOICES = ("auto", "zorglab", "xp")
 
@@ -46,21 +44,20 @@ def register(subparsers: Any) -> None:
     out.add_argument("--out", metavar="FILE", help="write the temple as JSON to FILE")
     gen.set_defaults(run=run_generate)
 
-    sweep = sub.add_parser("sweep", help="generate many temples and tabulate them")
-    sweep.add_argument("--seeds", type=int, required=True, help="seeds 0..N-1")
-    sweep.add_argument("--sizes", default="small,medium,large")
-    sweep.add_argument("--lint", action="store_true", help="also count lint violations per temple")
-    sweep.add_argument("--out", metavar="CSV", help="write the rows to CSV (default: stdout)")
-    sweep.set_defaults(run=run_sweep)
+    # the one temple sweep is ``zorglab sweep temples``; this older name runs the same command
+    from zorglab.cli.sweep import add_temple_arguments
+    add_temple_arguments(sub.add_parser("sweep", help="the same as `zorglab sweep temples`"))
 
     show = sub.add_parser("show", help="print a temple's floors with the critical path marked")
     show.add_argument("file")
     show.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    show.add_argument("--json", action="store_true", help="print the temple as JSON (zorglab's format)")
     show.set_defaults(run=run_show)
 
     check = sub.add_parser("check", help="lint temples against R1..R12")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--format", choices=FORMAT_CHOICES, default="auto")
+    check.add_argument("--json", action="store_true", help="print one JSON object: every violation by file")
     check.set_defaults(run=run_check)
 
 
@@ -95,46 +92,16 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_sweep(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
-    from zorglab.temples.sweep import COLUMNS, sweep_plan, sweep_row
-
-    if args.seeds < 0:
-        raise OptionError(f"--seeds must be 0 or more, not {args.seeds}")
-    if args.out:
-        check_out_file(args.out)
-    sizes = tuple(s.strip() for s in args.sizes.split(",") if s.strip())
-    plan = sweep_plan(args.seeds, sizes)
-    rows: list[dict[str, Any]] = []
-    interrupted = False
-    try:          # Ctrl-C stops the sweep; the rows done so far are still written
-        for seed, size in tqdm(plan, desc="temples", unit="temple", file=sys.stderr):
-            rows.append(sweep_row(seed, size, lint=args.lint))
-    except KeyboardInterrupt:
-        interrupted = True
-    handle = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout
-    try:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(rows)
-    finally:
-        if args.out:
-            handle.close()
-    failed = sum(1 for r in rows if not r["solvable"])
-    if interrupted:
-        print(f"interrupted: {len(rows)} of {len(plan)} temples done and written, {failed} not solvable",
-              file=sys.stderr)
-        return 130
-    print(f"{len(rows)} temples, {failed} not solvable", file=sys.stderr)
-    return 1 if failed else 0
-
-
 def run_show(args: argparse.Namespace) -> int:
     from zorglab.temples.io import load_temple
     from zorglab.temples.render import temple_text
 
-    print(temple_text(load_temple(args.file, args.format)))
+    temple = load_temple(args.file, args.format)
+    if args.json:
+        from zorglab.temples.io import dumps_temple
+        sys.stdout.write(dumps_temple(temple))
+        return 0
+    print(temple_text(temple))
     return 0
 
 
@@ -143,10 +110,19 @@ def run_check(args: argparse.Namespace) -> int:
     from zorglab.temples.lint import lint_temple
 
     found = 0
+    files = []
     for path in args.files:
         report = lint_temple(load_temple(path, args.format))
-        for violation in report.violations:
-            print(f"{path}: {violation}")
+        if not args.json:
+            for violation in report.violations:
+                print(f"{path}: {violation}")
+        files.append({"file": path, "violations": [{"rule": v.rule, "at": str(v.at), "code": v.code, "why": v.why}
+                                                   for v in report.violations]})
         found += len(report.violations)
-    print(f"{len(args.files)} temple(s) checked, {found} violation(s)", file=sys.stderr)
+    if args.json:
+        import json
+        json.dump({"temples": len(args.files), "violations": found, "files": files}, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"{len(args.files)} temple(s) checked, {found} violation(s)", file=sys.stderr)
     return 1 if found else 0

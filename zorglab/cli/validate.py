@@ -29,11 +29,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH", help="level files or directories of levels")
     parser.add_argument("--replay", action="store_true",
                         help="also play every solution and report each that does not end as its expect says")
+    parser.add_argument("--json", action="store_true", help="print one JSON object: ok, errors, warnings, summary")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     report = validate(args.paths, replay=args.replay)
+    if getattr(args, "json", False):
+        import json
+        json.dump({"ok": report.ok, "errors": report.errors, "warnings": report.warnings,
+                   "summary": report.summary}, sys.stdout, indent=1)
+        print()
+        return 0 if report.ok else 2
     for line in report.errors:
         print(line, file=sys.stderr)
     for line in report.warnings:          # legal but surely not meant: said, never a failure

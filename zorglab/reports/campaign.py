@@ -23,6 +23,7 @@ import pandas as pd
 
 from zorglab.level.contracts import ContractEntry
 from zorglab.reports.difficulty import difficulty_key
+from zorglab.reports.tables import as_list
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
 BASE_MECHANICS = ("room A", "room Z", "hero Warrior")
@@ -44,7 +45,7 @@ def mechanics(row: Any) -> list[str]:
     out = []
     for kind, column in MECHANIC_COLUMNS:
         value = row[column]
-        out += [f"{kind} {name}" for name in (value.split() if isinstance(value, str) else [])]
+        out += [f"{kind} {name}" for name in as_list(value)]
     return out
 
 

@@ -13,11 +13,23 @@ from matplotlib.patches import Patch
 
 from zorglab.temples.options import SIZES
 
-LABEL_SIZE = 10            # points: the level ids under the difficulty chart
-LABEL_ROTATION = 55
-LEVEL_WIDTH = 0.36         # inches per level on the difficulty chart
-PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c",
-           "#ccb974", "#64b5cd")
+LABEL_SIZE = 10            # points: the level ids beside the difficulty chart
+LEVEL_HEIGHT = 0.24        # inches per level on the difficulty chart (levels run down the page)
+CHART_WIDTH = 10.0         # inches: 1,000 px at the report's 100 dpi, read without scaling
+
+
+def palette(n: int) -> list[str]:
+    """``n`` distinct colours from matplotlib's qualitative maps (tab10, then tab20 beyond ten)."""
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    colours = [to_hex(c) for c in getattr(colormaps["tab10"], "colors")]     # a ListedColormap's own list
+    if n > len(colours):
+        colours = [to_hex(c) for c in getattr(colormaps["tab20"], "colors")]
+    return [colours[i % len(colours)] for i in range(max(n, 1))]
+
+
+PALETTE = tuple(palette(10))
 
 
 def in_campaign_order(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> pd.DataFrame:
@@ -28,32 +40,40 @@ def in_campaign_order(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> pd.Da
 
 
 def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> Figure:
-    """Fewest spells and search states per level, in campaign order, coloured by contract."""
+    """Fewest spells and search states per level, in campaign order down the page, coloured by contract.
+
+    Levels run down the y axis, one 10-point id per row, so a pack of any size reads at full size
+    (a wide chart squeezed into a page or a notebook cell could not be read)."""
     rows = in_campaign_order(difficulty, campaign)
-    fig = Figure(figsize=(max(6.0, LEVEL_WIDTH * len(rows) + 2), 6.5), layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    contracts = list(dict.fromkeys(rows["contract"]))
-    colours = [PALETTE[contracts.index(c) % len(PALETTE)] for c in rows["contract"]]
-    x = range(len(rows))
+    fig = Figure(figsize=(CHART_WIDTH, max(3.0, LEVEL_HEIGHT * len(rows) + 1.6)), layout="constrained")
+    left, right = fig.subplots(1, 2, sharey=True)
+    contracts = [str(c) for c in dict.fromkeys(rows["contract"])]
+    colours_of = dict(zip(contracts, palette(len(contracts))))
+    colours = [colours_of[str(c)] for c in rows["contract"]]
+    y = list(range(len(rows)))
     solved = rows["verdict"] == "solvable"
     fewest = pd.to_numeric(rows["fewest_spells"], errors="coerce").where(solved)
-    top.bar(x, fewest.fillna(0), color=colours)
-    top.set_ylabel("fewest spells")
-    top.set_title("Difficulty in campaign order (? = not proved winnable)")
-    top.yaxis.get_major_locator().set_params(integer=True)
+    left.barh(y, fewest.fillna(0), color=colours)
+    left.set_xlabel("fewest spells to win")
+    left.xaxis.get_major_locator().set_params(integer=True)
     states = pd.to_numeric(rows["states"], errors="coerce").where(solved)
-    bottom.bar(x, states.fillna(0), color=colours)
+    right.barh(y, states.fillna(0), color=colours)
+    right.set_xscale("symlog")
+    right.set_xlabel("search states to a win (log)")
     for i in [i for i, ok in enumerate(solved) if not ok]:
-        for ax in (top, bottom):
-            ax.annotate("?", (i, 0), ha="center", va="bottom", color="#b02a2a", fontweight="bold")
-    bottom.set_yscale("symlog")
-    bottom.set_ylabel("search states to a win")
-    # level ids at a readable size, slanted so neighbours never overlap (issue 13 item 12)
-    bottom.set_xticks(list(x), list(rows["level"]), rotation=LABEL_ROTATION, ha="right",
-                      rotation_mode="anchor", fontsize=LABEL_SIZE)
+        for ax in (left, right):
+            ax.annotate("?", (0, i), ha="left", va="center", color="#b02a2a", fontweight="bold")
+    left.set_yticks(y, list(rows["level"]), fontsize=LABEL_SIZE)
+    left.set_ylim(len(rows) - 0.5, -0.5)            # the campaign reads top to bottom
+    for ax in (left, right):
+        ax.tick_params(axis="x", top=True, labeltop=True)      # a tall chart reads its scale at both ends
+        ax.grid(axis="x", color="#dddddd")
+        ax.set_axisbelow(True)
+    fig.suptitle("Difficulty in campaign order (? = not proved winnable)")
     if contracts:
-        handles = [Patch(color=PALETTE[i % len(PALETTE)], label=c) for i, c in enumerate(contracts)]
-        top.legend(handles=handles, fontsize=7, ncols=min(4, len(contracts)))
+        handles = [Patch(color=colours_of[c], label=c) for c in contracts]
+        fig.legend(handles=handles, fontsize=9, loc="outside lower center", ncols=min(6, len(contracts)),
+                   title="contract", title_fontsize=9)
     return fig
 
 
@@ -96,8 +116,17 @@ def generator_chart(temples: pd.DataFrame) -> Figure:
         else:
             _no_histogram(ax, f"no {measure.replace('_', ' ')} measured")
         ax.set_title(measure.replace("_", " "))
+        ax.set_xlabel(MEASURE_WORDS.get(measure, measure.replace("_", " ")))
     fig.suptitle(f"Temple generator: {len(temples)} temples")
     return fig
+
+
+MEASURE_WORDS = {"rooms": "rooms in the temple", "critical_path": "rooms on the critical path",
+                 "solver_states": "solver states to prove it", "retries": "sub-seed retries",
+                 "locks": "locks on the critical path", "side_locks": "locks off the critical path",
+                 "rooms_per_floor": "rooms per floor",
+                 "combat_share": "share of fight rooms", "loops": "loops added", "keys": "small keys",
+                 "floors": "floors"}
 
 
 def _no_histogram(ax: Any, words: str) -> None:
@@ -112,10 +141,19 @@ def _bins(values: pd.Series) -> list[float] | int:
     return [k - 0.5 for k in range(low, high + 2)] if high - low <= 30 else 15
 
 
-def save_figure(fig: Figure, path: str | Path) -> Path:
-    """Write a figure as PNG through the Agg canvas."""
+def figure_png(fig: Figure) -> bytes:
+    """A figure as PNG bytes through the Agg canvas (no metadata that changes between runs)."""
+    import io
+
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     FigureCanvasAgg(fig)
-    fig.savefig(path, format="png", dpi=100)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def save_figure(fig: Figure, path: str | Path) -> Path:
+    """Write a figure as PNG through the Agg canvas."""
+    Path(path).write_bytes(figure_png(fig))
     return Path(path)

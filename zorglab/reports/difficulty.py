@@ -24,6 +24,7 @@ from zorglab.core.model import Cast, Level, Outcome
 from zorglab.reports.budget import Budget
 from zorglab.reports.forced import forced_points
 from zorglab.reports.layouts import count_layouts
+from zorglab.reports.tables import tidy
 from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.decide import decide_solvable
 from zorglab.search.level import world_search
@@ -36,9 +37,9 @@ DIFFICULTY_COLUMNS = (
     "cast_lists_capped", "explored_states", "explore_complete", "forced_points", "forced_ticks",
     "winning_layouts", "layouts_tried", "layouts_complete", "seconds", "cut_short", "error",
 )
-# Columns whose value is a space-separated list of names (CSV-friendly; split with .str.split()):
-# ``*_types`` are distinct and sorted; ``spell_list``, ``witness_spells`` and ``necessary_spells``
-# keep repeats (one name per spell).
+# Columns whose value is a list of names (a row holds them space-joined; the frame as lists, see
+# zorglab.reports.tables): ``*_types`` are distinct and sorted; ``spell_list``, ``witness_spells``
+# and ``necessary_spells`` keep repeats (one name per spell).
 LIST_COLUMNS = ("room_types", "hero_types", "spell_types", "spell_list", "witness_spells", "necessary", "necessary_spells")
 NOT_SET_UP = "no setup"
 ERROR = "error"
@@ -228,11 +229,7 @@ def error_row(level_id: str, file: str, message: str) -> dict[str, Any]:
 
 def difficulty_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     """Rows as a table with the standard columns, sorted by level id (a deterministic order)."""
-    frame = pd.DataFrame(list(rows), columns=list(DIFFICULTY_COLUMNS))
-    for column in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses", "solution", "states",
-                   "fewest_spells", "necessary_unknown", "winning_cast_lists", "explored_states", "forced_points",
-                   "winning_layouts", "layouts_tried"):
-        frame[column] = frame[column].astype("Int64")
+    frame = tidy(pd.DataFrame(list(rows), columns=list(DIFFICULTY_COLUMNS)))     # lists as lists, Int64 counts
     return frame.sort_values("level", kind="stable").reset_index(drop=True)
 
 

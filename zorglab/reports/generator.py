@@ -16,8 +16,8 @@ from zorglab.temples.options import SIZES
 from zorglab.temples.sweep import COLUMNS as SWEEP_COLUMNS
 
 TEMPLE_COLUMNS = SWEEP_COLUMNS + ("failure", "failure_detail")
-MEASURES = ("rooms", "floors", "critical_path", "locks", "keys", "loops", "retries", "solver_states",
-            "combat_share", "seconds")
+MEASURES = ("rooms", "floors", "rooms_per_floor", "critical_path", "locks", "side_locks", "keys", "loops",
+            "retries", "solver_states", "combat_share", "loot_share", "trap_share", "puzzle_share", "seconds")
 STAT_COLUMNS = ("size", "measure", "temples", "mean", "std", "min", "p25", "median", "p75", "max")
 NO_FAILURE = ""
 

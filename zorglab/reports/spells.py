@@ -11,12 +11,14 @@ from collections import Counter
 
 import pandas as pd
 
+from zorglab.reports.tables import as_list
+
 USAGE_COLUMNS = ("level", "contract", "spell", "present", "necessary", "in_witness")
 SUMMARY_MEASURES = ("present", "necessary", "in_witness")
 
 
 def _counts(text: object) -> Counter:
-    return Counter(text.split()) if isinstance(text, str) else Counter()
+    return Counter(as_list(text))
 
 
 def spell_usage(difficulty: pd.DataFrame) -> pd.DataFrame:
@@ -30,6 +32,8 @@ def spell_usage(difficulty: pd.DataFrame) -> pd.DataFrame:
             rows.append({"level": row["level"], "contract": row["contract"] or "", "spell": spell,
                          "present": present[spell], "necessary": necessary[spell], "in_witness": witness[spell]})
     frame = pd.DataFrame(rows, columns=list(USAGE_COLUMNS))
+    if isinstance(difficulty["contract"].dtype, pd.CategoricalDtype):      # campaign order, kept
+        frame["contract"] = frame["contract"].astype(difficulty["contract"].dtype)
     return frame.sort_values(["level", "spell"], kind="stable").reset_index(drop=True)
 
 
@@ -41,7 +45,7 @@ def spell_summary(usage: pd.DataFrame, by: str = "spell") -> pd.DataFrame:
     if by not in ("spell", "contract"):
         raise ValueError(f"by={by!r}: summarise by 'spell' or 'contract'")
     keys = ["spell"] if by == "spell" else ["contract", "spell"]
-    grouped = usage.groupby(keys, sort=True)
+    grouped = usage.groupby(keys, sort=True, observed=True)
     frame = grouped[list(SUMMARY_MEASURES)].sum()
     frame.insert(0, "levels", grouped["level"].nunique())
     frame["necessary_share"] = (frame["necessary"] / frame["present"].where(frame["present"] > 0)).round(3)

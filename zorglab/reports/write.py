@@ -1,4 +1,5 @@
-"""The report on disk: each table as CSV, each chart as PNG, and an ``index.html`` showing them.
+"""The report on disk: each table as CSV, each chart as PNG, an explorable ``index.html`` and a page
+per level (``levels/<id>.html`` with its pictures); see :mod:`zorglab.reports.html`.
 
 :func:`report_tables` derives every table from the three inputs (difficulty rows, temple rows,
 campaign order) without touching the disk; :func:`write_report` writes them.
@@ -10,7 +11,10 @@ wall-clock figures (the ``seconds`` columns, the ``seconds`` measure, how long t
 
 from __future__ import annotations
 
-import html
+import os
+import shutil
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,9 +22,12 @@ from typing import Any
 import pandas as pd
 
 from zorglab.reports.campaign import campaign_check
-from zorglab.reports.charts import difficulty_chart, generator_chart, save_figure, spell_chart
+from zorglab.reports.charts import difficulty_chart, figure_png, generator_chart, in_campaign_order, spell_chart
 from zorglab.reports.generator import failure_reasons, generator_stats
+from zorglab.reports.html import ASSETS, esc, explore_table, page
+from zorglab.reports.levelpages import FOLDER, level_href, level_page
 from zorglab.reports.spells import spell_summary, spell_usage
+from zorglab.reports.tables import csv_text, with_contract_order
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,9 @@ class ReportTables:
 
 def report_tables(difficulty: pd.DataFrame, campaign: pd.DataFrame, temples: pd.DataFrame,
                   notes: tuple[tuple[str, str], ...] = ()) -> ReportTables:
+    """Every table of the report from the difficulty rows, the campaign and the temple rows; ``contract``
+    becomes an ordered category in campaign order, so per-contract tables follow the campaign."""
+    difficulty = with_contract_order(difficulty, campaign)
     usage = spell_usage(difficulty)
     derived = {
         "campaign_check": campaign_check(difficulty, campaign),
@@ -84,68 +94,138 @@ def timings(tables: ReportTables, run: tuple[tuple[str, float], ...] = ()) -> pd
     return pd.DataFrame(rows, columns=["table", "key", "seconds"])
 
 
-def write_report(tables: ReportTables, out: str | Path, run: tuple[tuple[str, float], ...] = ()) -> list[Path]:
-    """Write CSVs, PNGs and ``index.html`` into ``out`` (created), reproducible byte for byte, and the
-    wall-clock figures (``run``: (what, seconds) pairs too) into ``timings.csv``; the files written."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+def report_files(tables: ReportTables, run: tuple[tuple[str, float], ...] = (), *, pictures: bool = True,
+                 progress: bool | None = False) -> dict[str, bytes]:
+    """Every file of the report by its path inside the report folder, as bytes (nothing written yet)."""
     timed, tables = tables, reproducible(tables)
-    written = []
+    files: dict[str, bytes] = {}
     for stem, frame in tables.tables().items():
-        path = out / f"{stem}.csv"
-        frame.to_csv(path, index=False)
-        written.append(path)
+        files[f"{stem}.csv"] = csv_text(frame).encode("utf-8")
     charts = {"difficulty": difficulty_chart(tables.difficulty, tables.campaign),
               "spells": spell_chart(tables.derived["spell_summary"])}
     if not tables.temples.empty:
+        from zorglab.reports.sweepcharts import option_chart
         charts["generator"] = generator_chart(tables.temples)
+        charts["generator_targets"] = option_chart(tables.temples, ["size"])     # the contract's R10, §3 figures
     for stem, fig in charts.items():
-        written.append(save_figure(fig, out / f"{stem}.png"))
-    index = out / "index.html"
-    index.write_text(render_index(tables, sorted(p.name for p in written)), encoding="utf-8")
-    written.append(index)
-    timings(timed, run).to_csv(out / TIMINGS, index=False)
-    written.append(out / TIMINGS)
-    return written
+        files[f"{stem}.png"] = figure_png(fig)
+    for name, text in ASSETS.items():
+        files[name] = text.encode("utf-8")
+    files.update(level_pages(tables, pictures=pictures, progress=progress))
+    files["index.html"] = render_index(tables, sorted(files)).encode("utf-8")
+    files[TIMINGS] = csv_text(timings(timed, run)).encode("utf-8")
+    return files
 
 
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
-table { border-collapse: collapse; font-size: 12px; margin: 0.5em 0 1.5em; }
-th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
-th { background: #f0f0f0; }
-img { max-width: 100%; border: 1px solid #ddd; }
-.ok { color: #2a7a2a; } .bad { color: #b02a2a; }
-"""
+def level_pages(tables: ReportTables, *, pictures: bool = True, progress: bool | None = False) -> dict[str, bytes]:
+    """``levels/<id>.html`` for every level, with its pictures (``levels/<id>-<world>-*.png``)."""
+    from zorglab.reports.levelpictures import level_pictures
+
+    ordered = in_campaign_order(tables.difficulty, tables.campaign)
+    violations = tables.derived["campaign_check"]
+    columns = [c for c in tables.difficulty.columns]
+    files: dict[str, bytes] = {}
+    rows = list(tables.difficulty.iterrows())
+    if progress is not False:
+        from tqdm import tqdm
+        rows = tqdm(rows, desc="level pages", unit="level", file=sys.stderr, leave=False,
+                    disable=None if progress is None else False)
+    for _, row in rows:
+        drawn, note = level_pictures(row) if pictures else ([], "")
+        for picture in drawn:
+            files[f"{FOLDER}/{picture.name}"] = picture.png
+        files[f"{FOLDER}/{row['level']}.html"] = level_page(row, ordered, violations, drawn, note,
+                                                            columns).encode("utf-8")
+    return files
+
+
+def write_report(tables: ReportTables, out: str | Path, run: tuple[tuple[str, float], ...] = (), *,
+                 pictures: bool = True, progress: bool | None = False) -> list[Path]:
+    """Write the report into ``out``: CSVs, PNG charts, ``index.html`` and a page per level, reproducible
+    byte for byte, and the wall-clock figures (``run``: (what, seconds) pairs too) into ``timings.csv``.
+
+    Atomic as a folder: every file is made first in a temporary folder beside ``out``; only when all
+    are made do they replace the old ones (a new ``out`` is renamed into place whole; the ``levels/``
+    folder is swapped whole). A failure before that leaves ``out`` as it was. Files of ``out`` the
+    report does not write (a benchmark's CSV) are left alone. Returns the paths written."""
+    out = Path(out)
+    files = report_files(tables, run, pictures=pictures, progress=progress)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for name, data in files.items():
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        if not out.exists():
+            os.replace(staging, out)
+        else:
+            _swap_in(staging, out)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return [out / name for name in files]
+
+
+def _swap_in(staging: Path, out: Path) -> None:
+    """Move the staged files over ``out``'s: single files by ``os.replace``, the level folder whole."""
+    for entry in sorted(staging.iterdir()):
+        target = out / entry.name
+        if entry.is_dir():
+            old = None
+            if target.exists():
+                old = out / f".{entry.name}.old"
+                if old.exists():
+                    shutil.rmtree(old)
+                os.replace(target, old)
+            os.replace(entry, target)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(entry, target)
+
 
 SECTIONS = (
     ("campaign_check", "Campaign check", "Every violation of the campaign rules (docs/reports.md)."),
     ("level_difficulty", "Level difficulty",
-     "One row per level: search figures are for the reference setup; difficulty is (fewest_spells, states)."),
+     "One row per level in campaign order; a level's id opens its page (picture, witness, every figure, why it "
+     "ranks there). Search figures are for the reference setup; difficulty is (fewest_spells, states). "
+     "Every column is in level_difficulty.csv."),
     ("spell_summary", "Spell usage per spell type", "Spells held by levels, proved necessary, cast in witnesses."),
-    ("spell_by_contract", "Spell usage per contract", ""),
+    ("spell_by_contract", "Spell usage per contract", "Contracts in campaign order."),
     ("spell_usage", "Spell usage per level", ""),
-    ("generator_stats", "Temple generator: distributions per size", ""),
+    ("generator_stats", "Temple generator: distributions per size",
+     "Then the contract's own figures beside the distributions (green: the band R10 and §3 step 6 ask for; red "
+     "dashes: a limit). Every temple row records the options it was generated with (temples.csv)."),
     ("failure_reasons", "Temple generator: failure reasons", "'none' counts the sound temples."),
+    ("temples", "Temples", "One row per generated temple."),
     ("campaign", "Campaign order", "Contracts in order, each with its levels."),
 )
-CHART_AFTER = {"level_difficulty": "difficulty.png", "spell_summary": "spells.png", "generator_stats": "generator.png"}
-FULL_TABLE_ROWS = 400
+CHART_AFTER = {"level_difficulty": ("difficulty.png",), "spell_summary": ("spells.png",),
+               "generator_stats": ("generator.png", "generator_targets.png")}
+INDEX_LEVEL_COLUMNS = ("level", "title", "contract", "position", "verdict", "fewest_spells", "states", "witness",
+                       "necessary", "necessary_unknown", "winning_cast_lists", "forced_points", "winning_layouts",
+                       "layouts_tried", "rooms", "heroes", "spells", "worlds", "error")
 
 
-def _table(frame: pd.DataFrame) -> str:
-    shown = frame.head(FULL_TABLE_ROWS)
-    more = f"<p>… {len(frame) - len(shown)} more rows in the CSV.</p>" if len(frame) > len(shown) else ""
-    return shown.to_html(index=False, na_rep="—", escape=True, border=0) + more
+def _levels_in_campaign_order(tables: ReportTables) -> pd.DataFrame:
+    """Every level row, listed ones in campaign order (with their ``position`` in the contract, from 1)."""
+    listed = in_campaign_order(tables.difficulty, tables.campaign)
+    listed = listed.assign(position=listed["position"] + 1)
+    others = tables.difficulty[~tables.difficulty["level"].isin(set(listed["level"]))]
+    frame = pd.concat([listed, others], ignore_index=True) if not others.empty else listed
+    return frame[[c for c in INDEX_LEVEL_COLUMNS if c in frame.columns]]
 
 
 def render_index(tables: ReportTables, files: list[str]) -> str:
-    """The report page: summary, the campaign check in words, then every table and chart."""
-    esc = html.escape
+    """The report page: summary, the campaign check in words, then every table (sortable, filterable)
+    and chart."""
     all_tables = tables.tables()
     violations = all_tables["campaign_check"]
-    parts = [f"<!doctype html>\n<html><head><meta charset='utf-8'><title>zorglab report</title>"
-             f"<style>{STYLE}</style></head><body>", "<h1>zorglab report</h1>", "<ul>"]
+    level_link = {"level": lambda value: level_href(value) if f"{FOLDER}/{value}.html" in files else None}
+    shown = {**all_tables, "level_difficulty": _levels_in_campaign_order(tables)}
+    parts = ["<h1>zorglab report</h1>", "<nav>" + "".join(
+        f"<a href='#{stem}'>{esc(title)}</a>" for stem, title, _ in SECTIONS if stem in shown) + "</nav>", "<ul>"]
     parts += [f"<li>{esc(label)}: {esc(value)}</li>" for label, value in tables.notes]
     parts.append(f"<li>levels: {len(tables.difficulty)}; temples: {len(tables.temples)}; "
                  f"campaign violations: {len(violations)}</li></ul>")
@@ -153,24 +233,23 @@ def render_index(tables: ReportTables, files: list[str]) -> str:
     if violations.empty:
         parts.append("<p class='ok'>No violation: every rule holds.</p>")
     else:
-        parts.append("<ul>" + "".join(f"<li class='bad'><b>{esc(r['rule'])}</b>: {esc(r['message'])}</li>"
-                                      for _, r in violations.iterrows()) + "</ul>")
+        parts.append("<ul>" + "".join(
+            f"<li class='bad'><b>{esc(r['rule'])}</b>: "
+            + (f"<a href='{level_href(r['level'])}'>{esc(r['level'])}</a>: "
+               if f"{FOLDER}/{r['level']}.html" in files else "")
+            + f"{esc(r['message'])}</li>" for _, r in violations.iterrows()) + "</ul>")
     for stem, title, text in SECTIONS:
-        if stem not in all_tables:
+        if stem not in shown or (stem == "temples" and shown[stem].empty):
             continue
         parts.append(f"<h2 id='{stem}'>{esc(title)}</h2>")
         if text:
             parts.append(f"<p>{esc(text)}</p>")
-        chart = CHART_AFTER.get(stem)
-        if chart in files:
-            parts.append(f"<img src='{chart}' alt='{esc(title)} chart'>")
+        for chart in CHART_AFTER.get(stem, ()):
+            if chart in files:
+                parts.append(f"<p><img src='{chart}' alt='{esc(title)} chart'></p>")
         parts.append(f"<p><a href='{stem}.csv'>{stem}.csv</a></p>")
-        parts.append(_table(all_tables[stem]))
-    if not tables.temples.empty:
-        parts.append(f"<h2 id='temples'>Temples</h2><p><a href='temples.csv'>temples.csv</a>: one row per generated "
-                     f"temple ({len(tables.temples)} rows).</p>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+        parts.append(explore_table(shown[stem], f"t-{stem}", links=level_link, caption=title))
+    return page("zorglab report", parts)
 
 
 def notes_from(**values: Any) -> tuple[tuple[str, str], ...]:

@@ -29,10 +29,13 @@ def sweep_levels(paths: Iterable[str | Path], budget: Budget = Budget(), **run: 
 
 
 def sweep_temples(seeds: Iterable[Seed] | int, sizes: Iterable[str] = SIZES,
-                  options: Mapping[str, Any] | None = None, *, lint: bool = True, **run: Any) -> pd.DataFrame:
-    """One row per (seed, size) generated temple; ``seeds`` may be a count (0..n-1)."""
-    from zorglab.temples.sweep import sweep_plan
+                  options: Mapping[str, Any] | None = None, *, grid: Mapping[str, Iterable[Any]] | None = None,
+                  lint: bool = True, **run: Any) -> pd.DataFrame:
+    """One row per (grid cell, seed, size) generated temple; ``seeds`` may be a count (0..n-1).
 
-    plan = sweep_plan(seeds, sizes, options)
-    opts = dict(options) if options else None
-    return temple_frame(map_rows(temple_task, [(seed, size, opts, lint) for seed, size in plan], **run))
+    ``grid`` maps options to the values to try (``{"floors": (1, 2, 3), "locks": range(4)}``):
+    every combination over ``options``; each row records the options it was generated with."""
+    from zorglab.temples.sweep import grid_plan
+
+    plan = grid_plan(seeds, sizes, grid, options)
+    return temple_frame(map_rows(temple_task, [(seed, size, opts or None, lint) for seed, size, opts in plan], **run))

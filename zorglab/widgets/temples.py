@@ -8,8 +8,7 @@ The temples package does all the work (``generate_temple``, ``solve``, ``temple_
 from __future__ import annotations
 
 import html
-import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -22,9 +21,13 @@ from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.temple import (BARRIER, BOMBABLE, BOSS_DOOR, LOCK, PATH, ROOM_COLOURS, ROOM_MARKS, TempleView,
                                   draw_temple, temple_view)
-from zorglab.temples import check_options, generate_temple, lint_temple, solve, sweep_rows, temple_cells
+from zorglab.temples import check_options, generate_temple, lint_temple, solve, temple_cells
 from zorglab.temples.options import ELEMENTS, SIZES
 from zorglab.temples.words import describe, place_words, places_in_words, type_words
+from zorglab.widgets.temple_sweep import SweepPanel, sweep_statistics
+
+__all__ = ["SweepPanel", "TempleTuner", "TempleViewer", "sweep_statistics", "viewer_legend"]
+PREVIEW_HEIGHT = "720px"   # the temple preview scrolls inside this box: a large 3-floor temple is never clipped
 
 
 class TempleViewer:
@@ -140,25 +143,13 @@ def _seed_dropdown(name: str, values: tuple[Any, ...], value: Any, style: dict[s
                       style=style, layout=layout)
 
 
-STATISTICS = ("rooms", "critical_path", "combat_share", "locks", "keys", "loops", "retries", "solver_states")
-
-
-def sweep_statistics(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Count, solvable share, and min / mean / max of each sweep column."""
-    summary: dict[str, Any] = {"temples": len(rows),
-                               "solvable": sum(1 for r in rows if r["solvable"]) / len(rows) if rows else 0.0}
-    for column in STATISTICS:
-        values = [r[column] for r in rows if r.get(column) is not None]
-        if values:
-            summary[column] = (min(values), round(statistics.fmean(values), 3), max(values))
-    return summary
-
-
 class TempleTuner:
-    """Generator options and seed on the left, the temple in the middle, sweep statistics below.
+    """Generator options and seed on the left, the temple beside them (scrolling when it is larger than
+    the view), the sweep panel below: histograms per option value with the contract's targets.
 
     ``set_option(name, value)`` and ``set_seed(seed)`` regenerate at once; with ``live_sweep`` on,
-    the statistics over ``sweep_seeds`` seeds of the current options follow every change.
+    the sweep over ``sweep_seeds`` seeds of the current options follows every change; *sweep* runs
+    it again with the panel's seeds and the option chosen to vary (each run numbered).
     """
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed: int = 0, *, sweep_seeds: int = 12,
@@ -170,6 +161,7 @@ class TempleTuner:
         self.rows: list[dict[str, Any]] = []
         self.stats: dict[str, Any] = {}
         self.viewer = TempleViewer(generate_temple(seed, self.options), cell=cell)
+        self.sweeper = SweepPanel(sweep_seeds)
         self._build_widgets(live_sweep)
         self.refresh()
 
@@ -197,13 +189,18 @@ class TempleTuner:
         self.sweep_button = w.Button(description="sweep", icon="table", layout=w.Layout(width="auto"))
         self.sweep_button.on_click(lambda _b: self.sweep())
         self.error_box = w.HTML(layout=w.Layout(width=CONTROL_WIDTH))
-        self.stats_box = w.HTML()
+        self.stats_box = self.sweeper.status
+        for control in (self.sweeper.over, self.sweeper.seeds):      # one control a row, as wide as the others
+            control.layout, control.style = w.Layout(width=CONTROL_WIDTH), style
         # the controls column keeps its width (the canvas beside it must not squeeze it) and wraps its text
         panel = w.VBox(list(self.controls.values()) + [self.seed_box, w.HBox([self.live, self.sweep_button]),
-                                                       self.error_box],
+                                                       self.sweeper.over, self.sweeper.seeds, self.error_box],
                        layout=w.Layout(flex="0 0 auto", width=PANEL_WIDTH, overflow="visible"))
         self.panel = panel
-        self.widget = w.VBox([w.HBox([panel, self.viewer.widget]), self.stats_box])
+        # the preview scrolls in its own box, so the floor holding the entrance is never clipped at any size
+        self.preview = w.Box([self.viewer.widget], layout=w.Layout(
+            flex="1 1 auto", min_width="0", max_height=PREVIEW_HEIGHT, overflow="auto"))
+        self.widget = w.VBox([w.HBox([panel, self.preview], layout=w.Layout(width="100%")), self.sweeper.widget])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -251,14 +248,14 @@ class TempleTuner:
         return self.temple
 
     def sweep(self, seeds: int | None = None) -> dict[str, Any]:
-        """Generate ``seeds`` temples (0..n-1) with the current options; statistics of the sweep."""
-        options = {k: v for k, v in self.options.items() if k != "size"}
-        self.rows = sweep_rows(seeds or self.sweep_seeds, (self.options["size"],), options)
-        self.stats = sweep_statistics(self.rows)
-        cells = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(self._fmt(v))}</td></tr>"
-                        for k, v in self.stats.items())
-        self.stats_box.value = (f"<b>sweep</b> of seeds 0..{len(self.rows) - 1}, size {self.options['size']} "
-                                f"(min / mean / max)<table style='font-size:12px'>{cells}</table>")
+        """Generate temples for seeds 0..n-1 (``seeds``, else the panel's) with the current options, the
+        panel's chosen option varied; the statistics of the sweep (its histograms drawn in the panel)."""
+        self.sweep_button.description, self.sweep_button.disabled = "sweeping…", True
+        try:
+            self.stats = self.sweeper.run(self.options, self.options["size"], seeds=seeds)
+        finally:
+            self.sweep_button.description, self.sweep_button.disabled = "sweep", False
+        self.rows = self.sweeper.rows
         return self.stats
 
     def refresh(self) -> None:
@@ -266,18 +263,10 @@ class TempleTuner:
         self.error_box.value = ""
         self.generate()
         if self.live.value:
-            self.sweep()
+            self.sweep(self.sweep_seeds)
 
     def _changed(self, name: str, value: Any) -> None:
         if value == SEED_DECIDES:
             value = None
         if self.options.get(name) != value:
             self.set_option(name, value)
-
-    @staticmethod
-    def _fmt(value: Any) -> str:
-        if isinstance(value, float):
-            return f"{value:.0%}" if value <= 1 else f"{value:.3g}"
-        if isinstance(value, tuple):
-            return " / ".join(str(v) for v in value)
-        return str(value)

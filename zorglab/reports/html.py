@@ -1,0 +1,164 @@
+"""The report's HTML: pages that work from the file system with no network, and tables an analyst
+can sort and filter.
+
+Everything a page needs is in the report folder: ``report.css`` and ``report.js`` (written beside
+``index.html``; a few dozen lines of plain JavaScript, no library, no CDN) and the PNG charts. A
+table is plain HTML rows, so it reads without JavaScript too; ``report.js`` adds a filter box
+(every word must appear in the row; ``column:word`` looks in one column) and sorting by a click
+on a column's head (numbers as numbers, empty cells last). Nothing on a page depends on the
+time or a random id, so the same report gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from zorglab.reports.tables import flat
+
+CSS = """body { font-family: system-ui, sans-serif; margin: 1.5em 2em; color: #222; max-width: 1200px; }
+nav { font-size: 13px; margin-bottom: 1em; }
+nav a { margin-right: 1em; }
+h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+.scroll { max-width: 100%; overflow-x: auto; max-height: 640px; overflow-y: auto; border: 1px solid #ddd; }
+table { border-collapse: collapse; font-size: 12px; }
+th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+thead th { background: #f0f0f0; position: sticky; top: 0; cursor: pointer; white-space: nowrap; }
+thead th[aria-sort=ascending]::after { content: " \\25B2"; }
+thead th[aria-sort=descending]::after { content: " \\25BC"; }
+.tools { margin: 0.4em 0; font-size: 13px; }
+.tools input { width: 24em; padding: 2px 4px; }
+img { max-width: 100%; border: 1px solid #ddd; }
+figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
+figcaption { font-size: 12px; color: #444; }
+dl.figures { display: grid; grid-template-columns: max-content auto; gap: 2px 1em; font-size: 13px; }
+dl.figures dt { font-weight: bold; }
+.ok { color: #2a7a2a; } .bad { color: #b02a2a; }
+"""
+
+JS = """// zorglab report tables: filter and sort, no library, no network.
+(function () {
+  function cellValue(row, i) { return row.cells[i] ? row.cells[i].textContent.trim() : ""; }
+  function asNumber(text) { return text === "" || text === "\\u2014" ? NaN : Number(text); }
+  function setup(table) {
+    var body = table.tBodies[0], heads = table.tHead.rows[0].cells;
+    var rows = Array.prototype.slice.call(body.rows);
+    var names = Array.prototype.map.call(heads, function (h) { return h.textContent.trim().toLowerCase(); });
+    var box = document.getElementById(table.id + "-filter");
+    var count = document.getElementById(table.id + "-count");
+    function show() {
+      var words = box ? box.value.toLowerCase().split(/\\s+/).filter(Boolean) : [];
+      var shown = 0;
+      rows.forEach(function (row) {
+        var all = row.textContent.toLowerCase();
+        var keep = words.every(function (w) {
+          var k = w.indexOf(":");
+          if (k > 0 && names.indexOf(w.slice(0, k)) >= 0) {
+            return cellValue(row, names.indexOf(w.slice(0, k))).toLowerCase().indexOf(w.slice(k + 1)) >= 0;
+          }
+          return all.indexOf(w) >= 0;
+        });
+        row.hidden = !keep;
+        if (keep) { shown += 1; }
+      });
+      if (count) { count.textContent = shown + " of " + rows.length + " rows"; }
+    }
+    Array.prototype.forEach.call(heads, function (head, i) {
+      head.title = "sort by " + head.textContent.trim();
+      head.addEventListener("click", function () {
+        var up = head.getAttribute("aria-sort") !== "ascending";
+        Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+        head.setAttribute("aria-sort", up ? "ascending" : "descending");
+        var numeric = rows.every(function (r) { var v = cellValue(r, i); return v === "" || v === "\\u2014" || !isNaN(asNumber(v)); });
+        rows.sort(function (a, b) {
+          var x = cellValue(a, i), y = cellValue(b, i);
+          var xe = x === "" || x === "\\u2014", ye = y === "" || y === "\\u2014";
+          if (xe || ye) { return xe === ye ? 0 : (xe ? 1 : -1); }
+          var c = numeric ? asNumber(x) - asNumber(y) : x.localeCompare(y, undefined, {numeric: true});
+          return up ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+    if (box) { box.addEventListener("input", show); }
+    show();
+  }
+  document.querySelectorAll("table.explore").forEach(setup);
+})();
+"""
+
+ASSETS = {"report.css": CSS, "report.js": JS}
+EMPTY = "\u2014"
+
+
+def esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def page(title: str, body: Sequence[str], *, root: str = "") -> str:
+    """A whole page: ``root`` is the way back to the report folder from the page (``"../"`` for a level)."""
+    return "\n".join([
+        "<!doctype html>",
+        "<html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{esc(title)}</title>",
+        f"<link rel='stylesheet' href='{root}report.css'>",
+        "</head><body>",
+        *body,
+        f"<script src='{root}report.js'></script>",
+        "</body></html>",
+        "",
+    ])
+
+
+def _cell(value: Any) -> tuple[str, bool]:
+    """A table cell's text and whether it is a number (right-aligned)."""
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return EMPTY, False
+    if isinstance(value, (bool, np.bool_)):
+        return str(value), False
+    if isinstance(value, numbers.Integral):
+        return str(int(value)), True
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        return (str(int(value)) if value.is_integer() else f"{value:.4g}"), True
+    text = str(value)
+    return (text if text else EMPTY), False
+
+
+def explore_table(frame: pd.DataFrame, table_id: str, *,
+                  links: Mapping[str, Callable[[Any], str | None]] | None = None,
+                  caption: str = "") -> str:
+    """A sortable, filterable table of ``frame`` (lists joined as in the CSV); ``links`` gives a cell's href."""
+    links = links or {}
+    shown = flat(frame)
+    head = "".join(f"<th scope='col'>{esc(c)}</th>" for c in shown.columns)
+    rows = []
+    for record in shown.itertuples(index=False, name=None):
+        cells = []
+        for column, value in zip(shown.columns, record):
+            text, number = _cell(value)
+            href = links[column](value) if column in links and text != EMPTY else None
+            inner = f"<a href='{esc(href)}'>{esc(text)}</a>" if href else esc(text)
+            cells.append(f"<td class='num'>{inner}</td>" if number else f"<td>{inner}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    tools = (f"<div class='tools'><label>filter <input id='{table_id}-filter' type='search' "
+             f"placeholder='words, or column:word' aria-label='filter {esc(caption or table_id)}'></label> "
+             f"<span id='{table_id}-count'>{len(shown)} rows</span> &middot; click a column's head to sort</div>")
+    return (tools + f"<div class='scroll'><table class='explore' id='{table_id}'>"
+            + (f"<caption>{esc(caption)}</caption>" if caption else "")
+            + f"<thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
+
+
+def figures_list(items: Sequence[tuple[str, Any]]) -> str:
+    """``name: value`` pairs as a definition list (a level's every figure)."""
+    parts = []
+    for name, value in items:
+        text, _ = _cell(value)
+        parts.append(f"<dt>{esc(name)}</dt><dd>{esc(text)}</dd>")
+    return "<dl class='figures'>" + "".join(parts) + "</dl>"
