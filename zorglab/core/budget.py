@@ -55,6 +55,17 @@ class Budget:
 
     __slots__ = ("work", "seconds", "cancel", "clock", "unit", "parent", "counts", "used", "started",
                  "reason", "_words")
+    work: int | None
+    seconds: float | None
+    cancel: threading.Event | None
+    clock: Callable[[], float]
+    unit: str
+    parent: Budget | None
+    counts: bool
+    used: int
+    started: float
+    reason: str
+    _words: str
 
     def __init__(self, work: int | None = None, *, seconds: float | None = None,
                  cancel: threading.Event | None = None, clock: Callable[[], float] | None = None,
@@ -68,7 +79,7 @@ class Budget:
         self.parent = parent
         self.counts = counts
         self.cancel = cancel if cancel is not None else (parent.cancel if parent is not None else None)
-        self.clock: Callable[[], float] = clock or (parent.clock if parent is not None else time.process_time)
+        self.clock = clock or (parent.clock if parent is not None else time.process_time)
         self.unit = unit
         self.used = 0
         self.started = self.clock()
