@@ -78,7 +78,7 @@ class Budget:
         self.seconds = seconds
         self.parent = parent
         self.counts = counts
-        self.cancel = cancel if cancel is not None else (parent.cancel if parent is not None else None)
+        self.cancel = cancel            # a child also heeds every parent's (looked up at each check)
         self.clock = clock or (parent.clock if parent is not None else time.process_time)
         self.unit = unit
         self.used = 0
@@ -136,12 +136,16 @@ class Budget:
 
     def check(self) -> str:
         """Why this budget is spent ("" while it is not): cancelled, seconds or work. Once spent it
-        stays spent, with the same reason."""
+        stays spent, with the same reason (until :meth:`attach` gives it a new parent)."""
         if self.reason:
             return self.reason
+        looked: list[threading.Event] = []
         for budget, binds in self._chain():
-            if budget.cancel is not None and budget.cancel.is_set():
-                return self._spend(CANCELLED, "cancelled: superseded by a newer request")
+            cancel = budget.cancel
+            if cancel is not None and all(cancel is not other for other in looked):
+                looked.append(cancel)
+                if cancel.is_set():
+                    return self._spend(CANCELLED, "cancelled: superseded by a newer request")
             if budget.reason in (SECONDS, CANCELLED):
                 return self._spend(budget.reason, budget._words)
             if budget.seconds is not None and budget.clock() - budget.started > budget.seconds:
@@ -151,6 +155,15 @@ class Budget:
                 words = f"{budget.unit[:-1] if budget.unit.endswith('s') else budget.unit} budget of {budget.work} spent"
                 return self._spend(WORK, words)
         return ""
+
+    def attach(self, parent: Budget | None) -> Budget:
+        """The same work allowance (and work used) under a new parent: a job kept between two
+        requests (the Studio's layout survey) takes each request's stops. A reason that was not
+        this budget's own work is forgotten."""
+        self.parent = parent
+        if self.reason != WORK or (self.work is not None and self.used < self.work):
+            self.reason, self._words = "", ""
+        return self
 
     def _seconds_words(self) -> str:
         return f"safety stop of {self.seconds:g} CPU s struck: not finished"
@@ -184,9 +197,9 @@ class Budget:
 def budget_of(work: int | None = None, seconds: float | None = None, budget: Budget | None = None,
               clock: Callable[[], float] | None = None) -> Budget:
     """The convenience behind every ``max_states=…, max_seconds=…`` signature: a child of
-    ``budget`` when one is given, else a new budget."""
+    ``budget`` when one is given (that budget itself when neither bound is), else a new budget."""
     if budget is not None:
-        return budget.child(work, seconds=seconds)
+        return budget if work is None and seconds is None else budget.child(work, seconds=seconds)
     return Budget(work, seconds=seconds, clock=clock)
 
 
