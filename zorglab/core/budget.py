@@ -166,7 +166,7 @@ class Budget:
         return self
 
     def _seconds_words(self) -> str:
-        return f"safety stop of {self.seconds:g} CPU s struck: not finished"
+        return f"safety stop of {self.seconds:.3g} CPU s struck: not finished"
 
     def _spend(self, reason: str, words: str) -> str:
         self.reason, self._words = reason, words
