@@ -29,6 +29,7 @@ from zorglab.search.layouts import choice_combos, constructions
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
+LOCK_LOOK = 0.05            # seconds between looks at the stops while another summary holds the survey
 KEPT = 32                   # surveys remembered (finished or not), the least recently used dropped
 
 
@@ -81,8 +82,11 @@ class Survey:
         safety stop strikes."""
         if self.figures.finished:
             return self.figures
-        if not self.lock.acquire(timeout=-1 if stops.seconds is None else max(0.0, stops.seconds)):
-            return replace(self.figures, cut="layouts: another summary of this level is surveying them")
+        while not self.lock.acquire(timeout=LOCK_LOOK):     # another summary of this level is surveying
+            if stops.check() == CANCELLED:
+                raise Cancelled
+            if stops.spent:
+                return replace(self.figures, cut="layouts: another summary of this level is surveying them")
         try:
             self._grow.attach(stops)
             self._searched.attach(stops)
