@@ -182,8 +182,8 @@ def analyse(game: Setup, name: str = MAIN_WORLD, *, cap: int = 100, budget: int 
             max_seconds: float | None = None, within: Budget | None = None) -> Analysis:
     """Fewest spells, a witness, the necessary spells, and the number of winning cast lists.
 
-    ``budget`` states bound each of the searches (the proof, the state graph, each necessary
-    spell's); a :class:`~zorglab.core.budget.Budget` there (or ``within``, or ``max_seconds``, a
+    ``budget`` states bound each of the searches (the proof, the state graph — never more than
+    :data:`EXPLORE_BUDGET`, since it keeps every state —, each necessary spell's); a :class:`~zorglab.core.budget.Budget` there (or ``within``, or ``max_seconds``, a
     CPU safety stop) bounds them all together: once spent, what is left is not known, and
     ``complete`` is False."""
     t0 = time.perf_counter()
@@ -193,7 +193,8 @@ def analyse(game: Setup, name: str = MAIN_WORLD, *, cap: int = 100, budget: int 
     if verdict.verdict != SOLVABLE:
         return Analysis(verdict.verdict, None, (), (), 0, False, verdict.states, time.perf_counter() - t0,
                         verdict.verdict == UNSOLVABLE, "" if verdict.verdict == UNSOLVABLE else verdict.reason)
-    graph = explore(game, name, budget=whole.child(each))
+    # the state graph keeps every state it meets: at most EXPLORE_BUDGET of them (the memory bound)
+    graph = explore(game, name, budget=whole.child(EXPLORE_BUDGET if each is None else min(each, EXPLORE_BUDGET)))
     count, capped = count_winning_cast_lists(game, graph, name, cap) if graph.complete else (0, False)
     necessary = necessary_spells(game, name, each, whole) if not whole.spent else ()
     stopped = whole.describe() or graph.stopped
