@@ -1,10 +1,10 @@
 """The Studio's edit-to-verdict time (issue 14): for every pack level, what the Studio does after a
 change to the level — re-parse its text, then :func:`~zorglab.reports.live.summarise` it for its
-first solution's layout (with the panel's default 0.8 s cap) — with no survey kept from before
-(an edit to the level starts its survey afresh). Two times: to the verdict (``on_verdict``: the
-layout's verdict, witness, necessary spells and cast lists, shown at once) and to the whole
-summary (the over-layout survey too, capped). Also the same after a layout-only change, when the
-level's survey is kept (and resumed if the cap cut it short)."""
+first solution's layout (as the panel asks: budgets in states, no time cap) — with no survey kept
+from before (an edit to the level starts its survey afresh). Two times: to the verdict
+(``on_verdict``: the layout's verdict, witness, necessary spells and cast lists, shown at once) and
+to the whole summary (the over-layout survey too, which the panel finishes in the background).
+Also the same after a layout-only change, when the level's survey is kept."""
 
 from __future__ import annotations
 
@@ -77,8 +77,8 @@ def test_studio_summary():
     forget_surveys()
     print(f"\nStudio over {len(LEVELS)} levels:")
     print("  " + _figures("edit to verdict (cold)", verdict))
-    print("  " + _figures("edit to whole summary (cold, survey capped)", whole))
+    print("  " + _figures("edit to whole summary (cold, survey included)", whole))
     print("  " + _figures("second summary of the same level and layout (setup and survey kept), to verdict", warm))
-    print("  surveys the cap cut short: " + ("; ".join(cut) or "none"))
+    print("  surveys not complete (their state budget or limit): " + ("; ".join(cut) or "none"))
     print("  surveys finished by later summaries: " + ("; ".join(resumed) or "none"))
     assert len(verdict) == len(LEVELS)

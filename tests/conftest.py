@@ -18,3 +18,10 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# Report rows are kept between runs (zorglab/reports/cache.py): tests keep theirs in a folder of
+# their own, never in the user's cache, and start with none.
+if "ZORGLAB_CACHE_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["ZORGLAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="zorglab-test-cache-")

@@ -223,4 +223,4 @@ def test_a_spent_time_budget_is_said_in_few_digits(level):
     from zorglab.search.level import world_search
     setup = setup_solution(load_level(level), 0)
     verdict = world_search(setup, setup.played_worlds[0]).run(None, 1 / 3 * 1e-6)
-    assert verdict.reason == "time budget of 3.33e-07 s spent"
+    assert verdict.reason == "safety stop of 3.33e-07 CPU s struck: not finished"

@@ -59,22 +59,20 @@ def test_a_1600_room_row_is_refused_at_load_not_played_for_minutes():
 
 
 class _Clock:
-    """A fake ``time`` module whose clock ticks a microsecond per reading; building a world takes 10 s."""
+    """A CPU clock that ticks a microsecond per reading; building a world takes 10 s."""
 
     def __init__(self) -> None:
         self.now = 0.0
 
-    def perf_counter(self) -> float:
+    def __call__(self) -> float:
         self.now += 1e-6
         return self.now
 
 
-def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypatch):
+def test_the_solve_safety_stop_covers_building_the_world_and_its_plans(monkeypatch):
     import zorglab.search.level as search_level
-    import zorglab.search.solver as solver
+    from zorglab.core.budget import Budget
     clock = _Clock()
-    monkeypatch.setattr(search_level, "time", clock)
-    monkeypatch.setattr(solver, "time", clock)
     build = search_level.world_search
 
     def slow_build(*args, **kwargs):
@@ -83,9 +81,10 @@ def test_the_solve_time_budget_covers_building_the_world_and_its_plans(monkeypat
         return search
     monkeypatch.setattr(search_level, "world_search", slow_build)
     level = load_level_text(row(5).replace("spells = []", 'spells = ["Attack(1)", "Sleep()"]'), "row.toml")
-    verdict = search_level.solve_setup(setup_solution(level, level.solutions[0]), max_seconds=1.0)
+    verdict = search_level.solve_setup(setup_solution(level, level.solutions[0]),
+                                       budget=Budget(None, seconds=1.0, clock=clock))
     assert verdict.verdict == "unknown"
-    assert "time budget" in verdict.worlds[0][1].reason
+    assert "safety stop of 1 CPU s struck" in verdict.worlds[0][1].reason
 
 
 def test_play_says_when_the_planner_bound_stopped_it(tmp_path, capsys, monkeypatch):

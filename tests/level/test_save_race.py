@@ -4,7 +4,6 @@ is refused with a message; none is lost silently; a reader never sees a file tha
 from __future__ import annotations
 
 import multiprocessing
-import time
 from pathlib import Path
 
 import pytest
@@ -27,11 +26,11 @@ SAVES = 6
 ROW = Layout.from_slots({"A1": (0, 0), "D1": (1, 0), "Z1": (2, 0)})
 
 
-def writer(path: str, number: int, with_digest: bool, start: float, results) -> None:
+def writer(path: str, number: int, with_digest: bool, start, results) -> None:
     """Save SAVES distinct solutions (told apart by their cast's tick); with_digest: each save
-    checks the file is the one this writer last saw (and is refused when another writer came first)."""
-    while time.time() < start:
-        pass
+    checks the file is the one this writer last saw (and is refused when another writer came first).
+    ``start`` is a barrier: every writer is up before the first save, however slow the machine."""
+    start.wait()
     digest = load_level(path).digest
     for save in range(SAVES):
         tick = 100 * number + save
@@ -58,7 +57,7 @@ def test_racing_writers_lose_nothing_silently_and_the_file_always_validates(tmp_
     path.write_text(LEVEL, encoding="utf-8")
     context = multiprocessing.get_context("spawn")
     results, faults, stop = context.Queue(), context.Queue(), context.Event()
-    start = time.time() + 3.0                          # every writer is up before the first save
+    start = context.Barrier(WRITERS)                   # every writer is up before the first save
     writers = [context.Process(target=writer, args=(str(path), n, n % 2 == 1, start, results))
                for n in range(WRITERS)]
     watcher = context.Process(target=reader, args=(str(path), stop, faults))
@@ -83,11 +82,12 @@ def test_racing_writers_lose_nothing_silently_and_the_file_always_validates(tmp_
     assert all(by_tick[tick] == index for tick, outcome, index in outcomes if outcome == "landed")
 
 
-def saver(path: str, start: int) -> None:
-    """Save one solution after another until killed."""
+def saver(path: str, start: int, landed) -> None:
+    """Save one solution after another until killed, telling ``landed`` after each save."""
     tick = start
     while True:
         save_solution(path, ROW, casts=[f"@{tick} Attack(1)"], expect="loss")
+        landed.put(tick)
         tick += 1
 
 
@@ -99,11 +99,13 @@ def test_a_save_killed_at_any_moment_leaves_a_valid_file_and_at_most_one_tempora
     path = tmp_path / "t-race.toml"
     path.write_text(LEVEL, encoding="utf-8")
     context = multiprocessing.get_context("spawn")
-    delays = random.Random(18)
+    saves = random.Random(18)
     for round_ in range(8):
-        process = context.Process(target=saver, args=(str(path), 1000 * round_))
+        landed_here = context.Queue()
+        process = context.Process(target=saver, args=(str(path), 1000 * round_, landed_here))
         process.start()
-        time.sleep(1.5 + delays.random())         # the child's start-up, then a few saves
+        for _ in range(saves.randint(1, 4)):      # synchronised on saves that landed, not on a clock:
+            landed_here.get(timeout=300)          # the kill comes during one of the saves that follow
         os.kill(process.pid, signal.SIGKILL)
         process.join(timeout=30)
         check = check_level(path)

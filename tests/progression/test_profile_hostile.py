@@ -7,7 +7,6 @@ import json
 import multiprocessing
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -49,9 +48,8 @@ def pack(tmp_path):
     return build_pack(tmp_path / "pack")
 
 
-def record(pack: str, profile: str, levels: list[str], start: float, codes) -> None:
-    while time.time() < start:
-        pass
+def record(pack: str, profile: str, levels: list[str], start, codes) -> None:
+    start.wait()            # a barrier: every worker is up before the first record, however slow the machine
     for level in levels:
         codes.put((level, main(["progress", "--levels", pack, "--profile", profile, "--record", level])))
 
@@ -60,7 +58,7 @@ def test_racing_records_all_land(pack, tmp_path):
     profile = tmp_path / "me.json"
     context = multiprocessing.get_context("spawn")
     codes = context.Queue()
-    start = time.time() + 3.0
+    start = context.Barrier(WORKERS)
     shares = [[f"race-{n:02d}" for n in range(LEVELS) if n % WORKERS == w] for w in range(WORKERS)]
     workers = [context.Process(target=record, args=(str(pack), str(profile), share, start, codes))
                for share in shares]

@@ -77,9 +77,10 @@ def test_budget_rejects_non_positive_values():
         Budget(solve_states=0)
 
 
-def test_the_per_level_time_cap_leaves_the_rest_unknown_and_says_so(campaign):
-    r = difficulty_row(campaign.levels["fx-03"], Budget(level_seconds=1e-9))
-    assert r["cut_short"] is True
+def test_the_per_level_safety_stop_leaves_the_rest_unknown_and_says_so(campaign):
+    ticks = iter(range(0, 10**9, 100))          # 100 CPU s pass at every look at the clock
+    r = difficulty_row(campaign.levels["fx-03"], Budget(level_seconds=1.0), clock=lambda: next(ticks))
+    assert r["cut_short"] is True and "not finished" in r["error"]
     assert r["forced_points"] is None and r["winning_cast_lists"] is None
     assert r["layouts_tried"] == 0 and r["layouts_complete"] is False
 

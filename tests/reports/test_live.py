@@ -1,11 +1,10 @@
 """The Studio's live analysis: the panel's figures, their agreement with the difficulty report and
-the solver, budgets named, cancellation looked at between slices, and never a raise on a bad level."""
+the solver, budgets named, cancellation looked at every few states, and never a raise on a bad level."""
 
 from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,12 @@ from zorglab.search.level import solve_setup
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ROOT / "levels"
 ROW = Layout.from_slots({"A1": (0, 0), "D1": (1, 0), "Z1": (2, 0)})
+
+
+def starved() -> "callable":
+    """A clock 100 CPU s further on at every look: the safety stop strikes at the first look."""
+    ticks = iter(range(0, 10**12, 100))
+    return lambda: next(ticks)
 
 
 def studio_level(spell: str = "Attack(1)", extra: str = "") -> str:
@@ -160,15 +165,18 @@ def test_a_spent_state_budget_is_named():
     assert summary.lines()[1] == "this layout: unknown — state budget of 1 spent"
 
 
-def test_a_spent_time_budget_is_named_and_nothing_raises():
-    summary = text_summary(studio_level("Attack(2)"), seconds=1e-9)
-    assert summary.layout_verdict == "unknown" and summary.reason == "time budget of 1e-09 s spent"
-    assert "layouts: time budget of 1e-09 s spent" in summary.budget and not summary.layouts_complete
+STRUCK = "safety stop of 1 CPU s struck: not finished"
 
 
-def test_solutions_left_unreplayed_by_the_time_budget_are_named():
-    summary = summarise(load_level(LEVELS / "app-03-second-wave.toml"), seconds=1e-9)
-    assert "solutions 0..2 not replayed: time budget of 1e-09 s spent" in summary.budget
+def test_a_struck_safety_stop_is_named_not_finished_and_nothing_raises():
+    summary = text_summary(studio_level("Attack(2)"), seconds=1, clock=starved())
+    assert summary.layout_verdict == "unknown" and summary.reason == STRUCK
+    assert f"layouts: {STRUCK}" in summary.budget and not summary.layouts_complete
+
+
+def test_solutions_left_unreplayed_by_the_safety_stop_are_named():
+    summary = summarise(load_level(LEVELS / "app-03-second-wave.toml"), seconds=1, clock=starved())
+    assert f"solutions 0..2 not replayed: {STRUCK}" in summary.budget
 
 
 def test_a_solutions_setup_is_planned_once_for_its_replay_and_its_search(monkeypatch):
@@ -204,8 +212,8 @@ def test_cancel_set_before_stops_at_the_first_look():
     assert summary.lines()[-1] == "cancelled: superseded by a newer change"
 
 
-def test_a_long_search_looks_at_cancel_every_slice():
-    # 6 heroes x 6 spells: tens of thousands of states. Each slice of SLICE states looks once.
+def test_a_long_search_looks_at_cancel_every_few_states():
+    # 6 heroes x 6 spells: tens of thousands of states. Every CHECK_EVERY states it looks once.
     level, layout = family_level(6, 6), Layout.from_slots(SLOTS)
     event = LooksCounted(4)
     summary = summarise(level, layout, seconds=None, cancel=event)
@@ -228,17 +236,17 @@ def test_cancel_stops_the_layout_survey_while_it_grows_layouts(monkeypatch):
     event = threading.Event()
     seen = []
 
-    def growing(level, limit, deadline):
-        seen.append(time.perf_counter() > deadline)
+    def growing(level, limit, budget):
+        seen.append(budget.spent)
         event.set()
-        seen.append(time.perf_counter() > deadline)
-        yield from constructions(level, limit, deadline)
+        seen.append(budget.spent)
+        yield from constructions(level, limit, budget)
 
     monkeypatch.setattr(live_survey, "constructions", growing)
     level = load_level(LEVELS / "app-07-crossroads.toml")
     summary = summarise(level, seconds=None, cancel=event)
     assert summary.cancelled and summary.layouts_tried <= 1
-    assert seen == [False, True]    # no time cap, yet the deadline reads as passed once cancelled
+    assert seen == [False, True]    # no safety stop, yet the growth's budget is spent once cancelled
 
 
 def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
@@ -247,9 +255,9 @@ def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
     real = live_setup.explore
 
     def spying(game, name, budget):
-        seen.append(0 >= budget)        # explore asks ``len(graph.moves) >= budget`` before each state
+        seen.append(budget.spent)       # explore looks at its budget every CHECK_EVERY states
         event.set()
-        seen.append(0 >= budget)
+        seen.append(budget.spent)
         return real(game, name, budget=budget)
 
     monkeypatch.setattr(live_setup, "explore", spying)
@@ -257,16 +265,17 @@ def test_cancel_stops_the_state_graph_within_one_state(monkeypatch):
     assert seen == [False, True] and summary.cancelled
 
 
-def test_a_state_graph_cut_by_the_clock_says_so(monkeypatch):
+def test_a_state_graph_cut_by_the_safety_stop_says_so(monkeypatch):
     real = live_setup.explore
 
     def striking(game, name, budget):
-        budget.clock.deadline = 0.0         # the clock strikes as the state graph starts
+        budget.parent.started -= 10**6       # the safety stop strikes as the state graph starts
         return real(game, name, budget=budget)
 
     monkeypatch.setattr(live_setup, "explore", striking)
     summary = text_summary(studio_level("Attack(2)"), seconds=5)
-    assert not summary.cast_lists_known and "winning cast lists: time budget of 5 s spent" in summary.budget
+    assert not summary.cast_lists_known
+    assert "winning cast lists: safety stop of 5 CPU s struck: not finished" in summary.budget
 
 
 def test_the_survey_is_kept_for_an_equal_level_and_only_then(monkeypatch):
@@ -324,16 +333,17 @@ def test_a_survey_restarted_after_its_growth_was_cut_counts_each_setup_once(monk
     cut = {"left": 3}
     real = live_survey.constructions
 
-    def failing(level, limit, deadline):
-        for layout in real(level, limit, deadline):
+    def failing(level, limit, budget):
+        for layout in real(level, limit, budget):
             cut["left"] -= 1
             if cut["left"] == 0:
-                raise live_survey.LayoutDeadline     # as if the clock struck while growing
+                budget.parent.started -= 10**6      # as if the safety stop struck while growing
+                budget.stop_if_spent()
             yield layout
 
     monkeypatch.setattr(live_survey, "constructions", failing)
-    first = summarise(level, seconds=None)
-    assert "layouts: time budget" in first.budget and first.layouts_tried == 2 and first.survey_pending
+    first = summarise(level, seconds=1_000)
+    assert "layouts: safety stop" in first.budget and first.layouts_tried == 2 and first.survey_pending
     assert any(line.startswith("layouts: ") and line.endswith("win so far (the survey goes on)")
                for line in first.lines())
     cut["left"] = -1
@@ -407,7 +417,7 @@ def test_a_level_mangled_anywhere_is_summarised_without_a_raise(path, data):
     index = data.draw(st.integers(0, len(lines) - 1))
     cut = data.draw(st.integers(0, len(lines[index])))
     mangled = "\n".join(lines[:index] + [lines[index][:cut]] + lines[index + 1:])
-    summary = summarise_text(mangled, path, None, seconds=0.3)      # never raises
+    summary = summarise_text(mangled, path, None, max_states=2_000)      # never raises
     check = check_level_text(mangled, str(path), level_path=path)
     assert summary.problems[:len(check.problems)] == tuple(str(p) for p in check.problems)
     assert not any(p.startswith("analysis stopped") for p in summary.problems)

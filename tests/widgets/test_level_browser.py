@@ -115,7 +115,7 @@ def test_refresh_reads_only_changed_files_and_finds_new_ones(folder, monkeypatch
     read: list[str] = []
     real = levels.analyse_file
 
-    def counted(path, seconds=0.5):
+    def counted(path, seconds=None):
         read.append(path.name)
         return real(path, seconds)
 
@@ -135,7 +135,7 @@ def test_a_changed_tile_library_reads_every_level_again(folder, monkeypatch):
     browser = LevelBrowser(folder, profile=Profile())
     read: list[str] = []
     real = levels.analyse_file
-    monkeypatch.setattr(levels, "analyse_file", lambda path, seconds=0.5: read.append(path.name) or real(path, seconds))
+    monkeypatch.setattr(levels, "analyse_file", lambda path, seconds=None: read.append(path.name) or real(path, seconds))
     (folder / "tiles.toml").write_text((folder / "tiles.toml").read_text() + "\n# a comment\n")
     browser.refresh()
     assert len(read) == len(browser.entries)

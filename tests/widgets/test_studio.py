@@ -244,11 +244,17 @@ def test_the_watcher_notices_a_change_without_a_click(tmp_path):
     path = tmp_path / "app-01.toml"
     shutil.copyfile(FIRST_BLOOD, path)
     studio = Studio(path, watch=0.05, debounce=0)
-    path.write_text(path.read_text().replace("First Blood", "Watched"))
-    for _ in range(200):
+    noticed = threading.Event()
+    real = studio.check_disk
+
+    def checking(*args, **kwargs):          # synchronise on the watcher's look that saw the change
+        answer = real(*args, **kwargs)
         if studio.draft.level is not None and studio.draft.level.title == "Watched":
-            break
-        threading.Event().wait(0.02)
+            noticed.set()
+        return answer
+    studio.check_disk = checking
+    path.write_text(path.read_text().replace("First Blood", "Watched"))
+    assert noticed.wait(timeout=600)        # a safety net, not a timing: the watcher looks every 0.05 s
     assert studio.draft.level.title == "Watched" and "changed on disk" in studio.notice
 
 
@@ -281,12 +287,14 @@ class Gate:
 
     def __init__(self):
         self.release = threading.Event()
+        self.called = threading.Event()
         self.calls: list[tuple[int, threading.Event]] = []
 
     def __call__(self, level, layout=None, *, cancel=None, **options):
         self.calls.append((len(self.calls), cancel))
+        self.called.set()
         if len(self.calls) == 1:
-            self.release.wait(10)
+            self.release.wait(600)
         return FakeSummary(layout_verdict=f"call {len(self.calls)}: {level.spells[0].args[0]}")
 
 
@@ -297,10 +305,7 @@ def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
     shown = []
     studio.panel.on_result = shown.append
     studio.spells.set_row(0, "Attack(2)")
-    for _ in range(500):
-        if gate.calls:
-            break
-        threading.Event().wait(0.01)
+    assert gate.called.wait(timeout=600)                # the first analysis is running (a safety net)
     studio.spells.set_row(0, "Attack(3)")               # a newer change while the first runs
     first_cancel = gate.calls[0][1]
     assert first_cancel.is_set()

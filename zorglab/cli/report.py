@@ -63,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
         temple_rows = (sweep_temples(args.temple_seeds, sizes, **run_) if args.temple_seeds
                        else pd.DataFrame(columns=list(TEMPLE_COLUMNS)))
     seconds = time.perf_counter() - t0
+    cut = difficulty[difficulty["cut_short"].fillna(False).astype(bool)]
+    if len(cut):        # a figure the safety stop cut depends on the machine: never into the files
+        raise OptionError(f"{len(cut)} level(s) not finished within the safety stop of {budget.level_seconds} CPU s "
+                          f"per level ({', '.join(cut['level'])}); nothing written to {args.out} "
+                          "(docs/reports.md, 'Budgets')")
     where = "serial" if options["serial"] else (args.scheduler or f"local dask cluster, {args.workers} workers")
     # how long and where go to timings.csv only: the tracked files must not change from run to run
     notes = notes_from(levels=", ".join(levels), budget=f"{args.budget} ({budget})",

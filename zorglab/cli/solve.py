@@ -9,11 +9,13 @@ import sys
 from typing import Any
 
 from zorglab.cli.options import add_quiet, seconds, shows_progress
+from zorglab.core.budget import Budget
 from zorglab.engine.game import setup_solution
 from zorglab.errors import OptionError
 from zorglab.level import load_level
 from zorglab.search.decide import decide_solvable
 from zorglab.search.level import solve_setup
+from zorglab.search.solver import UNKNOWN
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", help="a level file (.toml)")
     p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N")
     p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
-    p.add_argument("--seconds", type=seconds, default=None, metavar="S", help="time budget in seconds")
+    p.add_argument("--seconds", type=seconds, default=None, metavar="S",
+                   help="safety stop in CPU seconds for the whole command (layout search and --analyse included)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
     p.add_argument("--analyse", action="store_true",
@@ -57,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     level = load_level(args.file)
+    budget = Budget(None, seconds=args.seconds)    # one safety stop for everything below; states per search
     if args.solution is None:
         from zorglab.search.layouts import solve_layouts
-        summary = solve_layouts(level, max_states=args.budget, max_seconds=args.seconds)
+        summary = solve_layouts(level, max_states=args.budget, budget=budget)
         if args.json:
             json.dump(summary.to_json(), sys.stdout, indent=2)
             print()
@@ -69,11 +73,12 @@ def _solve(args: argparse.Namespace) -> int:
     if not 0 <= args.solution < len(level.solutions):
         raise OptionError(f"--solution {args.solution}: {args.file} has solutions 0..{len(level.solutions) - 1}")
     verdict = solve_setup(setup_solution(level, args.solution, decide=decide_solvable), max_states=args.budget,
-                          max_seconds=args.seconds, progress=shows_progress(args), why=True)
+                          progress=shows_progress(args), budget=budget, why=True)
     analysis = None
     if args.analyse:
         from zorglab.search.analysis import analyse
-        analysis = analyse(setup_solution(level, args.solution, decide=decide_solvable), budget=args.budget).to_json()
+        analysis = analyse(setup_solution(level, args.solution, decide=decide_solvable), budget=args.budget,
+                           within=budget).to_json()
     if args.json:
         data = {"level": level.id, **verdict.to_json()}
         if analysis is not None:
@@ -81,7 +86,8 @@ def _solve(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=2)
         print()
         return 0
-    print(f"{level.id}: {verdict.verdict} ({verdict.states} states, {verdict.seconds:.3f} s)")
+    spent = ": budget spent" if verdict.verdict == UNKNOWN else ""
+    print(f"{level.id}: {verdict.verdict}{spent} ({verdict.states} states, {verdict.seconds:.3f} s)")
     for name, world_verdict in verdict.worlds:
         print(f"  world {name}: {world_verdict.verdict} — {world_verdict.reason}")
         if world_verdict.casts:
@@ -92,5 +98,6 @@ def _solve(args: argparse.Namespace) -> int:
             print("    closest miss: " + " ".join(f'--cast "{c}"' for c in verdict.why.cast_texts()))
     if analysis is not None:
         print(f"  fewest spells: {analysis['fewest_spells']}; necessary: {', '.join(analysis['necessary']) or 'none'}; "
-              f"winning cast lists: {analysis['winning_cast_lists']}{'+' if analysis['cap_reached'] else ''}")
+              f"winning cast lists: {analysis['winning_cast_lists']}{'+' if analysis['cap_reached'] else ''}"
+              + (f" (not finished: {analysis['stopped']})" if analysis["stopped"] else ""))
     return 0

@@ -1,10 +1,12 @@
-"""How much search a report may spend on one level; every answer past it is reported 'unknown'.
+"""How much search a report may spend on one level, stage by stage; every answer past it is
+reported 'unknown'.
 
-Budgets are counted in states, not seconds, so the same level gives the same row on any
-machine and in any worker (a sweep on dask equals the serial run). Two clocks are safety caps
-only: ``layout_seconds`` for the layout search and ``level_seconds`` for everything about one
-level (it keeps a whole-pack report within minutes). When one strikes, what was left undone is
-reported unknown and the row's ``cut_short`` (or ``layouts_complete``) says so.
+These are the *configuration* of the one :class:`zorglab.core.budget.Budget`: each stage gets a
+child budget of so many states. Budgets are counted in states, not seconds, so the same level
+gives the same row on any machine, under any load and in any worker (a sweep on dask equals the
+serial run). ``level_seconds`` and ``layout_seconds`` are CPU-seconds *safety stops* only, far
+above what the states need: when one strikes, the row's ``cut_short`` says so ("not finished"),
+and ``zorglab report`` refuses to write such a row into its files.
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ from zorglab.errors import OptionError
 
 
 @dataclass(frozen=True)
-class Budget:
+class StageBudgets:
+    """States each stage of a report row may search (see the module's note)."""
+
     solve_states: int = 30_000         # exact solvability of the reference setup, per world
     explore_states: int = 20_000       # the full state graph (cast lists, forced points), per world
     necessary_states: int = 10_000     # each "is this spell necessary?" search
     cast_list_cap: int = 100           # winning cast lists are counted up to this
     layout_states: int = 5_000         # each layout's solvability search
     layout_limit: int = 300            # constructions tried per choice set
-    layout_seconds: float | None = 10.0
-    level_seconds: float | None = 12.0
+    survey_states: int = 1_000_000     # the whole layout survey: states searched + partial layouts grown
+    layout_seconds: float | None = None     # CPU-seconds safety stop of the layout survey (not a figure)
+    level_seconds: float | None = 300.0     # CPU-seconds safety stop of everything about one level
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -32,8 +37,8 @@ class Budget:
             if value is not None and value <= 0:
                 raise OptionError(f"budget {f.name}={value}: give a positive number")
 
-    def scaled(self, factor: float) -> "Budget":
-        """Every state and time budget times ``factor`` (at least 1 state), for thorough reports."""
+    def scaled(self, factor: float) -> "StageBudgets":
+        """Every state budget and safety stop times ``factor`` (at least 1 state), for thorough reports."""
         if factor <= 0:
             raise OptionError(f"budget factor {factor}: give a positive number")
         changes: dict[str, Any] = {f.name: max(1, int(getattr(self, f.name) * factor))
@@ -42,6 +47,12 @@ class Budget:
                         if f.name.endswith("_seconds") and getattr(self, f.name) is not None})
         return replace(self, **changes)
 
+    def key(self) -> tuple:
+        """What a figure depends on (the safety stops aside: they decide no figure)."""
+        return tuple((f.name, getattr(self, f.name)) for f in fields(self) if not f.name.endswith("_seconds"))
 
-QUICK = Budget(solve_states=5_000, explore_states=3_000, necessary_states=2_000, cast_list_cap=20,
-               layout_states=1_000, layout_limit=50, layout_seconds=3.0, level_seconds=5.0)
+
+Budget = StageBudgets       # the name callers know (zorglab.reports.Budget); the one budget is zorglab.core.budget's
+
+QUICK = StageBudgets(solve_states=5_000, explore_states=3_000, necessary_states=2_000, cast_list_cap=20,
+               layout_states=1_000, layout_limit=50, survey_states=100_000, level_seconds=60.0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pandas as pd
 
@@ -21,7 +21,8 @@ from zorglab.engine.game import Setup, setup, setup_solution
 from zorglab.errors import LevelError
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.core.model import Cast, Level, Outcome
-from zorglab.reports.budget import Budget
+from zorglab.core.budget import Budget
+from zorglab.reports.budget import StageBudgets
 from zorglab.reports.forced import forced_points
 from zorglab.reports.layouts import count_layouts
 from zorglab.reports.tables import tidy
@@ -93,25 +94,12 @@ def _cast_types(casts: Iterable[Cast]) -> list[str]:
     return out
 
 
-class Clock:
-    """The level's wall-clock safety cap (``Budget.level_seconds``); ``cut`` once it has struck."""
+def search_columns(game: Setup, budget: StageBudgets, within: Budget | None = None) -> dict[str, Any]:
+    """Verdict, fewest spells, witness, necessary spells, cast lists and forced points of a setup.
 
-    def __init__(self, seconds: float | None):
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.cut = False
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
-
-    def spent(self) -> bool:
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            self.cut = True
-        return self.cut
-
-
-def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> dict[str, Any]:
-    """Verdict, fewest spells, witness, necessary spells, cast lists and forced points of a setup."""
-    clock = clock or Clock(None)
+    Each search gets its stage's states as a child of ``within`` (the row's safety stop): the
+    figures depend on states alone, unless the safety stop strikes (``within.cut_short``)."""
+    within = within or Budget()
     verdicts, states, fewest, witness, witness_types = [], 0, 0, [], []
     necessary, necessary_types, necessary_unknown = [], [], 0
     lists, capped, explored, complete, forced, ticks = 1, False, 0, True, 0, []
@@ -119,39 +107,32 @@ def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> d
         prefix = "" if name == MAIN_WORLD else f"{name}:"
         # the reference search's states: a measure that a new search cut does not move
         # (docs/reports.md, "Difficulty")
-        verdict = world_search(game, name, reference=True).run(budget.solve_states, clock.left())
+        verdict = world_search(game, name, reference=True).run(budget=within.child(budget.solve_states))
         verdicts.append(verdict.verdict)
         states += verdict.states
         if verdict.verdict == UNSOLVABLE:
             break
         if verdict.verdict != SOLVABLE:
-            clock.spent()
             continue
         fewest += verdict.spells_used
         witness += [prefix + text for text in verdict.cast_texts()]
         witness_types += _cast_types(verdict.casts)
-        if clock.spent():
-            complete = False
-        else:
-            graph = explore(game, name, budget=budget.explore_states)
-            explored += graph.states
-            complete = complete and graph.complete
-            if graph.complete:
-                count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
-                lists, capped = lists * count, capped or cap_hit
-                points = forced_points(graph)
-                forced += points.count if points else 0
-                ticks += [f"{prefix}{t}" for t in (points.ticks if points else ())]
+        graph = explore(game, name, budget=within.child(budget.explore_states))
+        explored += graph.states
+        complete = complete and graph.complete
+        if graph.complete:
+            count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
+            lists, capped = lists * count, capped or cap_hit
+            points = forced_points(graph)
+            forced += points.count if points else 0
+            ticks += [f"{prefix}{t}" for t in (points.ticks if points else ())]
         world = game.world(name)
         for spell in world.spells:
-            if clock.spent():
-                necessary_unknown += 1
-                continue
             start = world.initial_state()
             left = list(start.spells_left)
             left[spell.index] = False
             answer = world_search(game, name, start=start.replace(spells_left=tuple(left))).run(
-                budget.necessary_states, clock.left()).verdict
+                budget=within.child(budget.necessary_states)).verdict
             if answer == UNSOLVABLE:
                 necessary.append(prefix + spell.label)
                 necessary_types.append(spell.type)
@@ -172,26 +153,30 @@ def search_columns(game: Setup, budget: Budget, clock: Clock | None = None) -> d
     }
 
 
-def layout_columns(level: Level, budget: Budget, clock: Clock | None = None) -> dict[str, Any]:
-    """How many layouts (constructions x finite choices x main A) win, and whether all were tried."""
-    clock = clock or Clock(None)
-    if clock.spent():
+def layout_columns(level: Level, budget: StageBudgets, within: Budget | None = None) -> dict[str, Any]:
+    """How many layouts (constructions x finite choices x main A) win, and whether all were tried
+    (within ``budget.survey_states`` in all, ``budget.layout_states`` each)."""
+    within = within or Budget()
+    if within.spent:
         return {"winning_layouts": None, "layouts_tried": 0, "layouts_complete": False}
-    caps = [x for x in (budget.layout_seconds, clock.left()) if x is not None]
+    survey = within.child(None, seconds=budget.layout_seconds)
     count = count_layouts(level, max_states=budget.layout_states, limit=budget.layout_limit,
-                          seconds=min(caps) if caps else None)
-    clock.spent()
-    return {"winning_layouts": count.winning, "layouts_tried": count.tried, "layouts_complete": count.complete}
+                          max_work=budget.survey_states, budget=survey)
+    return {"winning_layouts": count.winning, "layouts_tried": count.tried, "layouts_complete": count.complete,
+            "cut_short": count.cut_short, "_stopped": count.stopped}
 
 
-def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = None) -> dict[str, Any]:
+def difficulty_row(level: Level, budget: StageBudgets = StageBudgets(), file: str | None = None, *,
+                   clock: Callable[[], float] | None = None) -> dict[str, Any]:
     """One level's row (every column of :data:`DIFFICULTY_COLUMNS`); a fault goes in ``error``.
 
-    The setup search and the layout search fail apart: a level whose layouts cannot be
-    enumerated keeps its search figures, and the other way round.
+    Every figure is decided by the stage budgets' states; ``budget.level_seconds`` is a CPU-seconds
+    safety stop (on ``clock``, ``time.process_time`` by default): when it strikes, ``cut_short``
+    is true and ``error`` says "not finished". The setup search and the layout search fail apart:
+    a level whose layouts cannot be enumerated keeps its search figures, and the other way round.
     """
     t0 = time.perf_counter()
-    clock = Clock(budget.level_seconds)
+    within = Budget(None, seconds=budget.level_seconds, clock=clock)
     row: dict[str, Any] = dict.fromkeys(DIFFICULTY_COLUMNS)
     row.update(static_columns(level, file))
     faults = []
@@ -201,15 +186,20 @@ def difficulty_row(level: Level, budget: Budget = Budget(), file: str | None = N
         if game is None:
             row["verdict"] = NOT_SET_UP
         else:
-            row.update(search_columns(game, budget, clock))
+            row.update(search_columns(game, budget, within))
     except Exception as error:   # one broken level must not sink a report of the whole pack
         row["verdict"] = ERROR
         faults.append(_fault(error))
     try:
-        row.update(layout_columns(level, budget, clock))
+        row.update(layout_columns(level, budget, within))
     except Exception as error:
         faults.append("layouts: " + _fault(error))
-    row["error"], row["cut_short"] = "; ".join(faults), clock.cut
+    within.check()
+    stopped = row.pop("_stopped", "")
+    cut = within.cut_short or bool(row["cut_short"])
+    if cut:
+        faults.append(f"not finished: {within.describe() or stopped}")
+    row["error"], row["cut_short"] = "; ".join(faults), cut
     row["seconds"] = round(time.perf_counter() - t0, 3)
     return row
 
@@ -233,7 +223,7 @@ def difficulty_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     return frame.sort_values("level", kind="stable").reset_index(drop=True)
 
 
-def level_difficulty(levels: Iterable[Level], budget: Budget = Budget()) -> pd.DataFrame:
+def level_difficulty(levels: Iterable[Level], budget: StageBudgets = StageBudgets()) -> pd.DataFrame:
     """The difficulty table of ``levels`` (serial; see :mod:`zorglab.sweep` for a parallel run)."""
     return difficulty_frame(difficulty_row(level, budget) for level in levels)
 

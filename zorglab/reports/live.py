@@ -8,11 +8,11 @@ violations); for that layout (else the level's reference setup, as the difficult
 the fewest spells, the necessary spells, the winning cast lists (capped) and the report's
 difficulty figures; and over every layout the setups tried and winning and the fewest spells.
 
-Every search runs on the exact solver (:mod:`zorglab.search`) in slices of
-:data:`~zorglab.reports.live_clock.SLICE` states, resumed after each look at the ``cancel`` event
-and the clock, so a newer edit stops older work within one slice. Budgets are counted in states
-(the same answer on any machine); the time cap is a safety net, and whatever it cuts short is
-named in :attr:`LevelSummary.budget`. The over-layout survey depends on the level only, not on
+Every search runs on the exact solver (:mod:`zorglab.search`) within a child of one
+:class:`~zorglab.core.budget.Budget` per summary, which looks at the ``cancel`` event every
+:data:`~zorglab.core.budget.CHECK_EVERY` states, so a newer edit stops older work at once. Budgets
+are counted in states: the same figures on a fast and a slow machine. ``seconds`` is only a
+CPU-seconds safety stop; whatever it cuts short says "not finished" in :attr:`LevelSummary.budget`. The over-layout survey depends on the level only, not on
 the layout being edited: it is kept and resumed (:mod:`zorglab.reports.live_survey`), so moving a
 room costs only the current layout's search, and a survey the cap cut short goes on next time.
 """
@@ -30,7 +30,8 @@ from zorglab.level.loader import LevelCheck, check_level_text
 from zorglab.core.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
-from zorglab.reports.live_clock import Cancelled, Clock
+from zorglab.core.budget import Budget as Stops
+from zorglab.reports.live_clock import Cancelled, stop_if_cancelled
 from zorglab.reports.live_setup import (INVALID, Draft, contract_problems, figures_setup, read_level,
                                         setup_figures, solution_problems)
 from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
@@ -39,7 +40,7 @@ from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
 __all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
 
-LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, layout_seconds=None, level_seconds=None)
+LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, survey_states=2_000_000, layout_seconds=None, level_seconds=None)
 
 
 @dataclass(frozen=True)
@@ -165,15 +166,18 @@ def _jsonable(value: Any) -> Any:
 # -- the summary ----------------------------------------------------------------------------------
 
 def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | None = None, *,
-              choices: Mapping[str, Any] | None = None, seconds: float | None = 0.8, max_states: int = 200_000,
+              choices: Mapping[str, Any] | None = None, seconds: float | None = None, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
-              survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None) -> LevelSummary:
+              survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None,
+              clock: Callable[[], float] | None = None) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
     ``max_states`` bounds each world's search of the current layout; ``budget`` the rest (the
-    difficulty report's budgets, each layout of the survey ``budget.layout_states``). ``seconds``
-    caps the whole call; ``cancel`` stops it within one slice of search, with ``cancelled=True``.
+    difficulty report's budgets, each layout of the survey ``budget.layout_states``): every figure
+    is decided by these states. ``seconds`` is a CPU-seconds safety stop for the whole call (on
+    ``clock``, ``time.process_time`` by default; what it cuts says "not finished"); ``cancel``
+    stops it within :data:`~zorglab.core.budget.CHECK_EVERY` states, with ``cancelled=True``.
     ``details=False`` stops after the verdict and its fewest spells (no necessary spells, cast
     lists or forced points); ``survey=False`` skips the over-layout survey (the level browser
     asks for neither). ``on_verdict`` is called once with the summary so far (``survey_pending``)
@@ -181,7 +185,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
     layouts surveyed, so a panel can show the verdict at once; a summary whose survey the cap cut short has ``survey_pending`` too, and the
     next summary of the level (any layout) goes on with the survey where it stopped.
     """
-    clock = Clock(seconds, cancel)
+    stops = Stops(None, seconds=seconds, cancel=cancel, clock=clock)
     draft = Draft()
     v = draft.values
     problems: list[str] = []
@@ -196,14 +200,14 @@ def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | No
         game, label = figures_setup(found, layout, choices, draft)
         if game is not None:
             v["figures_for"] = label
-            setup_figures(game, draft, clock, max_states, budget, layout is not None, details)
-        clock.check()
+            setup_figures(game, draft, stops, max_states, budget, layout is not None, details)
+        stop_if_cancelled(stops)
         if on_verdict is not None and survey:
             on_verdict(_freeze(draft, problems, survey_pending=True))
-        problems += solution_problems(found, clock, draft)
+        problems += solution_problems(found, stops, draft)
         if not survey:
             return _freeze(draft, problems)
-        survey_ = survey_layouts(found, clock, budget)
+        survey_ = survey_layouts(found, stops, budget)
         v.update(layouts_tried=survey_.tried, layouts_winning=survey_.winning, layouts_unknown=survey_.unknown,
                  layouts_complete=survey_.complete, survey_pending=not survey_.finished)
         if survey_.cut:

@@ -1,8 +1,8 @@
 """The live analysis of one setup: reading the level (its problems, in the loader's and
 ``zorglab validate``'s words, and its solutions replayed), choosing the setup the figures are for,
 and its figures — verdict and witness, fewest and necessary spells, winning cast lists and forced
-points — on the same searches and definitions as the difficulty report, each run under the
-summary's clock (:mod:`zorglab.reports.live_clock`). :mod:`zorglab.reports.live` puts them together.
+points — on the same searches and definitions as the difficulty report, each a child of the summary's
+budget (its stops: :mod:`zorglab.reports.live_clock`). :mod:`zorglab.reports.live` puts them together.
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ from zorglab.core.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup
 from zorglab.reports.forced import forced_points
-from zorglab.reports.live_clock import Clock, StateCap, run_sliced
+from zorglab.core.budget import CANCELLED, Budget as Stops
+from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled
 from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.decide import decide_solvable
-from zorglab.search.layouts import choice_sets
+from zorglab.search.layouts import choice_combos
 from zorglab.search.level import world_search
 from zorglab.search.reasons import why_unsolvable
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
@@ -63,15 +64,15 @@ def contract_problems(level: Level) -> list[str]:
     return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
 
 
-def solution_problems(level: Level, clock: Clock, draft: Draft) -> list[str]:
+def solution_problems(level: Level, stops: Stops, draft: Draft) -> list[str]:
     """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
     out = []
     for index, solution in enumerate(level.solutions):
-        clock.check()
+        stop_if_cancelled(stops)
         if solution.expect is None:
             continue
-        if clock.left() == 0.0:
-            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed: {clock.spent}")
+        if stops.spent:
+            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed: {stops.describe()}")
             break
         where = f"{solution.location}: " if solution.location else ""
         try:
@@ -123,8 +124,9 @@ def choices_for(level: Level, layout: Layout, choices: Mapping[str, Any] | None)
             return dict(solution.choices)
     if level.solutions:
         return dict(level.solutions[0].choices)
-    combos, open_ = choice_sets(level)
-    return dict(combos[0]) if combos and not open_ else {}
+    combos, open_ = choice_combos(level)
+    first = next(combos, None)
+    return dict(first) if first is not None and not open_ else {}
 
 
 # -- one setup ------------------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class Draft:
             self.budget.append(what)
 
 
-def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budget: Budget,
+def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budget: Budget,
                    current: bool, details: bool) -> None:
     """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
     v = draft.values
@@ -150,7 +152,7 @@ def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budg
     lists, capped, complete = 1, False, True
     for name in game.world_names:
         # the difficulty report's reference search: its states are the same figure
-        verdict = run_sliced(world_search(game, name, reference=True), max_states, clock)
+        verdict = run_within(world_search(game, name, reference=True), max_states, stops)
         verdicts[name] = verdict
         states += verdict.states
         if verdict.verdict == UNSOLVABLE and name in game.played_worlds:
@@ -189,14 +191,15 @@ def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budg
         if verdict.verdict != SOLVABLE:
             continue
         prefix = "" if name == MAIN_WORLD else f"{name}:"
-        clock.check()
-        states_cap = StateCap(budget.explore_states, clock)
-        graph = explore(game, name, budget=states_cap)
-        clock.check()
+        stop_if_cancelled(stops)
+        part = stops.child(budget.explore_states)
+        graph = explore(game, name, budget=part)
+        if part.reason == CANCELLED:
+            raise Cancelled
         explored += graph.states
         if not graph.complete:
             complete = False
-            draft.cut("winning cast lists: " + (clock.spent if states_cap.struck
+            draft.cut("winning cast lists: " + (graph.stopped if graph.cut_short
                                                 else f"state graph budget of {budget.explore_states} spent"))
         else:
             count, cap_hit = count_winning_cast_lists(game, graph, name, budget.cast_list_cap)
@@ -209,7 +212,7 @@ def setup_figures(game: Setup, draft: Draft, clock: Clock, max_states: int, budg
             left_spells = list(start.spells_left)
             left_spells[spell.index] = False
             search = world_search(game, name, start=start.replace(spells_left=tuple(left_spells)))
-            answer = run_sliced(search, budget.necessary_states, clock)
+            answer = run_within(search, budget.necessary_states, stops)
             if answer.verdict == UNSOLVABLE:
                 necessary.append(prefix + spell.label)
             elif answer.verdict == UNKNOWN:

@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from zorglab.core.budget import CHECK_EVERY, Budget, budget_of
 from zorglab.engine.game import Setup
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
@@ -36,6 +37,8 @@ class StateGraph:
     wins: set[tuple] = field(default_factory=set)
     complete: bool = True
     seconds: float = 0.0
+    stopped: str = ""               # why not complete, in words (the budget that was spent)
+    cut_short: bool = False         # stopped by a safety stop or a cancel, not by its work
     _winnable: set[tuple] | None = None
 
     @property
@@ -61,7 +64,11 @@ class StateGraph:
 
 @gc_paused()
 def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
-            budget: int = EXPLORE_BUDGET) -> StateGraph:
+            budget: int | Budget = EXPLORE_BUDGET) -> StateGraph:
+    """The state graph of a world, each state filed once, within ``budget`` states (a number, or
+    a :class:`~zorglab.core.budget.Budget` whose safety stop and cancel are looked at too)."""
+    whole = budget if isinstance(budget, Budget) else Budget(budget)
+    limit = whole.left()
     world = game.world(name)
     reach = world.history_reach
     state = world.initial_state() if start is None else start
@@ -70,8 +77,12 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
     queue = deque([state])
     seen = {graph.start}
     while queue:
-        if len(graph.moves) >= budget:
+        done = len(graph.moves)
+        if (limit is not None and done >= limit) or (done % CHECK_EVERY == 0 and whole.spent):
+            whole.charge(done)
+            whole.check()
             graph.complete = False
+            graph.stopped, graph.cut_short = whole.describe(), whole.cut_short
             break
         state = queue.popleft()
         key = state.key(reach)
@@ -93,6 +104,8 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
             if nkey not in seen:
                 seen.add(nkey)
                 queue.append(nxt)
+    else:
+        whole.charge(len(graph.moves))
     graph.seconds = time.perf_counter() - t0
     return graph
 
@@ -110,23 +123,27 @@ class Analysis:
     states: int
     seconds: float
     complete: bool
+    stopped: str = ""                   # the budget that left something unknown, in words
 
     def to_json(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "fewest_spells": self.fewest_spells, "witness": list(self.witness),
                 "necessary": list(self.necessary), "winning_cast_lists": self.winning_cast_lists,
                 "cap_reached": self.cap_reached, "states": self.states, "seconds": round(self.seconds, 4),
-                "complete": self.complete}
+                "complete": self.complete, "stopped": self.stopped}
 
 
-def necessary_spells(game: Setup, name: str = MAIN_WORLD, max_states: int | None = EXPLORE_BUDGET) -> tuple[str, ...]:
-    """Spell labels whose removal makes the world unsolvable (each proved by the search)."""
+def necessary_spells(game: Setup, name: str = MAIN_WORLD, max_states: int | None = EXPLORE_BUDGET,
+                     budget: Budget | None = None) -> tuple[str, ...]:
+    """Spell labels whose removal makes the world unsolvable (each proved by the search within
+    ``max_states``; ``budget`` bounds them all)."""
     world = game.world(name)
     out = []
     for spell in world.spells:
         start = world.initial_state()
         left = list(start.spells_left)
         left[spell.index] = False
-        verdict = world_search(game, name, start=start.replace(spells_left=tuple(left))).run(max_states)
+        search = world_search(game, name, start=start.replace(spells_left=tuple(left)))
+        verdict = search.run(budget=budget_of(max_states, None, budget))
         if verdict.verdict == UNSOLVABLE:
             out.append(spell.label)
     return tuple(out)
@@ -161,18 +178,29 @@ def count_winning_cast_lists(game: Setup, graph: StateGraph, name: str = MAIN_WO
     return count, capped
 
 
-def analyse(game: Setup, name: str = MAIN_WORLD, *, cap: int = 100, budget: int = EXPLORE_BUDGET) -> Analysis:
-    """Fewest spells, a witness, the necessary spells, and the number of winning cast lists."""
+def analyse(game: Setup, name: str = MAIN_WORLD, *, cap: int = 100, budget: int | Budget = EXPLORE_BUDGET,
+            max_seconds: float | None = None, within: Budget | None = None) -> Analysis:
+    """Fewest spells, a witness, the necessary spells, and the number of winning cast lists.
+
+    ``budget`` states bound each of the searches (the proof, the state graph — never more than
+    :data:`EXPLORE_BUDGET`, since it keeps every state —, each necessary spell's); a :class:`~zorglab.core.budget.Budget` there (or ``within``, or ``max_seconds``, a
+    CPU safety stop) bounds them all together: once spent, what is left is not known, and
+    ``complete`` is False."""
     t0 = time.perf_counter()
-    verdict: Verdict = world_search(game, name).run(budget)
+    whole = budget_of(None, max_seconds, budget if isinstance(budget, Budget) else within)
+    each = None if isinstance(budget, Budget) else budget
+    verdict: Verdict = world_search(game, name).run(budget=whole.child(each))
     if verdict.verdict != SOLVABLE:
         return Analysis(verdict.verdict, None, (), (), 0, False, verdict.states, time.perf_counter() - t0,
-                        verdict.verdict == UNSOLVABLE)
-    graph = explore(game, name, budget=budget)
+                        verdict.verdict == UNSOLVABLE, "" if verdict.verdict == UNSOLVABLE else verdict.reason)
+    # the state graph keeps every state it meets: at most EXPLORE_BUDGET of them (the memory bound)
+    graph = explore(game, name, budget=whole.child(EXPLORE_BUDGET if each is None else min(each, EXPLORE_BUDGET)))
     count, capped = count_winning_cast_lists(game, graph, name, cap) if graph.complete else (0, False)
-    necessary = necessary_spells(game, name, budget)
+    necessary = necessary_spells(game, name, each, whole) if not whole.spent else ()
+    stopped = whole.describe() or graph.stopped
     return Analysis(SOLVABLE, verdict.spells_used, tuple(verdict.cast_texts()), necessary, count, capped,
-                    graph.states + verdict.states, time.perf_counter() - t0, graph.complete)
+                    graph.states + verdict.states, time.perf_counter() - t0, graph.complete and not whole.spent,
+                    stopped)
 
 
 @dataclass(frozen=True)

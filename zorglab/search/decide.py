@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from zorglab.core.budget import active
 from zorglab.engine.game import Setup
 from zorglab.engine.state import GameState
 from zorglab.engine.world import World
@@ -20,10 +21,15 @@ SOLVABLE_BUDGET = 200_000
 
 def decide_solvable(world: World, wins: Callable[[GameState], bool], *, reads_unused: bool) -> bool:
     """Whether some cast list wins ``world`` by ``wins``, proved by the exact search within
-    :data:`SOLVABLE_BUDGET` states; an unknown verdict is an :class:`ExpressionError` (ZR-19)."""
+    :data:`SOLVABLE_BUDGET` states; an unknown verdict is an :class:`ExpressionError` (ZR-19).
+
+    Asked during a search, it shares that search's safety stop and cancel event (its states are
+    its own: the outer search's figures do not depend on when a constraint was first asked)."""
     from zorglab.search.solver import SOLVABLE, UNKNOWN, solve_world
 
-    verdict = solve_world(world, wins=wins, reads_unused=reads_unused, max_states=SOLVABLE_BUDGET)
+    outer = active()
+    budget = None if outer is None else outer.child(None, counts=False)
+    verdict = solve_world(world, wins=wins, reads_unused=reads_unused, max_states=SOLVABLE_BUDGET, budget=budget)
     if verdict.verdict == UNKNOWN:
         raise ExpressionError(f"solvable({world.name}) is unknown: {verdict.reason}")
     return verdict.verdict == SOLVABLE

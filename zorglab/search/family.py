@@ -61,13 +61,14 @@ def decide_cell(heroes: int, spells: int, max_states: int | None, max_seconds: f
     process's peak resident memory, the witness and whether it replays to a win."""
     import time
 
+    from zorglab.core.budget import Budget
     from zorglab.engine.run import run_world
     from zorglab.search.solver import SOLVABLE, Search
 
-    world = family_world(heroes, spells)
     t0, c0 = time.perf_counter(), time.process_time()
-    search = Search(world, clock=time.process_time, **options)       # budgets in CPU seconds: machines are shared
-    verdict = search.run(max_states=max_states, max_seconds=max_seconds)
+    budget = Budget(max_states, seconds=max_seconds)     # CPU seconds from here: the world and its bound count
+    search = Search(family_world(heroes, spells), **options)
+    verdict = search.run(budget=budget)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     replays = None
     if verdict.verdict == SOLVABLE:

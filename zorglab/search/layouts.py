@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of
 from zorglab.engine.game import setup
 from zorglab.core.geometry import Direction, neighbour_slot
 from zorglab.engine.layout import Layout, is_valid
@@ -22,18 +23,15 @@ from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
 
 MAX_LAYOUTS = 5_000
-CHECK_EVERY = 64            # partial constructions grown between two looks at the clock
 
 
-class LayoutDeadline(Exception):
-    """The time budget ran out while constructions were still being grown."""
-
-
-def constructions(level: Level, limit: int = MAX_LAYOUTS, deadline: float | None = None) -> Iterator[Layout]:
+def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None = None) -> Iterator[Layout]:
     """Every valid upright layout with the first room at (0, 0), each once (up to ``limit``).
 
-    ``deadline`` (a ``time.perf_counter()`` value) is checked while growing, since a level with
-    few or no valid layouts can grow partial ones for a long time before yielding any.
+    Each partial construction grown is one unit of ``budget``'s work, looked at every
+    :data:`~zorglab.core.budget.CHECK_EVERY`, since a level with few or no valid layouts can grow
+    partial ones for a long time before yielding any: a spent budget raises
+    :class:`~zorglab.core.budget.BudgetSpent` (with the budget's reason).
     """
     labels = [room.label for room in level.rooms]
     tiles = {label: level.room_tile(label) for label in labels}
@@ -43,8 +41,9 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, deadline: float | None
     found = popped = 0
     while stack:
         popped += 1
-        if deadline is not None and popped % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-            raise LayoutDeadline
+        if budget is not None and popped % CHECK_EVERY == 0:
+            budget.charge(CHECK_EVERY)
+            budget.stop_if_spent()
         placed = stack.pop()
         key = frozenset(placed.items())
         if key in seen:
@@ -78,19 +77,37 @@ def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
     return True
 
 
+def _values(variable: Any) -> Iterator[Any]:
+    """A finite variable's values, lazily: ordered picks of distinct positions (a set gives
+    distinct values, a list as many repeats as it holds: docs/rules.md, FR-2), equal picks once."""
+    seen: set = set()
+    for pick in itertools.permutations(variable.items, variable.count):
+        value = pick[0] if variable.count == 1 else tuple(pick)
+        if value not in seen:
+            seen.add(value)
+            yield value
+
+
+def choice_combos(level: Level) -> tuple[Iterator[dict[str, Any]], list[str]]:
+    """Every combination of finite choices (FR-2, FR-3), lazily (a level may hold absurdly many:
+    the search's budget bounds how many are tried), and the variables left open (N, R)."""
+    finite = [v for v in level.variables if v.domain not in (DomainKind.NATURALS, DomainKind.REALS)]
+    open_ = [v.name for v in level.variables if v.domain in (DomainKind.NATURALS, DomainKind.REALS)]
+
+    def combos(at: int) -> Iterator[dict[str, Any]]:
+        if at == len(finite):
+            yield {}
+            return
+        for value in _values(finite[at]):
+            for rest in combos(at + 1):
+                yield {finite[at].name: value, **rest}
+    return combos(0), open_
+
+
 def choice_sets(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every combination of finite choices (FR-2, FR-3), and the variables left open (N, R)."""
-    options, open_ = [], []
-    for variable in level.variables:
-        if variable.domain in (DomainKind.NATURALS, DomainKind.REALS):
-            open_.append(variable.name)
-            continue
-        # ordered picks of distinct positions: a set gives distinct values, a list as many repeats
-        # as it holds (docs/rules.md, FR-2); duplicates of equal values are dropped below
-        picks = list(itertools.permutations(variable.items, variable.count))
-        values = [p[0] if variable.count == 1 else tuple(p) for p in picks]
-        options.append([(variable.name, v) for v in dict.fromkeys(values)])
-    return [dict(combo) for combo in itertools.product(*options)], open_
+    """Every combination of finite choices (FR-2, FR-3) as a list, and the variables left open."""
+    combos, open_ = choice_combos(level)
+    return list(combos), open_
 
 
 @dataclass
@@ -102,12 +119,16 @@ class LayoutSummary:
     open_variables: list[str] = field(default_factory=list)
     truncated: bool = False
     seconds: float = 0.0
+    stopped: str = ""           # why the search stopped before trying every setup, in words
+    cut_short: bool = False     # stopped by the safety stop or a cancel (not by its work): not finished
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "level": self.level.id, "verdict": SOLVABLE if self.winning else (UNKNOWN if self.unknown else "unsolvable"),
+            "level": self.level.id, "verdict": SOLVABLE if self.winning else (UNKNOWN if self.unknown or self.truncated
+                                                                              else "unsolvable"),
             "layouts_tried": self.tried, "winning_layouts": len(self.winning), "unknown": self.unknown,
-            "open_variables": self.open_variables, "truncated": self.truncated, "seconds": round(self.seconds, 3),
+            "open_variables": self.open_variables, "truncated": self.truncated, "stopped": self.stopped,
+            "cut_short": self.cut_short, "seconds": round(self.seconds, 3),
             "winners": [{"map": [" ".join(label or "." for label in row) for row in layout.to_map()[0]],
                          "main": layout.main, "choices": {k: str(v) for k, v in choices.items()},
                          "casts": verdict.to_json()["casts"]} for layout, choices, verdict in self.winning[:20]],
@@ -115,27 +136,36 @@ class LayoutSummary:
 
     def describe(self) -> str:
         data = self.to_json()
-        lines = [f"{self.level.id}: {data['verdict']} — {len(self.winning)} winning of {self.tried} setups "
+        verdict = data["verdict"] + (": budget spent" if data["verdict"] == UNKNOWN and self.truncated else "")
+        lines = [f"{self.level.id}: {verdict} — {len(self.winning)} winning of {self.tried} setups "
                  f"({self.seconds:.2f} s)"]
         if self.open_variables:
             lines.append(f"  variables over N or R were not enumerated: {', '.join(self.open_variables)}")
         if self.truncated:
-            lines.append("  (stopped early: budget spent)")
+            lines.append(f"  (stopped early: {self.stopped or 'budget spent'})")
         for winner in data["winners"][:5]:
             lines.append("  " + " / ".join(winner["map"]) + f"  casts: {' '.join(winner['casts']) or 'none'}")
         return "\n".join(lines)
 
 
 def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float | None = None,
-                  limit: int = MAX_LAYOUTS) -> LayoutSummary:
+                  limit: int = MAX_LAYOUTS, budget: Budget | None = None,
+                  max_work: int | None = None) -> LayoutSummary:
     """Solve every construction × finite choice × main A; report which win and how many.
 
-    Stops when ``max_seconds`` runs out (``truncated``), also while constructions are grown, and
-    when a choice combination yields ``limit`` layouts (``truncated`` too): never a silent cut.
+    ``max_states`` bounds each setup's search; ``max_work`` both the states searched over all
+    setups and the partial layouts grown (each on its own, so the Studio's resumable survey counts
+    alike); ``budget`` (and ``max_seconds``, a CPU safety stop) adds its stops and cancel event.
+    Stops when a budget is spent (``truncated``, ``stopped`` names it; ``cut_short`` when it was
+    the safety stop or a cancel), also while constructions are grown, and when a choice
+    combination yields ``limit`` layouts (``truncated`` too): never a silent cut. A setup whose
+    search the whole's budget cut is not counted.
     """
     t0 = time.perf_counter()
-    deadline = None if max_seconds is None else t0 + max_seconds
-    combos, open_ = choice_sets(level)
+    whole = budget_of(None, max_seconds, budget)
+    grow = whole.child(max_work, unit="partial layouts", counts=False)
+    searched = whole.child(max_work, counts=False)
+    combos, open_ = choice_combos(level)
     summary = LayoutSummary(level, open_variables=open_)
     fixed = dict(level.solutions[0].choices) if open_ and level.solutions else {}
     spawns = [room.label for room in level.rooms if is_spawn_room(room.type)]
@@ -144,21 +174,24 @@ def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float
             chosen = {**{k: v for k, v in fixed.items() if k in open_}, **choices}
             concrete = level.with_choices(chosen) if level.variables else level
             count = 0
-            for layout in constructions(concrete, limit, deadline):
+            for layout in constructions(concrete, limit, grow):
                 count += 1
                 for main in (spawns if len(spawns) > 1 else [None]):
-                    left = None if deadline is None else deadline - time.perf_counter()
-                    if left is not None and left <= 0:
-                        raise LayoutDeadline
+                    searched.stop_if_spent()
                     game = setup(level, layout.with_main(main), chosen)
-                    verdict = solve_setup(game, max_states=max_states, max_seconds=left)
+                    verdict = solve_setup(game, max_states=max_states, budget=searched)
+                    searched.stop_if_spent()
                     summary.tried += 1
                     if verdict.verdict == SOLVABLE:
                         summary.winning.append((layout.with_main(main), chosen, verdict))
                     elif verdict.verdict == UNKNOWN:
                         summary.unknown += 1
-            summary.truncated = summary.truncated or count >= limit
-    except LayoutDeadline:
+            if count >= limit:
+                summary.truncated = True
+                summary.stopped = summary.stopped or f"limit of {limit} layouts per choice set reached"
+    except BudgetSpent as spent:
         summary.truncated = True
+        summary.stopped = spent.budget.describe()
+        summary.cut_short = spent.budget.cut_short
     summary.seconds = time.perf_counter() - t0
     return summary

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from zorglab.core.budget import Budget, budget_of
 from zorglab.engine.constraints import _calls, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.level.labels import MAIN_WORLD
@@ -74,17 +75,24 @@ def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, pro
 
 
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,
-                prune: bool = True, progress: bool = False, fewest: bool = False, why: bool = False) -> LevelVerdict:
+                prune: bool = True, progress: bool = False, fewest: bool = False,
+                budget: Budget | None = None, why: bool = False) -> LevelVerdict:
     """solvable when every world is; unsolvable as soon as one is proved so; else unknown.
+
+    ``max_states`` bounds each world's search; ``max_seconds`` (CPU, a safety stop) and
+    ``budget`` the whole level: a world not reached once it is spent is unknown, its reason named.
     ``why=True``: an unsolvable verdict carries its reason (``zorglab.search.reasons``; the
     closest miss is searched with the same state budget)."""
     t0 = time.perf_counter()
+    level_budget = budget_of(None, max_seconds, budget)
     game = deciding(game)               # once: the worlds' searches share its solvable(...) answers
     results = []
     for name in game.played_worlds:
+        if level_budget.check():
+            results.append((name, Verdict(UNKNOWN, reason=level_budget.describe())))
+            continue
         search = world_search(game, name, prune=prune, progress=progress, fewest=fewest)   # world and plans: in the budget
-        left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - t0))
-        verdict = search.run(max_states, left)
+        verdict = search.run(budget=level_budget.child(max_states))
         results.append((name, verdict))
         if verdict.verdict == UNSOLVABLE:
             break

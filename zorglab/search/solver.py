@@ -47,7 +47,9 @@ from typing import TYPE_CHECKING, Any, Callable
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import OBSERVED, GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
+from zorglab.core.budget import CHECK_EVERY, Budget, budget_of, running
 from zorglab.core.model import Cast
+from zorglab.errors import ExpressionError
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
@@ -154,7 +156,7 @@ class Search(WitnessSearch):
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
     witness_every: int = 16                 # it takes one expansion in this many (1: it alone)
-    clock: Callable[[], float] = time.perf_counter     # what seconds are: time.process_time on a busy machine
+    clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
@@ -302,32 +304,43 @@ class Search(WitnessSearch):
     # -- search -----------------------------------------------------------------------------
 
     def run(self, max_states: int | None = None, max_seconds: float | None = None,
-            max_table: int | None = None) -> Verdict:
-        """Search until decided or a budget runs out; Ctrl-C answers with what is known.
-        ``max_table`` (when given) replaces the bound on situations filed, for this run and later."""
+            max_table: int | None = None, *, budget: Budget | None = None) -> Verdict:
+        """Search until decided or the budget is spent; Ctrl-C answers with what is known.
+
+        ``budget`` bounds the states expanded (its work), with its safety stop and cancel event
+        looked at every :data:`~zorglab.core.budget.CHECK_EVERY` states; ``max_states`` and
+        ``max_seconds`` (CPU seconds, a safety stop) make one, or a child of ``budget``. The
+        seconds run from here, before the first state is filed. ``max_table`` (when given)
+        replaces the bound on situations filed, for this run and later."""
+        budget = budget_of(max_states, max_seconds, budget, clock=self.clock)
         if max_table is not None:
             self.max_table = max_table
+        t0 = self.clock()
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
             self._offer(start, None, None, self._mask(start.spells_left), 0)
         assert self.wins is not None
         self._wins = self.wins      # as it stands now: a caller may have replaced it
-        t0 = self.clock()
-        limit_states = None if max_states is None else self.states + max_states
+        left = budget.left()
+        limit_states = None if left is None else self.states + left
+        charged = self.states
+        look_at = self.states       # the next state count at which the budget is looked at
         bar = None
         if self.progress:
             from tqdm import tqdm
-            bar = tqdm(total=max_states, unit="state", desc=f"solving {self.world.level.id}", leave=False)
+            bar = tqdm(total=left, unit="state", desc=f"solving {self.world.level.id}", leave=False)
         node = None
         diving = False
         try:
-            with gc_paused():
+            with gc_paused(), running(budget):
                 while self._found is None:
-                    if limit_states is not None and self.states >= limit_states:
-                        return self._verdict(UNKNOWN, t0, f"state budget of {max_states} spent")
-                    if max_seconds is not None and self.clock() - t0 > max_seconds:
-                        return self._verdict(UNKNOWN, t0, f"time budget of {max_seconds:.3g} s spent")
+                    if self.states >= look_at or (limit_states is not None and self.states >= limit_states):
+                        budget.charge(self.states - charged)
+                        charged = self.states
+                        look_at = self.states + CHECK_EVERY
+                        if budget.check():
+                            return self._verdict(UNKNOWN, t0, budget.describe())
                     if self.max_table is not None and len(self._table) + len(self._seen) >= self.max_table:
                         return self._verdict(UNKNOWN, t0, f"table budget of {self.max_table} situations reached "
                                                           "(the memory bound); run again with a larger one to resume")
@@ -345,6 +358,10 @@ class Search(WitnessSearch):
                     node = None
                     if bar is not None and self.states % 256 == 0:
                         bar.update(256)
+        except ExpressionError:
+            if not budget.check():      # a solvable(...) constraint undecided within its own states
+                raise
+            return self._verdict(UNKNOWN, t0, budget.describe())    # ... because this budget struck
         except KeyboardInterrupt:
             if node is not None:
                 # Expanded only in part: put it back. Children it already admitted wait in the
@@ -357,6 +374,7 @@ class Search(WitnessSearch):
                     self.states -= 1
             return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
         finally:
+            budget.charge(self.states - charged)
             if bar is not None:
                 bar.close()
         if self._found is not None:
@@ -405,9 +423,10 @@ class Search(WitnessSearch):
 def solve_world(world: World, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
                 max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
                 progress: bool = False, start: GameState | None = None, fewest: bool = False,
-                reads_dead: bool = False, max_table: int | None = TABLE_BUDGET) -> Verdict:
+                reads_dead: bool = False, max_table: int | None = TABLE_BUDGET,
+                budget: Budget | None = None) -> Verdict:
     """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named).
     ``fewest=True``: the witness is one with the fewest spells (no witness search beside)."""
     search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress,
                     fewest=fewest, reads_dead=reads_dead, max_table=max_table)
-    return search.run(max_states=max_states, max_seconds=max_seconds)
+    return search.run(max_states=max_states, max_seconds=max_seconds, budget=budget)

@@ -13,7 +13,14 @@ from zorglab.seeding import Seed
 
 
 def level_task(path: str, budget: Budget) -> dict[str, Any]:
-    """The difficulty row of one level file; a file that does not load gives an error row."""
+    """The difficulty row of one level file; a file that does not load gives an error row. Rows
+    are kept between runs by the file's bytes and the engine (:mod:`zorglab.reports.cache`)."""
+    from zorglab.reports.cache import cached_row
+
+    return cached_row(path, budget, lambda: _level_row(path, budget))
+
+
+def _level_row(path: str, budget: Budget) -> dict[str, Any]:
     from zorglab.errors import LevelError
     from zorglab.level import load_level
     from zorglab.reports.difficulty import difficulty_row, error_row

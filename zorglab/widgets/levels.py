@@ -5,7 +5,8 @@ with the solver's verdict, the player's won/bonus state from the profile, and th
 One click on a level calls ``on_open(path)`` (the Studio passes its own ``open``). Files that do
 not load are listed too, with the loader's first message, so they can be opened and mended.
 Figures come from :func:`zorglab.reports.live.summarise` (the reference setup's verdict and its
-fewest spells and states, the difficulty report's pair); each file's figures are kept until
+fewest spells and states, the difficulty report's pair), within the report's state budget
+(:data:`BROWSER_STATES` per world), so a fast and a slow machine list the same figures; each file's figures are kept until
 its bytes (or the folder's tile library) change, for every browser in the process: ``refresh``
 after a save re-analyses only that file.
 """
@@ -29,8 +30,10 @@ from zorglab.level.tileset import LIBRARY_NAME
 from zorglab.paint import palette
 from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
+from zorglab.reports.budget import StageBudgets
 from zorglab.reports.live import summarise
 
+BROWSER_STATES = StageBudgets().solve_states    # per world: the difficulty report's verdict and states
 DEFAULT_PROFILE = "zorglab-profile.json"       # the file ``zorglab progress`` reads by default
 OTHER = "other levels"
 BROKEN = "files that do not load"
@@ -99,11 +102,12 @@ class LevelBrowser:
 
     ``profile`` is a :class:`~zorglab.progression.profile.Profile`, a profile file, or None for
     ``zorglab-profile.json`` in the working directory (missing: a player with no wins yet).
-    ``seconds`` caps each level's search (a budget note says when it struck).
+    Each level is searched within :data:`BROWSER_STATES` states per world; ``seconds`` is only a
+    CPU-seconds safety stop per level (None: none; a note says "not finished" when it struck).
     """
 
     def __init__(self, folder: str | Path = "levels", profile: Profile | str | Path | None = None,
-                 on_open: Callable[[Path], Any] | None = None, *, seconds: float = 0.5):
+                 on_open: Callable[[Path], Any] | None = None, *, seconds: float | None = None):
         self.folder = Path(folder)
         self.profile_source = profile
         self.on_open = on_open
@@ -230,8 +234,9 @@ def _digest(path: Path) -> str:
         return ""
 
 
-def analyse_file(path: Path, seconds: float | None = 0.5) -> BrowserEntry:
-    """A file's entry without the profile: its verdict and difficulty, or its first problem."""
+def analyse_file(path: Path, seconds: float | None = None) -> BrowserEntry:
+    """A file's entry without the profile: its verdict and difficulty (within :data:`BROWSER_STATES`
+    states per world; ``seconds`` a CPU safety stop), or its first problem."""
     check = check_level(path)
     if check.level is None:
         first = str(check.problems[0]) if check.problems else "does not load"
@@ -239,7 +244,7 @@ def analyse_file(path: Path, seconds: float | None = 0.5) -> BrowserEntry:
             first += f" (and {len(check.problems) - 1} more: zorglab validate lists them)"
         return BrowserEntry(path, "", verdict="error", problem=first)
     level = check.level
-    summary = summarise(level, seconds=seconds, details=False, survey=False)
+    summary = summarise(level, seconds=seconds, max_states=BROWSER_STATES, details=False, survey=False)
     verdict = summary.verdict or "no setup"
     note = summary.problems[0] if summary.problems else summary.budget
     states = summary.difficulty.get("states")

@@ -45,12 +45,13 @@ class Studio(StudioFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
-    time before an analysis starts; ``watch`` the seconds between looks at the file on disk (None:
+    time before an analysis starts; ``seconds`` a CPU-seconds safety stop for each analysis (None:
+    none; its figures are counted in states); ``watch`` the seconds between looks at the file on disk (None:
     only when a handler runs).
     """
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
-                 seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
+                 seconds: float | None = None, watch: float | None = 2.0, _draft: Draft | None = None):
         self.draft = _draft if _draft is not None else Draft.open(path)
         self.notice = ""
         self.discarded: str | None = None        # unsaved edits set aside by a reload

@@ -236,9 +236,9 @@ class StudioFile:
         maker, level = self.maker, self.draft.level
         if maker is None or level is None or not len(maker.layout) or not maker.valid:
             return None
-        self.settle(timeout=max(5.0, self.panel.seconds * 10))
+        self.panel.settle_verdict(timeout=60.0)
         summary = self.panel.summary
-        if summary is not None and self.panel.current and self.panel.layout == maker.layout \
+        if summary is not None and self.panel.verdict_current and self.panel.layout == maker.layout \
                 and getattr(summary, "layout_verdict", None) == "solvable" and summary.witness is not None:
             mirrors = {name: list(texts) for name, texts in getattr(summary, "mirror_witness", ())}
             return maker.layout, list(summary.witness), "win", dict(maker.choices), mirrors

@@ -3,7 +3,11 @@
 Every change calls :meth:`AnalysisPanel.request`: the job is numbered, the previous job's ``cancel``
 event is set, and the worker starts the newest job once no newer one came for ``debounce`` seconds.
 A result is shown only if it belongs to the newest job (``generation``), so nothing stale is ever
-shown; :meth:`settle` waits for the pending work (tests and *save* use it). The analysis itself is
+shown. The verdict is shown as soon as it is known, with "still computing" above it; the rest
+(solutions replayed, the layout survey) finishes in the background and then replaces it, unless a
+newer change supersedes it. Every figure is decided by states (the same on any machine);
+``seconds`` is only a CPU-seconds safety stop (None: none). :meth:`settle` waits for the pending
+work, :meth:`settle_verdict` for the newest verdict (*save* uses it). The analysis itself is
 ``zorglab.reports.live.summarise``; the panel only runs it and shows its lines.
 """
 
@@ -44,7 +48,7 @@ class _Job:
 class AnalysisPanel:
     """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
 
-    def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float = 0.8,
+    def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float | None = None,
                  on_result: Callable[[Any], Any] | None = None):
         self.summarise = summarise if summarise is not None else default_summarise()
         self.debounce = debounce
@@ -91,6 +95,17 @@ class AnalysisPanel:
         with self._lock:
             return self._lock.wait_for(lambda: self._job is None and self._running is None, timeout)
 
+    def settle_verdict(self, timeout: float = 60.0) -> bool:
+        """Wait until the summary shown (finished or still computing) answers the newest change."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self.verdict_current or (self._job is None and self._running is None),
+                                       timeout)
+
+    @property
+    def verdict_current(self) -> bool:
+        """Whether the summary shown answers the newest change (its survey may still be going on)."""
+        return self.summary is not None and self.shown_generation == self.generation
+
     @property
     def pending(self) -> bool:
         with self._lock:
@@ -120,9 +135,14 @@ class AnalysisPanel:
                 if job is None:
                     continue
                 self._running = job
+            def early(partial: Any, job: _Job = job) -> None:
+                with self._lock:
+                    if job.generation == self.generation and not job.cancel.is_set():
+                        self._show(job.generation, partial, job.layout, still=True)
+                        self._lock.notify_all()
             try:
                 summary = self.summarise(job.level, job.layout, choices=job.choices, seconds=self.seconds,
-                                         cancel=job.cancel)
+                                         cancel=job.cancel, on_verdict=early)
                 error = ""
             except Exception as exc:                 # the panel says so; the kernel never sees a traceback
                 summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
@@ -137,14 +157,14 @@ class AnalysisPanel:
 
     # --- showing ----------------------------------------------------------------------------------
 
-    def _show(self, generation: int, summary: Any, layout: Layout | None, error: str = "") -> None:
+    def _show(self, generation: int, summary: Any, layout: Layout | None, error: str = "", still: bool = False) -> None:
         self.shown_generation = generation
         self.summary = summary
         self.layout = layout
         self.error = error
         self.lines = [error] if error else list(summary.lines())
         self.body.value = "<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
-        self.status.value = ""
+        self.status.value = "<i>still computing (the rest follows)…</i>" if still else ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
 
     lines: list[str] = []

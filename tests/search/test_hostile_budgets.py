@@ -1,0 +1,144 @@
+"""Issue 30 item 1 (with issue 23): every search honours its budget on hostile-but-legal levels.
+
+Each level is built here from a seed: many heroes x many spells, many mirror worlds, a big layout
+search, choices over huge domains. Every search ends with a verdict that names the budget spent
+and never expands more states than it was given (the memory bound); ``zorglab solve --seconds``
+ends by its safety stop with "unknown: budget spent", never a traceback. The assertions are on the
+reported reasons and state counts, never on a timing. On the code as found, the layout search and
+``--analyse`` ignored ``--seconds``, and choices over huge domains were listed before any search.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from zorglab.cli.main import main
+from zorglab.core.budget import Budget
+from zorglab.engine.game import setup_solution
+from zorglab.level import load_level_text
+from zorglab.search.analysis import analyse
+from zorglab.search.decide import decide_solvable
+from zorglab.search.layouts import solve_layouts
+from zorglab.search.level import solve_setup
+
+SPELLS = ("Attack(1)", "Attack(2)", "Sleep()", "Swap()", "Banality()", "Teleport(2)")
+
+
+def crowd(seed: int, heroes: int, spells: int) -> tuple[str, str]:
+    """``heroes`` Warriors of random HP and ``spells`` random spells, as TOML lists' insides."""
+    pick = random.Random(seed)
+    return (", ".join(f'"Warrior({pick.randint(3, 9)})"' for _ in range(heroes)),
+            ", ".join(f'"{pick.choice(SPELLS)}"' for _ in range(spells)))
+
+
+ROOMS = '"A @ spawn-east", "D(1) @ corridor", "D(2) @ corridor", "Z @ dead-end-west"'
+
+
+def level_text(heroes: int = 30, spells: int = 40, mirrors: int = 0, seed: int = 30,
+               solution: bool = True) -> str:
+    people, casts = crowd(seed, heroes, spells)
+    text = f'id = "hostile"\nrooms = [{ROOMS}]\nheroes = [{people}]\nspells = [{casts}]\n'
+    for m in range(mirrors):
+        people, casts = crowd(seed + 1 + m, max(1, heroes // 4), max(1, spells // 4))
+        text += f'\n[[mirrors]]\nname = "M{m + 1}"\nrooms = [{ROOMS}]\nheroes = [{people}]\nspells = [{casts}]\n'
+    if solution:
+        text += '\n[[solutions]]\nmap = "A D1 D2 Z"\nexpect = "loss"\n'
+    return text
+
+
+def hostile(**options) -> object:
+    return load_level_text(level_text(**options), "hostile.toml")
+
+
+def spent(reason: str) -> bool:
+    return "budget of" in reason and "spent" in reason
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_many_heroes_times_many_spells_stop_at_their_states(seed):
+    level = hostile(seed=seed)
+    verdict = solve_setup(setup_solution(level, 0, decide=decide_solvable), max_states=3_000)
+    for _, world in verdict.worlds:
+        assert world.states <= 3_000
+        assert world.verdict != "unknown" or world.reason == "state budget of 3000 spent"
+    again = solve_setup(setup_solution(level, 0, decide=decide_solvable), max_states=3_000)
+    assert again.to_json() | {"seconds": 0} == verdict.to_json() | {"seconds": 0}     # states decide
+
+
+def test_sixteen_mirror_worlds_share_one_budget():
+    level = hostile(heroes=12, spells=12, mirrors=16)
+    whole = Budget(4_000)
+    verdict = solve_setup(setup_solution(level, 0, decide=decide_solvable), max_states=1_000, budget=whole)
+    assert len(verdict.worlds) >= 1 and verdict.states <= 4_000 and whole.used == verdict.states
+    assert all(world.states <= 1_000 for _, world in verdict.worlds)
+    if verdict.verdict == "unknown":
+        assert any(spent(world.reason) for _, world in verdict.worlds)
+
+
+def test_analyse_is_bounded_by_its_budget():
+    level = hostile(heroes=20, spells=20)
+    game = setup_solution(level, 0, decide=decide_solvable)
+    whole = Budget(6_000)
+    analysis = analyse(game, budget=2_000, within=whole)
+    assert whole.used <= 6_000 and analysis.states <= 6_000
+    assert analysis.verdict != "unknown" or spent(analysis.stopped or "state budget of 2000 spent")
+    assert not analysis.complete or analysis.verdict == "unsolvable"
+
+
+def corridor_rooms(count: int) -> str:
+    return ", ".join(['"A @ spawn-east"'] + ['"D(1) @ cross"'] * count + ['"Z @ dead-end-west"'])
+
+
+def test_a_big_layout_search_stops_at_its_work_and_says_so():
+    text = (f'id = "hostile-layouts"\nrooms = [{corridor_rooms(10)}]\nheroes = ["Warrior(3)"]\n'
+            f'spells = ["Attack(1)"]\n')
+    level = load_level_text(text, "layouts.toml")
+    summary = solve_layouts(level, max_states=200, max_work=3_000)
+    assert summary.truncated and not summary.cut_short
+    assert summary.stopped in ("partial layout budget of 3000 spent", "state budget of 3000 spent")
+    assert "unknown: budget spent" in summary.describe() or summary.winning
+
+
+def test_choices_over_huge_domains_are_not_listed_first():
+    domain = "{" + ", ".join(str(i) for i in range(1, 10_001)) + "}"
+    variables = "".join(f'{name} = "choix(1, {domain})"\n' for name in ("x", "y", "z"))
+    text = (f'id = "hostile-choices"\nrooms = ["A @ spawn-east", "D(x) @ corridor", "D(y) @ corridor", '
+            f'"D(z) @ corridor", "Z @ dead-end-west"]\nheroes = ["Warrior(9)"]\nspells = ["Attack(1)"]\n'
+            f'[variables]\n{variables}')
+    level = load_level_text(text, "choices.toml")
+    summary = solve_layouts(level, max_states=100, max_work=500)      # 10^12 combinations: never listed
+    assert summary.truncated and "spent" in summary.stopped and summary.tried > 0
+
+
+def starved_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPU time runs a thousand times faster: a safety stop of seconds strikes within a few states."""
+    real = time.process_time
+    start = real()
+    monkeypatch.setattr(time, "process_time", lambda: start + (real() - start) * 1_000)
+
+
+@pytest.mark.parametrize("args", [["--solution", "0"], ["--solution", "0", "--analyse"], []],
+                         ids=["solve", "analyse", "layouts"])
+def test_solve_seconds_ends_by_its_safety_stop_with_budget_spent(tmp_path, capsys, monkeypatch, args):
+    path = tmp_path / "hostile.toml"
+    path.write_text(level_text(mirrors=4), encoding="utf-8")
+    starved_clock(monkeypatch)
+    code = main(["solve", str(path), "--seconds", "5", *args])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in out + err
+    assert "unknown: budget spent" in out
+    assert "safety stop of 5 CPU s struck: not finished" in out
+
+
+def test_solve_budget_bounds_the_states_of_every_world(tmp_path, capsys):
+    import json
+    path = tmp_path / "hostile.toml"
+    path.write_text(level_text(mirrors=3), encoding="utf-8")
+    assert main(["solve", str(path), "--solution", "0", "--budget", "2000", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    worlds = data.get("worlds") or [data]
+    assert all(world["states"] <= 2_000 for world in worlds)
+    assert data["verdict"] != "unknown" or "state budget of 2000 spent" in data["reason"]
