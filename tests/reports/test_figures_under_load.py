@@ -43,7 +43,8 @@ def slow_machine(monkeypatch: pytest.MonkeyPatch, factor: float = 20.0) -> None:
 def _report(out: Path, pack: Path) -> dict[str, bytes]:
     assert main(["report", "--out", str(out), "--levels", str(pack), "--temple-seeds", "1", "--sizes", "small",
                  "--serial", "--budget", "standard"]) == 0
-    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.name != "timings.csv"}
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.name != "timings.csv"}
 
 
 def test_the_report_is_the_same_bytes_on_a_starved_machine(tmp_path, monkeypatch):
