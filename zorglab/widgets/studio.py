@@ -25,9 +25,16 @@ from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
 from zorglab.core.model import Level
+from zorglab.core.printer import format_value
+from zorglab.core.substitute import _Refused, check_choice
 from zorglab.level.save import SavedSolution
+from zorglab.widgets.keys import guard
 from zorglab.widgets.maker import Maker
+from zorglab.widgets.studio_choices import ChoicesEditor, legal_choices
 from zorglab.widgets.studio_file import DraftFile, StudioFile
+from zorglab.widgets.studio_history import History, Snapshot
+from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
+from zorglab.widgets.studio_unsaved import UnsavedWork
 from zorglab.widgets.studio_level import board_of, chosen_solution, play_of, solution_layout
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
@@ -41,19 +48,29 @@ def _signatures(types: tuple[type, ...]) -> str:
     return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
 
 
-class Studio(StudioFile):
+class Studio(UnsavedWork, StudioFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
     time before an analysis starts; ``watch`` the seconds between looks at the file on disk (None:
-    only when a handler runs).
+    only when a handler runs). A relative ``path`` is read from the repository root
+    (:mod:`zorglab.widgets.studio_paths`), whatever folder the kernel runs in.
     """
+
+    KEYS = ("z", "Z", "y", "Y")              # with Ctrl (Cmd on macOS): undo, redo
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
                  seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
-        self.draft = _draft if _draft is not None else Draft.open(path)
+        self.root = project_root()
+        self.draft = _draft if _draft is not None else Draft.open(resolve(path, self.root))
         self.notice = ""
-        self.discarded: str | None = None        # unsaved edits set aside by a reload
+        self.discarded: str | None = None        # unsaved edits set aside (discarded, or a reload)
+        self.discarded_path: Path | None = None  # the file they belong to
+        self.question: tuple[str, Callable[[], Any]] | None = None     # asked before unsaved edits go
+        self.history = History()
+        self.choices: dict[str, Any] = {}        # the player's choices the Maker and the panel use
+        self._opened_text = self.draft.text
+        self._restoring = False
         self.maker: Maker | None = None
         self.solution: int | None = None
         self.saved: SavedSolution | None = None
@@ -63,43 +80,71 @@ class Studio(StudioFile):
         self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
         self.panel.play_button.on_click(lambda _b: self._safely(self.play_witness))
         self._build_widgets()
-        self._open_draft()
+        self._reopened()
         self._watcher = self._watch(watch) if watch else None
 
     @classmethod
     def new(cls, path: str | Path, **options: Any) -> "Studio":
         """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
-        if Path(path).exists():
+        target = resolve(path, project_root())
+        if target.exists():
             raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
-        return cls(path, _draft=Draft.new(path), **options)
+        return cls(path, _draft=Draft.new(target), **options)
 
     def open(self, path: str | Path) -> None:
-        """Put another level file in the Studio (the level browser calls this)."""
+        """Put another level file in the Studio (the level browser and the file picker call this);
+        unsaved edits are not replaced before the page asked (save / discard / cancel)."""
         with self._lock:
+            target = resolve(path, self.root)
             try:
-                draft = Draft.open(path)
+                draft = Draft.open(target)
             except (LevelError, OSError) as error:       # not TOML, not there: said, the level shown stays
-                self.notice = f"cannot open {path}: {error}; mend it in a text editor (zorglab validate says the same)"
+                self.notice = (f"cannot open {shown(target, self.root)}: {error}; mend it in a text editor "
+                               "(zorglab validate says the same)")
                 self._refresh()
                 return
-            self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft = draft
-            kept = f" (the unsaved edits of the level before are in studio.discarded)" if self.discarded else ""
-            self.notice = f"opened {path}{kept}"
-            self._open_draft()
+            self.ask_first(f"open {shown(target, self.root)}",
+                           lambda: self._take_draft(draft, f"opened {shown(target, self.root)}"))
 
     def open_new(self, path: str | Path) -> None:
-        """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist yet)."""
+        """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist
+        yet), asking first when the page holds unsaved edits."""
         with self._lock:
-            if Path(path).exists():
-                self.notice = f"{path} already exists: open it instead"
-                self._refresh()
+            target = resolve(path, self.root)
+            if not str(path).strip() or target.is_dir():
+                self.notice = "type the new level's file, e.g. levels/my-level.toml"
+            elif target.exists():
+                self.notice = f"{shown(target, self.root)} already exists: open it instead"
+            else:
+                self.ask_first(f"start {shown(target, self.root)}", lambda: self._take_draft(
+                    Draft.new(target), f"a new level, saved to {shown(target, self.root)} by save"))
                 return
-            self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft = Draft.new(path)
-            self.notice = f"a new level, saved to {path} by save" + (
-                " (the unsaved edits of the level before are in studio.discarded)" if self.discarded else "")
-            self._open_draft()
+            self._refresh()
+
+    def reload_asked(self) -> None:
+        """*reload*: read the file again, asking first when the page holds unsaved edits."""
+        with self._lock:
+            self.ask_first("reload the file from disk", lambda: self.reload())
+
+    def _take_draft(self, draft: Draft, notice: str) -> None:
+        """Another level replaces the page: a new history, fresh palette and painter."""
+        self.draft = draft
+        self.painter.reset()
+        self.palette.reset()
+        kept = " (the edits set aside can be restored: see the button above)" if self.discarded else ""
+        self.notice = notice + kept
+        self._reopened()
+
+    def _reopened(self) -> None:
+        """The draft was read anew (opened, started, reloaded): its history starts here."""
+        self._opened_text = self.draft.text
+        self.choices = {}
+        self.history.clear()
+        self.path_text.value = shown(self.draft.path, self.root) if self.draft.path is not None else ""
+        files = level_files(self.root, self.draft.path.parent if self.draft.path is not None else None)
+        if list(self.path_text.options) != files:
+            self.path_text.options = files
+        self._open_draft()
 
     # --- widgets ----------------------------------------------------------------------------------
 
@@ -134,12 +179,19 @@ class Studio(StudioFile):
         self.save_button.button_style = "primary"
         self.save_run_button = button("save the Player's run", "flag", self.save_run,
                                       "write the run the Player shows (casts and outcome) as a solution")
-        self.reload_button = button("reload", "refresh", self.reload, "read the level file again from disk")
-        self.path_text = w.Text(placeholder="levels/my-level.toml", layout=w.Layout(width="240px"))
+        self.reload_button = button("reload", "refresh", self.reload_asked, "read the level file again from disk")
+        self.undo_button = button("undo", "undo", self.undo, "undo the last edit (Ctrl+Z, Cmd+Z on macOS)")
+        self.redo_button = button("redo", "repeat", self.redo, "redo (Ctrl+Shift+Z, Cmd+Shift+Z on macOS)")
+        self.path_text = w.Combobox(placeholder="levels/my-level.toml", ensure_option=False,
+                                    layout=w.Layout(width="280px"),
+                                    tooltip="a level file, from the repository root: pick one or type a new one")
+        self.path_text.add_class("zorglab-studio-path")
         self.open_button = button("open", "folder-open", lambda: self.open(self.path_text.value.strip()),
-                                  "open this level file")
+                                  "open this level file (paths are from the repository root)")
         self.new_button = button("new", "file", lambda: self.open_new(self.path_text.value.strip()),
-                                 "an empty level, saved to this path")
+                                 "an empty level, saved to this path by save")
+        self.choice_editor = ChoicesEditor(self.choose)
+        self._build_unsaved_widgets()
         self.maker_box = w.VBox()
         self.maker_box.add_class("zorglab-studio-maker")
         self.save_button.add_class("zorglab-studio-save")
@@ -160,11 +212,18 @@ class Studio(StudioFile):
         editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
                           w.HBox([self.heroes.widget, self.spells.widget]), more],
                          layout=w.Layout(flex="0 0 auto", margin="0 12px 0 0"))
-        tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker,
-                        self.path_text, self.open_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget], layout=w.Layout(flex_flow="row wrap")),
+        tools = w.HBox([self.save_button, self.undo_button, self.redo_button, self.save_run_button,
+                        self.reload_button, self.solution_picker, self.path_text, self.open_button, self.new_button,
+                        self.restore_button], layout=w.Layout(flex_flow="row wrap"))
+        self.undo_button.add_class("zorglab-studio-undo")
+        self.redo_button.add_class("zorglab-studio-redo")
+        self.widget = w.VBox([self.header, tools, self.question_box, self.status,
+                              w.HBox([editing, w.VBox([self.choice_editor.widget, self.panel.widget],
+                                                      layout=w.Layout(flex="1 1 360px"))],
+                                     layout=w.Layout(flex_flow="row wrap")),
                               self.maker_box])
         self.widget.add_class("zorglab-studio")
+        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), self.KEYS)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -181,7 +240,8 @@ class Studio(StudioFile):
             except (OSError, ValueError) as error:       # the file cannot be looked at now: say so, edit on
                 self.notice = f"cannot look at {self.draft.shown_path}: {error}"
             warning = "" if self.notice == said else f" — {self.notice}"      # the file on disk does not read
-            before = self.draft.text
+            state = self._snapshot(what)
+            before = state.text
             try:
                 change(self.draft)
             except (LevelError, KeyError, IndexError, ValueError) as error:
@@ -191,9 +251,99 @@ class Studio(StudioFile):
                 return False
             if self.draft.text == before:
                 return False
+            self.history.record(state)
             self.notice = what + warning
             self._changed()
             return True
+
+    # --- choices, undo and redo -------------------------------------------------------------------
+
+    def choose(self, name: str, value: Any) -> None:
+        """The player's choice for variable ``name`` (checked against its domain; one undoable step)."""
+        with self._lock:
+            level = self.draft.level
+            if level is None:
+                self.notice = "the level has problems: fix them to choose"
+                self._refresh()
+                return
+            variable = next((v for v in level.variables if v.name == name), None)
+            if variable is None:
+                raise KeyError(f"no variable named {name!r} to choose")
+            try:
+                value = check_choice(variable, value)
+            except _Refused as refused:
+                raise ValueError(str(refused)) from None
+            if self.choices.get(name) == value:
+                return
+            self.history.record(self._snapshot(f"choice {name}"))
+            self.choices = {**self.choices, name: value}
+            self._put_choices()
+            self.notice = f"choice {name} = {format_value(value)}"
+            self._analyse()
+            self._refresh()
+
+    def undo(self) -> None:
+        """Undo the last edit of the page (rows, rooms, variables, tiles, fields, layout, choices)."""
+        with self._lock:
+            state = self.history.undo(self._snapshot())
+            self._go_to(state, "undone", "nothing to undo")
+
+    def redo(self) -> None:
+        with self._lock:
+            state = self.history.redo(self._snapshot())
+            self._go_to(state, "redone", "nothing to redo")
+
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """Ctrl+Z (Cmd+Z on macOS) undo; Ctrl+Shift+Z or Ctrl+Y redo: what the page's key guard sends."""
+        if not (ctrl or meta):
+            return
+        if key.lower() == "z":
+            self.redo() if shift else self.undo()
+        elif key.lower() == "y":
+            self.redo()
+
+    def _snapshot(self, what: str = "") -> Snapshot:
+        layout = self.maker.layout if self.maker is not None else Layout()
+        return Snapshot(self.draft.text, layout, tuple(self.choices.items()), what)
+
+    def _go_to(self, state: Snapshot | None, done: str, nothing: str) -> None:
+        if state is None:
+            self.notice = nothing
+            self._refresh()
+            return
+        digest, loaded = self.draft.digest, self.draft.loaded_text
+        self.draft.replace_text(state.text, digest)
+        self.draft.loaded_text = loaded                  # the file on disk is what it was
+        self.choices = state.choice_map
+        self._restoring = True
+        try:
+            level = self.draft.level
+            if level is not None:
+                if self.maker is None or board_of(self.maker.level) != board_of(level):
+                    self._new_maker(level, state.layout, self.choices)
+                else:
+                    self._close_stale_player(level)
+                    self.maker.level = level
+                    self.maker.layout = state.layout
+                    self.maker.selected = None
+                    self._put_choices()
+                    self.maker.refresh()
+                self._layout_seen = self.maker.layout if self.maker is not None else None
+        finally:
+            self._restoring = False
+        self.notice = f"{done}: {state.what}" if state.what else done
+        self._analyse()
+        self._refresh()
+
+    def _put_choices(self) -> None:
+        """The choices, made legal for the level, into the Maker (a Player of other choices closes)."""
+        level = self.draft.level
+        self.choices = legal_choices(level, self.choices)
+        if self.maker is not None and self.maker.choices != self.choices:
+            self.maker.choices = dict(self.choices)
+            if self.maker.player is not None:
+                self.maker.player, self.maker.players, self.maker.setup = None, {}, None
+                self.maker.play_area.children = ()
 
     def relabel_room(self, index: int, label: str) -> None:
         """Give room ``index`` an explicit label (an empty label goes back to the automatic one)."""
@@ -219,8 +369,10 @@ class Studio(StudioFile):
             if level is None:
                 self.notice = "the level has problems: fix them to lay it out"
             else:
+                self.history.record(self._snapshot(f"layout of solution {index}"))
                 self.solution = index
-                self._new_maker(level, *solution_layout(level, index))
+                layout, self.choices = solution_layout(level, index)
+                self._new_maker(level, layout, self.choices)
                 self._analyse()
             self._refresh()
 
@@ -285,7 +437,8 @@ class Studio(StudioFile):
         level = self.draft.level
         self.solution = chosen_solution(level) if level is not None else None
         if level is not None:
-            self._new_maker(level, *solution_layout(level, self.solution))
+            layout, self.choices = solution_layout(level, self.solution)
+            self._new_maker(level, layout, self.choices)
         elif self.maker is None or self._maker_of != self.draft.path:
             self.maker = None
             self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
@@ -305,32 +458,44 @@ class Studio(StudioFile):
             if self.maker is None:
                 self._new_maker(level, Layout(), {})
             elif board_of(self.maker.level) == board_of(level):
-                if play_of(self.maker.level) != play_of(level) and self.maker.player is not None:
-                    self.maker.player, self.maker.players, self.maker.setup = None, {}, None
-                    self.maker.play_area.children = ()   # its run was of the level before: never shown stale
-                    self.notice += "; the Player closed (the level changed): start again"
+                self._close_stale_player(level)
                 self.maker.level = level                 # same rooms and tiles: the board stands as drawn
+                self._put_choices()                      # a variable added, changed or gone
             else:
-                labels = {room.label for room in level.rooms}
                 layout = self.maker.layout
-                for label in [label for label in layout if label not in labels]:
-                    layout = layout.remove(label)
-                if layout.main is not None and layout.main not in labels:
-                    layout = layout.with_main(None)
-                self._new_maker(level, layout, self.maker.choices)
+                self._new_maker(level, layout, self.choices)
+
+    def _close_stale_player(self, level: Level) -> None:
+        if self.maker is not None and play_of(self.maker.level) != play_of(level) and self.maker.player is not None:
+            self.maker.player, self.maker.players, self.maker.setup = None, {}, None
+            self.maker.play_area.children = ()   # its run was of the level before: never shown stale
+            self.notice += "; the Player closed (the level changed): start again"
 
     def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
-        maker = Maker(level, layout=layout, path=self.draft.path, choices=choices)
+        labels = {room.label for room in level.rooms}
+        for label in [label for label in layout if label not in labels]:
+            layout = layout.remove(label)                # rooms gone from the level leave the layout
+        if layout.main is not None and layout.main not in labels:
+            layout = layout.with_main(None)
+        self.choices = legal_choices(level, choices)     # every variable on a legal choice at once
+        maker = Maker(level, layout=layout, path=self.draft.path, choices=self.choices)
         maker.file = DraftFile(self)                     # its Players' *save run* goes through the Studio
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
         maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution
+        maker.undo_button.layout.display = maker.redo_button.layout.display = "none"
+        maker.undo = self.undo                           # type: ignore[method-assign]   # one history:
+        maker.redo = self.redo                           # type: ignore[method-assign]   # its Ctrl+Z too
         shown_refresh = maker.refresh
 
         def refresh() -> None:                           # the Maker tells the Studio of every layout change
             shown_refresh()
             if self.maker is maker and maker.layout != self._layout_seen:
+                if not self._restoring and self._layout_seen is not None:
+                    self.history.record(Snapshot(self.draft.text, self._layout_seen, tuple(self.choices.items()),
+                                                 "layout changed"))
                 self._layout_seen = maker.layout
                 self._analyse()
+                self._refresh()
         maker.refresh = refresh                          # type: ignore[method-assign]
         self.maker = maker
         self._maker_of = self.draft.path                 # the file whose level the Maker shows
@@ -340,7 +505,7 @@ class Studio(StudioFile):
     def _analyse(self) -> None:
         level = self.draft.level
         layout = self.maker.layout if self.maker is not None and level is not None else None
-        choices = self.maker.choices if self.maker is not None else {}
+        choices = self.choices if level is not None else {}
         self.panel.request(level if level is not None else self.draft.check,
                            layout if layout is not None and len(layout) else None, choices)
 
@@ -372,13 +537,21 @@ class Studio(StudioFile):
             if list(self.solution_picker.options) != options:
                 self.solution_picker.options = options
             self.solution_picker.value = self.solution if self.solution is not None and self.solution < count else None
-            path = self.draft.shown_path
+            path = shown(self.draft.path, self.root)
             title = self.draft.field("title") or self.draft.field("id")
-            state = "new, not saved yet" if self.draft.digest is None else (
-                "unsaved edits" if self.draft.dirty else "saved")
+            if self.unsaved:
+                state = "● unsaved edits" if self.draft.digest is not None else "● new, not saved yet"
+                colour = "#c05000"
+            else:
+                state, colour = ("new, nothing typed yet" if self.draft.digest is None else "saved"), "#2a7a2a"
             self.header.value = (f"<b>Level Studio</b> — {html.escape(title)} <code>{html.escape(path)}</code> "
-                                 f"<span class='zorglab-studio-state'>({state})</span>")
+                                 f"<span class='zorglab-studio-state' style='color:{colour};font-weight:bold'>"
+                                 f"({state})</span>")
             self.status.value = f"<span class='zorglab-studio-notice'>{html.escape(self.notice)}</span>"
             self.save_button.disabled = bool(self.draft.problems)
+            self.undo_button.disabled = not self.history.back
+            self.redo_button.disabled = not self.history.forth
+            self.choice_editor.refresh(level, self.choices)
+            self._show_unsaved(path)
         finally:
             self._refreshing = False

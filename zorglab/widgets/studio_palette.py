@@ -123,6 +123,13 @@ class RoomPalette:
         self.tile = None if name == self.tile else name
         self._show_gallery()
 
+    def reset(self) -> None:
+        """Back to a fresh palette (another level opened): no label, parameters or tile kept."""
+        self.label, self.tile = "", None
+        if self.label_text.value:
+            self.label_text.value = ""
+        self.choose_type(next(iter(self.types)))
+
     def room_text(self) -> str:
         """The room's notation, e.g. ``hall = D(1) @ corridor``."""
         signature = self.types[self.room_type]
@@ -222,6 +229,10 @@ class TilePainter:
         self.rows = [list(row.ljust(5, "#")[:5]) for row in (tuple(rows) + _EMPTY_TILE)[:5]]
         self.name_text.value = name
         self._show()
+
+    def reset(self) -> None:
+        """An empty tile and no name (another level opened)."""
+        self.load("", _EMPTY_TILE)
 
     def problems(self) -> list[str]:
         return [f"row {y + 1}, column {x + 1}: {message}" for y, x, message in tile_problems(self.tile_rows)]
