@@ -135,3 +135,14 @@ def test_any_sequence_of_picks_keeps_the_choice_legal(variable, picks):
         value = repick(variable, value, index, item)
         assert check_choice(variable, value) == value           # never outside the domain's rule
         assert (value if variable.count == 1 else value[index]) == item    # and the pick is taken
+
+
+def test_a_variable_added_to_a_level_with_solutions_gives_each_solution_a_legal_choice(tmp_path):
+    path = tmp_path / "app-01.toml"
+    path.write_bytes((Path(__file__).resolve().parents[2] / "levels" / "app-01-first-blood.toml").read_bytes())
+    studio = Studio(path, watch=None, debounce=0)
+    studio.variables.add_variable("x", "choix(1, {2, 3})")
+    assert studio.draft.problems == () and studio.choices == {"x": 2}
+    assert all(dict(s.choices) == {"x": 2} for s in studio.draft.level.solutions)
+    studio.undo()                                             # one step: the variable and the choices
+    assert "variables" not in studio.draft.text and "choices" not in studio.draft.text

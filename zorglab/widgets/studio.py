@@ -318,7 +318,12 @@ class Studio(UnsavedWork, StudioFile):
         self._restoring = True
         try:
             level = self.draft.level
-            if level is not None:
+            if level is None and self.maker is not None:     # the Maker keeps the last sound level
+                labels = {room.label for room in self.maker.level.rooms}
+                if all(label in labels for label in state.layout):
+                    self.maker.layout = state.layout
+                    self.maker.refresh()
+            elif level is not None:
                 if self.maker is None or board_of(self.maker.level) != board_of(level):
                     self._new_maker(level, state.layout, self.choices)
                 else:

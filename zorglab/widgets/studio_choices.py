@@ -17,10 +17,14 @@ from functools import partial
 from typing import Any
 
 import ipywidgets as w
+import tomlkit
 
 from zorglab.core.model import DomainKind, Level, Variable
 from zorglab.core.printer import format_value, format_variable
 from zorglab.core.substitute import _Refused, check_choice
+from zorglab.level.draft import Draft
+from zorglab.level.loader import check_level_text
+from zorglab.level.save import _toml_value
 
 Choose = Callable[[str, Any], Any]      # the Studio's choose(name, value)
 OPEN = (DomainKind.NATURALS, DomainKind.REALS)
@@ -47,6 +51,33 @@ def legal_choices(level: Level | None, choices: Mapping[str, Any]) -> dict[str, 
         except (KeyError, _Refused):
             legal[variable.name] = first_choice(variable)
     return legal
+
+
+def fill_solution_choices(draft: Draft) -> None:
+    """Give every ``[[solutions]]`` entry a legal choice for each variable it has none for (a
+    variable just added would otherwise leave the level's known solutions unreadable)."""
+    solutions = draft.document.get("solutions")
+    if not isinstance(solutions, list) or not solutions or "variables" not in draft.document:
+        return
+    bare = tomlkit.parse(tomlkit.dumps(draft.document))
+    del bare["solutions"]
+    level = check_level_text(tomlkit.dumps(bare), draft.shown_path, level_path=draft.path).level
+    if level is None or not level.variables:
+        return                                   # the variables themselves do not read yet
+    changed = False
+    for entry in solutions:
+        choices = entry.get("choices")
+        missing = [v for v in level.variables if not isinstance(choices, dict) or v.name not in choices]
+        if not missing:
+            continue
+        if not isinstance(choices, dict):
+            choices = tomlkit.inline_table()
+            entry["choices"] = choices
+        for variable in missing:
+            choices[variable.name] = _toml_value(first_choice(variable))
+        changed = True
+    if changed:
+        draft._changed()                         # read again by the loader
 
 
 def picks_of(variable: Variable, value: Any) -> list[Any]:

@@ -159,12 +159,13 @@ class VariablesEditor:
     def add_variable(self, name: str, text: str) -> None:
         name = name.strip()
         if name:
-            self.edit(lambda d: d.set_variable(name, text.strip()), f"variable {name} added")
+            self.edit(lambda d: _then_fill(d, lambda: d.set_variable(name, text.strip())), f"variable {name} added")
             self.new_name.value = self.new_text.value = ""
 
     def set_variable(self, index: int, name: str, text: str) -> None:
         old = self.names[index]
-        self.edit(lambda d: d.set_variable(name.strip() or old, text, old_name=old), f"variable {name} changed")
+        self.edit(lambda d: _then_fill(d, lambda: d.set_variable(name.strip() or old, text, old_name=old)),
+                  f"variable {name} changed")
 
     def remove_variable(self, index: int) -> None:
         name = self.names[index]
@@ -187,6 +188,13 @@ class VariablesEditor:
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
             self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)))
+
+
+def _then_fill(draft: Draft, change: Callable[[], Any]) -> None:
+    """A variable edit, then every known solution given a choice for it (one edit, one undo step)."""
+    from zorglab.widgets.studio_choices import fill_solution_choices
+    change()
+    fill_solution_choices(draft)
 
 
 class MirrorsEditor:
