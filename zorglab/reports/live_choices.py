@@ -108,7 +108,9 @@ def _judge(level: Level, layout: Layout, choices: dict[str, Any], clock: Clock, 
         game = kept_setup(level, layout, choices)
     except LevelError as error:
         return ChoiceVerdict(named, "invalid", reason=(str(error).splitlines() or [""])[0])
-    answers, witness, reasons = [], (), []
+    answers: list[str] = []
+    witness: tuple[str, ...] = ()
+    reasons: list[str] = []
     for name in game.played_worlds:
         verdict = run_sliced(world_search(game, name), max_states, clock)
         answers.append(verdict.verdict)

@@ -79,6 +79,7 @@ class Studio(UnsavedWork, StudioFile):
         self._maker_of: Path | None = None
         self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
         self.panel.play_button.on_click(lambda _b: self._safely(self.play_witness))
+        self.panel.shorten = self._shorten                   # type: ignore[method-assign]
         self._build_widgets()
         self._reopened()
         self._watcher = self._watch(watch) if watch else None
@@ -190,6 +191,8 @@ class Studio(UnsavedWork, StudioFile):
                                   "open this level file (paths are from the repository root)")
         self.new_button = button("new", "file", lambda: self.open_new(self.path_text.value.strip()),
                                  "an empty level, saved to this path by save")
+        self.path_text.observe(lambda c: setattr(self.open_button, "tooltip", f"open {c['new'].strip()}"),
+                               names="value")     # what a click opens: the typed path reached the kernel
         self.choice_editor = ChoicesEditor(self.choose)
         self._build_unsaved_widgets()
         self.maker_box = w.VBox()
@@ -202,26 +205,34 @@ class Studio(UnsavedWork, StudioFile):
                                           "propose proved levels from a brief; open one here to edit")])
         painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", self.paint_picked_tile,
                                   "copy the palette's tile into the painter"), self.painter.widget])
-        more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
-                                     self.variables.widget, self.mirrors.widget, painting,
-                                     self.browser_box, self.propose_box])
-        for index, title in enumerate(("level: id, title, contract, notes", "constraints and bonuses",
-                                       "variables", "mirror worlds", "tile painter", "levels", "propose")):
-            more.set_title(index, title)
-        more.selected_index = None
-        editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
-                          w.HBox([self.heroes.widget, self.spells.widget]), more],
-                         layout=w.Layout(flex="0 0 auto", margin="0 12px 0 0"))
+        # one screen (item 6): the rows being edited | the Maker | choices and verdict, side by side;
+        # the tools used now and then in tabs below (a tab opens without closing the columns)
+        self.tools_tabs = w.Tab(children=[self.palette.widget, painting, self.fields.widget, self.mirrors.widget,
+                                          self.browser_box, self.propose_box])
+        for index, title in enumerate(("add rooms", "tile painter", "level: id, title, notes", "mirror worlds",
+                                       "levels", "propose")):
+            self.tools_tabs.set_title(index, title)
+        self.tools_tabs.add_class("zorglab-studio-tabs")
+        unshrunk = w.Layout(flex="0 0 auto")           # inside a scrolled column: never squeezed to overlap
+        editing = w.VBox([w.VBox([self.rooms.widget, self.heroes.widget, self.spells.widget, self.constraints.widget,
+                                  self.bonuses.widget, self.variables.widget], layout=unshrunk)],
+                         layout=w.Layout(flex="0 0 340px", width="340px", max_height="calc(100vh - 150px)",
+                                         overflow="auto", margin="0 8px 0 0"))
+        editing.add_class("zorglab-studio-rows")
+        self.maker_box.layout = w.Layout(flex="1 1 420px", min_width="400px", overflow="auto", margin="0 8px 0 0")
+        verdict = w.VBox([w.VBox([self.choice_editor.widget, self.panel.widget], layout=unshrunk)],
+                         layout=w.Layout(flex="1 1 300px", min_width="280px", max_height="calc(100vh - 150px)",
+                                         overflow="auto"))
+        verdict.add_class("zorglab-studio-verdict")
+        columns = w.HBox([editing, self.maker_box, verdict], layout=w.Layout(align_items="flex-start",
+                                                                             flex_flow="row wrap"))
+        columns.add_class("zorglab-studio-columns")
         tools = w.HBox([self.save_button, self.undo_button, self.redo_button, self.save_run_button,
                         self.reload_button, self.solution_picker, self.path_text, self.open_button, self.new_button,
                         self.restore_button], layout=w.Layout(flex_flow="row wrap"))
         self.undo_button.add_class("zorglab-studio-undo")
         self.redo_button.add_class("zorglab-studio-redo")
-        self.widget = w.VBox([self.header, tools, self.question_box, self.status,
-                              w.HBox([editing, w.VBox([self.choice_editor.widget, self.panel.widget],
-                                                      layout=w.Layout(flex="1 1 360px"))],
-                                     layout=w.Layout(flex_flow="row wrap")),
-                              self.maker_box])
+        self.widget = w.VBox([self.header, tools, self.question_box, self.status, columns, self.tools_tabs])
         self.widget.add_class("zorglab-studio")
         self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), self.KEYS)
 
@@ -438,6 +449,11 @@ class Studio(UnsavedWork, StudioFile):
 
     # --- internals --------------------------------------------------------------------------------
 
+    def _shorten(self, line: str) -> str:
+        """A panel line naming the level's file as the page does (from the repository root)."""
+        path = self.draft.path
+        return line if path is None else line.replace(str(path), shown(path, self.root))
+
     def _open_draft(self) -> None:
         level = self.draft.level
         self.solution = chosen_solution(level) if level is not None else None
@@ -488,6 +504,7 @@ class Studio(UnsavedWork, StudioFile):
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
         maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution
         maker.undo_button.layout.display = maker.redo_button.layout.display = "none"
+        maker.board_box.layout.flex_flow = "row wrap"    # its messages go under the board when narrow
         maker.undo = self.undo                           # type: ignore[method-assign]   # one history:
         maker.redo = self.redo                           # type: ignore[method-assign]   # its Ctrl+Z too
         shown_refresh = maker.refresh

@@ -72,7 +72,7 @@ class AnalysisPanel:
         self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
                                     tooltip="open the current layout's witness in the Player")
         self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
-                             layout=w.Layout(min_width="360px", flex="1 1 360px"))
+                             layout=w.Layout(min_width="300px", flex="1 1 auto"))
         self.widget.add_class("zorglab-analysis")
 
     # --- requests ---------------------------------------------------------------------------------
@@ -179,7 +179,10 @@ class AnalysisPanel:
         self.status.value = ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
 
+    shorten: Callable[[str], str] = staticmethod(lambda line: line)    # the Studio names files from the repository root
+
     def _render(self, lines: list[str]) -> None:
+        lines = [self.shorten(line) for line in lines]
         self.shown_lines = list(lines)
         self.body.value = ("<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>"
                            + html.escape("\n".join(lines)) + "</pre>")

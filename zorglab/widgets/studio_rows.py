@@ -19,14 +19,19 @@ from zorglab.level.draft import TEXTS, Draft, Where
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
 _SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
-_ENTRY = w.Layout(width="220px")
+_ENTRY = w.Layout(width="200px")
 _PLAIN = w.Layout()
 
 
-def fault_html(messages: list[str]) -> str:
-    """A fault line as the editors show it (the loader's own message, escaped)."""
+def fault_html(messages: list[str], draft: Draft | None = None) -> str:
+    """A fault line as the editors show it (the loader's own message, escaped; the level's file
+    named as the Studio shows it, from the repository root, not as a whole machine path)."""
     if not messages:
         return ""
+    if draft is not None and draft.path is not None:
+        from zorglab.widgets.studio_paths import shown
+        whole, short = str(draft.path), shown(draft.path)
+        messages = [m.replace(whole, short, 1) if m.startswith(whole) else m for m in messages]
     return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
 
 
@@ -34,6 +39,12 @@ def _button(icon: str, tooltip: str, handler: Callable[[], Any]) -> w.Button:
     button = w.Button(icon=icon, tooltip=tooltip, layout=_SMALL)
     button.on_click(lambda _b: handler())
     return button
+
+
+def _echo(button: w.Button, tooltip: str) -> None:
+    """The button's tooltip says what a click will do with the text typed so far (the page can tell
+    the text reached the kernel: a click's message may overtake a text's last keystroke)."""
+    button.tooltip = tooltip
 
 
 def _set_quietly(text: w.Text, value: str) -> None:
@@ -57,8 +68,9 @@ class RowsEditor:
         self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
                                    layout=w.Layout(width="auto"))
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
+        self.new_text.observe(lambda c: _echo(self.add_button, f"add {c['new'].strip()} to {title}"), names="value")
         self.rows = w.VBox()
-        width = "350px" if reorder else "300px"          # never squeezed by its neighbours
+        width = "330px" if reorder else "300px"          # never squeezed by its neighbours
         hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
                         layout=w.Layout(max_width=width))] if hint else []
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
@@ -95,7 +107,7 @@ class RowsEditor:
                 self._build(len(items))
             for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
                 _set_quietly(text, items[index])
-                fault.value = fault_html(draft.faults_at(self.where + (index,)))
+                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft)
         finally:
             self._quiet = False
 
@@ -140,7 +152,7 @@ class FieldsEditor:
     def refresh(self, draft: Draft) -> None:
         for key in TEXTS:
             _set_quietly(self.texts[key], draft.field(key))
-            self.faults[key].value = fault_html(draft.faults_at((key,)))
+            self.faults[key].value = fault_html(draft.faults_at((key,)), draft)
 
 
 class VariablesEditor:
@@ -151,10 +163,16 @@ class VariablesEditor:
         self.names: list[str] = []
         self.rows = w.VBox()
         self.new_name = w.Text(placeholder="x", layout=w.Layout(width="80px"))
-        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="220px"))
-        add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto"))
+        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="180px"))
+        add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto", min_width="64px"))
         add.on_click(lambda _b: self.add_variable(self.new_name.value, self.new_text.value))
+        for box in (self.new_name, self.new_text):
+            box.observe(lambda _c: _echo(add, f"add {self.new_name.value.strip()} = {self.new_text.value.strip()}"),
+                        names="value")
+        self.new_name.add_class("zorglab-variable-name")
+        self.new_text.add_class("zorglab-variable-text")
         self.widget = w.VBox([w.HTML("<b>variables</b>"), self.rows, w.HBox([self.new_name, self.new_text, add])])
+        self.widget.add_class("zorglab-variables")
 
     def add_variable(self, name: str, text: str) -> None:
         name = name.strip()
@@ -187,7 +205,7 @@ class VariablesEditor:
                                     w.HTML()]))
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
-            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)))
+            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)), draft)
 
 
 def _then_fill(draft: Draft, change: Callable[[], Any]) -> None:
