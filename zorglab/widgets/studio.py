@@ -21,34 +21,28 @@ import ipywidgets as w
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
 from zorglab.core.model import Level
-from zorglab.core.printer import format_value
-from zorglab.core.substitute import _Refused, check_choice
 from zorglab.level.save import SavedSolution
-from zorglab.widgets.keys import guard
+from zorglab.widgets.keys import KeyGuard
 from zorglab.widgets.maker import Maker
-from zorglab.widgets.studio_choices import ChoicesEditor, legal_choices
+from zorglab.widgets.studio_choices import ChoicesEditor
+from zorglab.widgets.studio_palette import RoomPalette, TilePainter
+from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+from zorglab.widgets.studio_choices import legal_choices
+from zorglab.widgets.studio_edits import StudioEdits
 from zorglab.widgets.studio_file import DraftFile, StudioFile
 from zorglab.widgets.studio_history import History, Snapshot
 from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
 from zorglab.widgets.studio_unsaved import UnsavedWork
 from zorglab.widgets.studio_level import board_of, chosen_solution, play_of, solution_layout
-from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
-from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
 
 _LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
 
 
-def _signatures(types: tuple[type, ...]) -> str:
-    """The registry's types as a designer writes them: ``Warrior(x) · Elf(x, elems) · ...``."""
-    return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
-
-
-class Studio(UnsavedWork, StudioFile):
+class Studio(StudioEdits, UnsavedWork, StudioFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
@@ -58,6 +52,37 @@ class Studio(UnsavedWork, StudioFile):
     """
 
     KEYS = ("z", "Z", "y", "Y")              # with Ctrl (Cmd on macOS): undo, redo
+
+    # the page's widgets (zorglab.widgets.studio_layout.build makes them)
+    fields: FieldsEditor
+    rooms: RowsEditor
+    heroes: RowsEditor
+    spells: RowsEditor
+    constraints: RowsEditor
+    bonuses: RowsEditor
+    variables: VariablesEditor
+    mirrors: MirrorsEditor
+    palette: RoomPalette
+    painter: TilePainter
+    choice_editor: ChoicesEditor
+    editors: list[Any]
+    header: w.HTML
+    status: w.HTML
+    solution_picker: w.Dropdown
+    save_button: w.Button
+    save_run_button: w.Button
+    reload_button: w.Button
+    undo_button: w.Button
+    redo_button: w.Button
+    open_button: w.Button
+    new_button: w.Button
+    path_text: w.Combobox
+    maker_box: w.VBox
+    browser_box: w.VBox
+    propose_box: w.VBox
+    tools_tabs: w.Tab
+    keys: KeyGuard
+    widget: w.VBox
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
                  seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
@@ -150,91 +175,8 @@ class Studio(UnsavedWork, StudioFile):
     # --- widgets ----------------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        edit = self.edit
-        self.fields = FieldsEditor(edit)
-        self.rooms = RowsEditor("rooms", ("rooms",), edit, example="D(2) @ corridor", reorder=True)
-        self.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)",
-                                 hint=_signatures(hero_types()))
-        self.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)",
-                                 hint=_signatures(spell_types()))
-        self.constraints = RowsEditor("constraints", ("constraints",), edit, example="dist(A, Z) >= 2")
-        self.bonuses = RowsEditor("bonuses", ("bonuses",), edit, example="unused(Attack)")
-        self.variables = VariablesEditor(edit)
-        self.mirrors = MirrorsEditor(edit)
-        self.palette = RoomPalette(edit)
-        self.painter = TilePainter(edit)
-        self.editors: list[Any] = [self.fields, self.rooms, self.heroes, self.spells, self.constraints, self.bonuses,
-                        self.variables, self.mirrors, self.palette]
-        self.header = w.HTML()
-        self.status = w.HTML()
-        self.solution_picker = w.Dropdown(description="layout of", layout=w.Layout(width="360px"))
-        self.solution_picker.observe(self._solution_changed, names="value")
-
-        def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
-            b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
-            b.on_click(lambda _b: self._safely(handler))
-            return b
-
-        self.save_button = button("save", "save", self.save,
-                                  "write the level file, with this layout, its casts and outcome as a solution")
-        self.save_button.button_style = "primary"
-        self.save_run_button = button("save the Player's run", "flag", self.save_run,
-                                      "write the run the Player shows (casts and outcome) as a solution")
-        self.reload_button = button("reload", "refresh", self.reload_asked, "read the level file again from disk")
-        self.undo_button = button("undo", "undo", self.undo, "undo the last edit (Ctrl+Z, Cmd+Z on macOS)")
-        self.redo_button = button("redo", "repeat", self.redo, "redo (Ctrl+Shift+Z, Cmd+Shift+Z on macOS)")
-        self.path_text = w.Combobox(placeholder="levels/my-level.toml", ensure_option=False,
-                                    layout=w.Layout(width="280px"),
-                                    tooltip="a level file, from the repository root: pick one or type a new one")
-        self.path_text.add_class("zorglab-studio-path")
-        self.open_button = button("open", "folder-open", lambda: self.open(self.path_text.value.strip()),
-                                  "open this level file (paths are from the repository root)")
-        self.new_button = button("new", "file", lambda: self.open_new(self.path_text.value.strip()),
-                                 "an empty level, saved to this path by save")
-        self.path_text.observe(lambda c: setattr(self.open_button, "tooltip", f"open {c['new'].strip()}"),
-                               names="value")     # what a click opens: the typed path reached the kernel
-        self.choice_editor = ChoicesEditor(self.choose)
-        self._build_unsaved_widgets()
-        self.maker_box = w.VBox()
-        self.maker_box.add_class("zorglab-studio-maker")
-        self.save_button.add_class("zorglab-studio-save")
-        self.status.add_class("zorglab-studio-status")
-        self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
-                                          "every level of the folder by contract, with its verdict")])
-        self.propose_box = w.VBox([button("show the proposer", "magic", self.show_proposer,
-                                          "propose proved levels from a brief; open one here to edit")])
-        painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", self.paint_picked_tile,
-                                  "copy the palette's tile into the painter"), self.painter.widget])
-        # one screen (item 6): the rows being edited | the Maker | choices and verdict, side by side;
-        # the tools used now and then in tabs below (a tab opens without closing the columns)
-        self.tools_tabs = w.Tab(children=[self.palette.widget, painting, self.fields.widget, self.mirrors.widget,
-                                          self.browser_box, self.propose_box])
-        for index, title in enumerate(("add rooms", "tile painter", "level: id, title, notes", "mirror worlds",
-                                       "levels", "propose")):
-            self.tools_tabs.set_title(index, title)
-        self.tools_tabs.add_class("zorglab-studio-tabs")
-        unshrunk = w.Layout(flex="0 0 auto")           # inside a scrolled column: never squeezed to overlap
-        editing = w.VBox([w.VBox([self.rooms.widget, self.heroes.widget, self.spells.widget, self.constraints.widget,
-                                  self.bonuses.widget, self.variables.widget], layout=unshrunk)],
-                         layout=w.Layout(flex="0 0 340px", width="340px", max_height="calc(100vh - 150px)",
-                                         overflow="auto", margin="0 8px 0 0"))
-        editing.add_class("zorglab-studio-rows")
-        self.maker_box.layout = w.Layout(flex="1 1 420px", min_width="400px", overflow="auto", margin="0 8px 0 0")
-        verdict = w.VBox([w.VBox([self.choice_editor.widget, self.panel.widget], layout=unshrunk)],
-                         layout=w.Layout(flex="1 1 300px", min_width="280px", max_height="calc(100vh - 150px)",
-                                         overflow="auto"))
-        verdict.add_class("zorglab-studio-verdict")
-        columns = w.HBox([editing, self.maker_box, verdict], layout=w.Layout(align_items="flex-start",
-                                                                             flex_flow="row wrap"))
-        columns.add_class("zorglab-studio-columns")
-        tools = w.HBox([self.save_button, self.undo_button, self.redo_button, self.save_run_button,
-                        self.reload_button, self.solution_picker, self.path_text, self.open_button, self.new_button,
-                        self.restore_button], layout=w.Layout(flex_flow="row wrap"))
-        self.undo_button.add_class("zorglab-studio-undo")
-        self.redo_button.add_class("zorglab-studio-redo")
-        self.widget = w.VBox([self.header, tools, self.question_box, self.status, columns, self.tools_tabs])
-        self.widget.add_class("zorglab-studio")
-        self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), self.KEYS)
+        from zorglab.widgets.studio_layout import build
+        build(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -266,100 +208,6 @@ class Studio(UnsavedWork, StudioFile):
             self.notice = what + warning
             self._changed()
             return True
-
-    # --- choices, undo and redo -------------------------------------------------------------------
-
-    def choose(self, name: str, value: Any) -> None:
-        """The player's choice for variable ``name`` (checked against its domain; one undoable step)."""
-        with self._lock:
-            level = self.draft.level
-            if level is None:
-                self.notice = "the level has problems: fix them to choose"
-                self._refresh()
-                return
-            variable = next((v for v in level.variables if v.name == name), None)
-            if variable is None:
-                raise KeyError(f"no variable named {name!r} to choose")
-            try:
-                value = check_choice(variable, value)
-            except _Refused as refused:
-                raise ValueError(str(refused)) from None
-            if self.choices.get(name) == value:
-                return
-            self.history.record(self._snapshot(f"choice {name}"))
-            self.choices = {**self.choices, name: value}
-            self._put_choices()
-            self.notice = f"choice {name} = {format_value(value)}"
-            self._analyse()
-            self._refresh()
-
-    def undo(self) -> None:
-        """Undo the last edit of the page (rows, rooms, variables, tiles, fields, layout, choices)."""
-        with self._lock:
-            state = self.history.undo(self._snapshot())
-            self._go_to(state, "undone", "nothing to undo")
-
-    def redo(self) -> None:
-        with self._lock:
-            state = self.history.redo(self._snapshot())
-            self._go_to(state, "redone", "nothing to redo")
-
-    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
-        """Ctrl+Z (Cmd+Z on macOS) undo; Ctrl+Shift+Z or Ctrl+Y redo: what the page's key guard sends."""
-        if not (ctrl or meta):
-            return
-        if key.lower() == "z":
-            self.redo() if shift else self.undo()
-        elif key.lower() == "y":
-            self.redo()
-
-    def _snapshot(self, what: str = "") -> Snapshot:
-        layout = self.maker.layout if self.maker is not None else Layout()
-        return Snapshot(self.draft.text, layout, tuple(self.choices.items()), what)
-
-    def _go_to(self, state: Snapshot | None, done: str, nothing: str) -> None:
-        if state is None:
-            self.notice = nothing
-            self._refresh()
-            return
-        digest, loaded = self.draft.digest, self.draft.loaded_text
-        self.draft.replace_text(state.text, digest)
-        self.draft.loaded_text = loaded                  # the file on disk is what it was
-        self.choices = state.choice_map
-        self._restoring = True
-        try:
-            level = self.draft.level
-            if level is None and self.maker is not None:     # the Maker keeps the last sound level
-                labels = {room.label for room in self.maker.level.rooms}
-                if all(label in labels for label in state.layout):
-                    self.maker.layout = state.layout
-                    self.maker.refresh()
-            elif level is not None:
-                if self.maker is None or board_of(self.maker.level) != board_of(level):
-                    self._new_maker(level, state.layout, self.choices)
-                else:
-                    self._close_stale_player(level)
-                    self.maker.level = level
-                    self.maker.layout = state.layout
-                    self.maker.selected = None
-                    self._put_choices()
-                    self.maker.refresh()
-                self._layout_seen = self.maker.layout if self.maker is not None else None
-        finally:
-            self._restoring = False
-        self.notice = f"{done}: {state.what}" if state.what else done
-        self._analyse()
-        self._refresh()
-
-    def _put_choices(self) -> None:
-        """The choices, made legal for the level, into the Maker (a Player of other choices closes)."""
-        level = self.draft.level
-        self.choices = legal_choices(level, self.choices)
-        if self.maker is not None and self.maker.choices != self.choices:
-            self.maker.choices = dict(self.choices)
-            if self.maker.player is not None:
-                self.maker.player, self.maker.players, self.maker.setup = None, {}, None
-                self.maker.play_area.children = ()
 
     def relabel_room(self, index: int, label: str) -> None:
         """Give room ``index`` an explicit label (an empty label goes back to the automatic one)."""
