@@ -106,7 +106,7 @@ class StudioDriver:
             self.add_variable(name, text)
         self.add_row(".zorglab-rows-constraints", CONSTRAINT)
         wait_for("the level to load without problems", lambda: "no problems" in self.panel(), timeout=60)
-        self.mirror = Maker(load_level_text(BUILT))
+        self.mirror = Maker(load_level_text(BUILT), cell=18)          # the Studio's Maker draws 18 px cells
         canvas = f"{self.scope} .zorglab-studio-maker canvas".strip()
         wait_for("the Maker's canvas to be drawn", lambda: (self.pixels(canvas) or {}).get("inked"))
         for col, label in enumerate(("A1", "D1", "Z1")):

@@ -47,8 +47,9 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
     time before an analysis starts; ``watch`` the seconds between looks at the file on disk (None:
-    only when a handler runs). A relative ``path`` is read from the repository root
-    (:mod:`zorglab.widgets.studio_paths`), whatever folder the kernel runs in.
+    only when a handler runs). A relative ``path`` is read from the repository root ``root``
+    (default: found from the working folder, :mod:`zorglab.widgets.studio_paths`), whatever folder
+    the kernel runs in.
     """
 
     KEYS = ("z", "Z", "y", "Y")              # with Ctrl (Cmd on macOS): undo, redo
@@ -85,8 +86,9 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
     widget: w.VBox
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
-                 seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
-        self.root = project_root()
+                 seconds: float = 0.8, watch: float | None = 2.0, root: str | Path | None = None,
+                 _draft: Draft | None = None):
+        self.root = Path(root).resolve() if root is not None else project_root()
         self.draft = _draft if _draft is not None else Draft.open(resolve(path, self.root))
         self.notice = ""
         self.discarded: str | None = None        # unsaved edits set aside (discarded, or a reload)
@@ -112,7 +114,8 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
     @classmethod
     def new(cls, path: str | Path, **options: Any) -> "Studio":
         """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
-        target = resolve(path, project_root())
+        root = options.get("root")
+        target = resolve(path, Path(root).resolve() if root is not None else project_root())
         if target.exists():
             raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
         return cls(path, _draft=Draft.new(target), **options)
@@ -347,7 +350,7 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
         if layout.main is not None and layout.main not in labels:
             layout = layout.with_main(None)
         self.choices = legal_choices(level, choices)     # every variable on a legal choice at once
-        maker = Maker(level, layout=layout, path=self.draft.path, choices=self.choices)
+        maker = Maker(level, layout=layout, path=self.draft.path, choices=self.choices, cell=18)   # one screen
         maker.file = DraftFile(self)                     # its Players' *save run* goes through the Studio
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
         maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution

@@ -45,6 +45,8 @@ def build(studio: Studio) -> None:
     studio.painter = TilePainter(edit)
     studio.editors = [studio.fields, studio.rooms, studio.heroes, studio.spells, studio.constraints, studio.bonuses,
                     studio.variables, studio.mirrors, studio.palette]
+    for editor in studio.editors[:-1]:
+        editor.root = studio.root                    # faults name the file from the repository root
     studio.header = w.HTML()
     studio.status = w.HTML()
     studio.solution_picker = w.Dropdown(description="layout of", layout=w.Layout(width="360px"))
@@ -99,9 +101,9 @@ def build(studio: Studio) -> None:
                      layout=w.Layout(flex="0 0 340px", width="340px", max_height="calc(100vh - 150px)",
                                      overflow="auto", margin="0 8px 0 0"))
     editing.add_class("zorglab-studio-rows")
-    studio.maker_box.layout = w.Layout(flex="1 1 420px", min_width="400px", overflow="auto", margin="0 8px 0 0")
+    studio.maker_box.layout = w.Layout(flex="1 1 370px", min_width="370px", overflow="auto", margin="0 8px 0 0")
     verdict = w.VBox([w.VBox([studio.choice_editor.widget, studio.panel.widget], layout=unshrunk)],
-                     layout=w.Layout(flex="1 1 300px", min_width="280px", max_height="calc(100vh - 150px)",
+                     layout=w.Layout(flex="1 1 270px", min_width="270px", max_height="calc(100vh - 150px)",
                                      overflow="auto"))
     verdict.add_class("zorglab-studio-verdict")
     columns = w.HBox([editing, studio.maker_box, verdict], layout=w.Layout(align_items="flex-start",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -23,14 +24,14 @@ _ENTRY = w.Layout(width="200px")
 _PLAIN = w.Layout()
 
 
-def fault_html(messages: list[str], draft: Draft | None = None) -> str:
+def fault_html(messages: list[str], draft: Draft | None = None, root: Path | None = None) -> str:
     """A fault line as the editors show it (the loader's own message, escaped; the level's file
     named as the Studio shows it, from the repository root, not as a whole machine path)."""
     if not messages:
         return ""
     if draft is not None and draft.path is not None:
         from zorglab.widgets.studio_paths import shown
-        whole, short = str(draft.path), shown(draft.path)
+        whole, short = str(draft.path), shown(draft.path, root)
         messages = [m.replace(whole, short, 1) if m.startswith(whole) else m for m in messages]
     return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
 
@@ -54,6 +55,8 @@ def _set_quietly(text: w.Text, value: str) -> None:
 
 class RowsEditor:
     """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
                  hint: str = ""):
@@ -107,7 +110,7 @@ class RowsEditor:
                 self._build(len(items))
             for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
                 _set_quietly(text, items[index])
-                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft)
+                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft, self.root)
         finally:
             self._quiet = False
 
@@ -136,6 +139,8 @@ class RowsEditor:
 class FieldsEditor:
     """The level's id, title, contract and notes."""
 
+    root: Path | None = None           # the repository root files are named from (the Studio's)
+
     def __init__(self, edit: Edit):
         self.edit = edit
         self.texts = {key: (w.Textarea if key == "notes" else w.Text)(description=key, continuous_update=True,
@@ -152,11 +157,13 @@ class FieldsEditor:
     def refresh(self, draft: Draft) -> None:
         for key in TEXTS:
             _set_quietly(self.texts[key], draft.field(key))
-            self.faults[key].value = fault_html(draft.faults_at((key,)), draft)
+            self.faults[key].value = fault_html(draft.faults_at((key,)), draft, self.root)
 
 
 class VariablesEditor:
     """``[variables]``: one row per ``name = "choix(n, E)"`` (FR-2)."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     def __init__(self, edit: Edit):
         self.edit = edit
@@ -205,7 +212,7 @@ class VariablesEditor:
                                     w.HTML()]))
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
-            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)), draft)
+            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)), draft, self.root)
 
 
 def _then_fill(draft: Draft, change: Callable[[], Any]) -> None:
@@ -217,6 +224,8 @@ def _then_fill(draft: Draft, change: Callable[[], Any]) -> None:
 
 class MirrorsEditor:
     """``[[mirrors]]``: each mirror world's name and its rooms, heroes, spells, constraints, bonuses."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     KEYS = (("rooms", "E(fire)"), ("heroes", "Warrior(2)"), ("spells", "Attack(2)"),
             ("constraints", "not solvable(M1)"), ("bonuses", "unused(Attack)"))
@@ -252,6 +261,8 @@ class MirrorsEditor:
                 name.observe(lambda c, i=index: self.set_name(i, c["new"]), names="value")
                 editors = [RowsEditor(key, ("mirrors", index, key), self.edit, example=example, reorder=key == "rooms")
                            for key, example in self.KEYS]
+                for editor in editors:
+                    editor.root = self.root
                 self.names.append(name)
                 self.editors.append(editors)
                 boxes.append(w.VBox([w.HBox([name, _button("trash", "remove this mirror",

@@ -1,0 +1,75 @@
+"""The Studio as an app (issue #24 item 10): the level browser beside one Studio, no notebook around
+them. ``zorglab studio [PATH]`` (and ``make studio``) serves :func:`app_notebook`'s one cell with
+Voilà on 127.0.0.1: the same Studio widget, so undo, the choice pickers and the question before
+unsaved edits are lost all hold there too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import nbformat
+
+from zorglab.widgets.studio import Studio
+from zorglab.widgets.studio_paths import project_root, resolve
+
+DEFAULT_NEW = "levels/my-level.toml"
+
+
+class StudioApp:
+    """The level browser on ``root/levels`` (hidden and shown by its button) beside a Studio on
+    ``path`` (a level file; a path not there yet starts a new level saved to it; None: the
+    first free ``levels/my-level*.toml``). A click on a level in the browser opens it in the Studio
+    (asking first when the Studio holds unsaved edits)."""
+
+    def __init__(self, path: str | Path | None = None, *, root: str | Path | None = None, **options: Any):
+        self.root = Path(root).resolve() if root is not None else project_root()
+        target = resolve(path, self.root) if path is not None else _free_name(self.root)
+        options["root"] = self.root
+        self.studio = Studio(target, **options) if target.exists() else Studio.new(target, **options)
+        self.browser: Any = None
+        self.levels_box = w.VBox(layout=w.Layout(width="270px", flex="0 0 270px", overflow="auto",
+                                                 max_height="calc(100vh - 40px)", margin="0 10px 0 0"))
+        self.levels_box.add_class("zorglab-app-levels")
+        self.toggle = w.ToggleButton(value=True, description="levels", icon="list",
+                                     tooltip="show or hide the levels of the pack", layout=w.Layout(width="auto"))
+        self.toggle.observe(lambda c: self.show_levels(c["new"]), names="value")
+        title = w.HTML("<b style='font-size:120%'>zorglab — Level Studio</b> "
+                       "<small style='color:#666'>(paths are from the repository root: "
+                       f"{self.root})</small>")
+        self.widget = w.VBox([w.HBox([self.toggle, title], layout=w.Layout(align_items="center")),
+                              w.HBox([self.levels_box, self.studio.widget], layout=w.Layout(align_items="flex-start"))])
+        self.widget.add_class("zorglab-app")
+        self.show_levels(True)
+
+    def show_levels(self, shown: bool = True) -> None:
+        """The level browser beside the Studio (built the first time it is shown)."""
+        if shown and self.browser is None:
+            from zorglab.widgets.levels import LevelBrowser
+            folder = self.root / "levels"
+            self.browser = LevelBrowser(folder, on_open=self.studio.open)
+            self.levels_box.children = (self.browser.widget,)
+        self.levels_box.layout.display = "" if shown else "none"
+        if self.toggle.value != shown:
+            self.toggle.value = shown
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _free_name(root: Path) -> Path:
+    base = root / DEFAULT_NEW
+    candidates = [base] + [base.with_name(f"{base.stem}-{n}.toml") for n in range(2, 1000)]
+    return next(p for p in candidates if not p.exists())
+
+
+def app_notebook(path: str | Path | None, root: Path) -> nbformat.NotebookNode:
+    """The one-cell notebook Voilà serves: the app on ``path`` with ``root`` as the repository root."""
+    source = ("from zorglab.widgets.studio_app import StudioApp\n"
+              f"app = StudioApp({None if path is None else str(path)!r}, root={str(root)!r})\n"
+              "app")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    return nb
