@@ -1,7 +1,7 @@
 """``zorglab studio [PATH]``: the Level Studio alone as a web page, served by Voilà on 127.0.0.1.
 
-The page is one cell (:func:`zorglab.widgets.studio_app.app_notebook`) written to a temporary
-folder: the level browser beside a Studio on ``PATH`` (a level file; a path not there yet is a new
+The page is one cell (:func:`app_notebook`: a :class:`zorglab.widgets.studio_app.StudioApp`) written to
+a temporary folder: the level browser beside a Studio on ``PATH`` (a level file; a path not there yet is a new
 level; none: ``levels/my-level.toml``). Paths are from the repository root. Ctrl+C stops the server.
 """
 
@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from zorglab.errors import OptionError
 
@@ -28,14 +29,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def app_notebook(path: str | None, start: Path) -> Any:
+    """The one-cell notebook Voilà serves: the app on ``path``, its paths from the repository root
+    found at or above ``start`` (the kernel itself runs in Voilà's folder)."""
+    import nbformat
+    source = ("from zorglab.widgets.studio_app import StudioApp\n"
+              f"app = StudioApp({path!r}, start={str(start)!r})\n"
+              "app")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    return nb
+
+
 def command(path: str | None, port: int, open_browser: bool, folder: Path) -> list[str]:
     """The Voilà command serving the app's notebook, written into ``folder``."""
     import nbformat
-
-    from zorglab.widgets.studio_app import app_notebook
-    from zorglab.widgets.studio_paths import project_root
     notebook = folder / "Level Studio.ipynb"
-    nbformat.write(app_notebook(path, project_root()), notebook)
+    nbformat.write(app_notebook(path, Path.cwd()), notebook)
     return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}",
             "--Voila.port_retries=0", "--strip_sources=True", "--theme=light",
             f"--Voila.root_dir={folder}"] + ([] if open_browser else ["--no-browser"])

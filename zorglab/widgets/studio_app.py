@@ -1,6 +1,6 @@
 """The Studio as an app (issue #24 item 10): the level browser beside one Studio, no notebook around
-them. ``zorglab studio [PATH]`` (and ``make studio``) serves :func:`app_notebook`'s one cell with
-Voilà on 127.0.0.1: the same Studio widget, so undo, the choice pickers and the question before
+them. ``zorglab studio [PATH]`` (and ``make studio``) serves one cell making a :class:`StudioApp`
+with Voilà on 127.0.0.1: the same Studio widget, so undo, the choice pickers and the question before
 unsaved edits are lost all hold there too.
 """
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
-import nbformat
 
 from zorglab.widgets.studio import Studio
 from zorglab.widgets.studio_paths import project_root, resolve
@@ -24,8 +23,11 @@ class StudioApp:
     first free ``levels/my-level*.toml``). A click on a level in the browser opens it in the Studio
     (asking first when the Studio holds unsaved edits)."""
 
-    def __init__(self, path: str | Path | None = None, *, root: str | Path | None = None, **options: Any):
-        self.root = Path(root).resolve() if root is not None else project_root()
+    def __init__(self, path: str | Path | None = None, *, root: str | Path | None = None,
+                 start: str | Path | None = None, **options: Any):
+        """``root``: the repository root; else found at or above ``start`` (the folder the app was
+        started from; default the working folder)."""
+        self.root = Path(root).resolve() if root is not None else project_root(Path(start) if start else None)
         target = resolve(path, self.root) if path is not None else _free_name(self.root)
         options["root"] = self.root
         self.studio = Studio(target, **options) if target.exists() else Studio.new(target, **options)
@@ -63,13 +65,3 @@ def _free_name(root: Path) -> Path:
     base = root / DEFAULT_NEW
     candidates = [base] + [base.with_name(f"{base.stem}-{n}.toml") for n in range(2, 1000)]
     return next(p for p in candidates if not p.exists())
-
-
-def app_notebook(path: str | Path | None, root: Path) -> nbformat.NotebookNode:
-    """The one-cell notebook Voilà serves: the app on ``path`` with ``root`` as the repository root."""
-    source = ("from zorglab.widgets.studio_app import StudioApp\n"
-              f"app = StudioApp({None if path is None else str(path)!r}, root={str(root)!r})\n"
-              "app")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    return nb
