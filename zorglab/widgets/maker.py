@@ -267,7 +267,7 @@ class Maker:
             self._edit(Layout.from_solution(solution))
             self.choices = dict(solution.choices)
             self.opened, self.selected = index, None
-            self.notice = f"opened solution {solution_title(index, solution)}"
+            self.notice = f"opened {solution_title(index, solution)}"
         self.solution_menu.show(self.opened)
         self.refresh()
 
