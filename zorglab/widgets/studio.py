@@ -182,7 +182,13 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
         build(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live page; where no live page can show (a notebook opened before its cells ran), a
+        line saying what to run instead of the widget's raw ``VBox(children=...)`` repr."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle["text/plain"] = (f"Level Studio on {shown(self.draft.path, self.root)}: run this cell "
+                                    "(Shift+Enter) to open it here")
+        return bundle
 
     # --- editing ----------------------------------------------------------------------------------
 

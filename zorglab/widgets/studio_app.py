@@ -58,7 +58,10 @@ class StudioApp:
             self.toggle.value = shown
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle["text/plain"] = "zorglab Level Studio: run this cell to open it"
+        return bundle
 
 
 def _free_name(root: Path) -> Path:
