@@ -146,3 +146,33 @@ def test_a_variable_added_to_a_level_with_solutions_gives_each_solution_a_legal_
     assert all(dict(s.choices) == {"x": 2} for s in studio.draft.level.solutions)
     studio.undo()                                             # one step: the variable and the choices
     assert "variables" not in studio.draft.text and "choices" not in studio.draft.text
+
+
+# --- typed fields (issue #24 item 5) ----------------------------------------------------------------
+
+def test_near_misses_get_a_did_you_mean_under_their_field(tmp_path):
+    studio = two_variables(tmp_path)
+    studio.heroes.set_row(0, "Warior(3)")
+    studio.spells.set_row(0, "Atack(1)")
+    assert "did you mean Warrior?" in studio.heroes.faults[0].value
+    assert "did you mean Attack?" in studio.spells.faults[0].value
+
+
+def test_the_palette_offers_closed_choices_in_dropdowns_and_only_the_types_own_tiles(tmp_path):
+    studio = two_variables(tmp_path)
+    palette = studio.palette
+    palette.choose_type("E")
+    (elem,) = palette.param_box.children
+    assert elem.description == "elem" and list(elem.options)[1:] == [("fire", "fire"), ("water", "water"),
+                                                                      ("ice", "ice"), ("poison", "poison")]
+    elem.value = "ice"
+    assert palette.room_text() == "E(ice)"
+    palette.choose_type("Z")
+    shown = [card.children[1].description for card in palette.gallery.children]
+    assert "default-Z" in shown and not any(n.startswith("default-") and n != "default-Z" for n in shown)
+    palette.pick_tile("dead-end-west")
+    palette.add_room()
+    assert palette.tile is None                                         # the next room starts on no tile
+    palette.pick_tile("dead-end-west")
+    palette.choose_type("D")
+    assert palette.tile is None                                         # another type keeps no tile

@@ -8,7 +8,9 @@ draft afterwards (:meth:`refresh`). Tests call the handlers (``set_row``, ``add_
 
 from __future__ import annotations
 
+import difflib
 import html
+import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -24,6 +26,23 @@ _ENTRY = w.Layout(width="200px")
 _PLAIN = w.Layout()
 
 
+_UNKNOWN = re.compile(r"unknown (room|hero|spell) type '([^']+)' \(")
+
+
+def near_miss(message: str) -> str:
+    """A loader message about an unknown type, with the closest name the rules know ("did you mean")."""
+    found = _UNKNOWN.search(message)
+    if found is None:
+        return message
+    from zorglab.core.registry import hero_types, spell_types
+    from zorglab.widgets.studio_palette import placeable_types
+    kinds = {"room": placeable_types, "hero": hero_types, "spell": spell_types}
+    names = [t.signature.name for t in kinds[found.group(1)]()]
+    close = difflib.get_close_matches(found.group(2), names, n=1, cutoff=0.6) or \
+        [n for n in names if n.lower() == found.group(2).lower()]
+    return f"{message} — did you mean {close[0]}?" if close else message
+
+
 def fault_html(messages: list[str], draft: Draft | None = None, root: Path | None = None) -> str:
     """A fault line as the editors show it (the loader's own message, escaped; the level's file
     named as the Studio shows it, from the repository root, not as a whole machine path)."""
@@ -33,6 +52,7 @@ def fault_html(messages: list[str], draft: Draft | None = None, root: Path | Non
         from zorglab.widgets.studio_paths import shown
         whole, short = str(draft.path), shown(draft.path, root)
         messages = [m.replace(whole, short, 1) if m.startswith(whole) else m for m in messages]
+    messages = [near_miss(m) for m in messages]
     return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
 
 
