@@ -233,7 +233,7 @@ def test_a_level_with_variables_authored_undone_asked_and_on_one_screen_in_jupyt
 
     page.set_viewport_size({"width": 1700, "height": 1300})
     studio.save(saved)
-    screenshot(studio.at(".zorglab-studio").first, shots, "studio-variables", "studio.png")
+    screenshot(studio.at(".zorglab-studio").first, shots, "studio-variables", "studio-variables.png")
 
     before = page.evaluate(_CELLS)
     studio.undo_a_row_delete()
