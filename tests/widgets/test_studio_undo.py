@@ -184,3 +184,22 @@ def test_outside_a_checkout_paths_are_from_the_working_folder(tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)
     assert project_root() == tmp_path.resolve()
     assert level_files() == []
+
+
+def test_typing_into_one_field_is_one_undo_step(tmp_path):
+    studio = copy_of(tmp_path)
+    for text in ("Attack(", "Attack(3", "Attack(3)"):               # keystroke by keystroke
+        studio.spells.set_row(0, text)
+    studio.heroes.set_row(0, "Warrior(5)")                         # another field: a step of its own
+    studio.undo()
+    assert studio.draft.items(("spells",)) == ["Attack(3)"]
+    studio.undo()
+    assert studio.draft.items(("spells",)) == ["Attack(1)"] and not studio.unsaved
+    layout = studio.maker.layout
+    studio.maker.select("D1")
+    studio.maker.rotate()
+    studio.maker.rotate()                                           # two layout edits: two steps
+    studio.undo()
+    assert studio.maker.layout != layout
+    studio.undo()
+    assert studio.maker.layout == layout

@@ -371,7 +371,7 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
             if self.maker is maker and maker.layout != self._layout_seen:
                 if not self._restoring and self._layout_seen is not None:
                     self.history.record(Snapshot(self.draft.text, self._layout_seen, tuple(self.choices.items()),
-                                                 "layout changed"))
+                                                 "layout edit"))
                 self._layout_seen = maker.layout
                 self._analyse()
                 self._refresh()

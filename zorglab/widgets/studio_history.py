@@ -36,8 +36,12 @@ class History:
         self.forth: list[Snapshot] = []
 
     def record(self, before: Snapshot) -> None:
-        """An edit was made from ``before``: it can be undone; what was undone can no longer be redone."""
-        if self.back and _same(self.back[-1], before) and not self.forth:
+        """An edit was made from ``before``: it can be undone; what was undone can no longer be redone.
+        Typing into one field is one step: an edit ``"... changed"`` right after the same one
+        (nothing undone between) keeps the state from before the first keystroke."""
+        typing = before.what.endswith(" changed") and before.what == self._last and not self.forth
+        self._last = before.what
+        if typing or (self.back and _same(self.back[-1], before) and not self.forth):
             return
         self.back.append(before)
         del self.back[:-LIMIT]
@@ -45,14 +49,19 @@ class History:
 
     def undo(self, now: Snapshot) -> Snapshot | None:
         """The state to go back to (``now`` becomes redoable), or None when nothing is left."""
+        self._last = ""
         return _travel(self.back, self.forth, now)
 
     def redo(self, now: Snapshot) -> Snapshot | None:
+        self._last = ""
         return _travel(self.forth, self.back, now)
 
     def clear(self) -> None:
+        self._last = ""
         self.back.clear()
         self.forth.clear()
+
+    _last = ""                         # the edit recorded last (typing in one field merges)
 
 
 def _same(a: Snapshot, b: Snapshot) -> bool:
