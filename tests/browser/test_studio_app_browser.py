@@ -103,7 +103,9 @@ def test_the_studio_app_serves_the_studio_alone_with_the_level_browser_beside_it
     if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
         (REPO / "docs" / "img" / "studio-app.png").write_bytes(path.read_bytes())
 
+    assert page.evaluate("() => window.zorglabUnsaved") is True        # closing the page would ask
     studio.save(root / "levels" / "vars.toml")
+    wait_for("the page to know the edits are saved", lambda: page.evaluate("() => window.zorglabUnsaved") is False)
     studio.undo_a_row_delete()
     studio.open_asks("levels/app-02-the-long-way-round.toml")
 

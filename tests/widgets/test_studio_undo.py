@@ -149,6 +149,15 @@ def test_discarded_edits_are_restorable_from_the_page(tmp_path):
     assert "Warrior(7)" in (tmp_path / "app-01.toml").read_text()
 
 
+def test_the_browser_asks_before_closing_a_page_with_unsaved_edits(tmp_path):
+    studio = copy_of(tmp_path)
+    assert studio.unload_guard in studio.widget.children and not studio.unload_guard.unsaved
+    studio.heroes.set_row(0, "Warrior(6)")
+    assert studio.unload_guard.unsaved
+    studio.save()
+    assert not studio.unload_guard.unsaved
+
+
 def test_a_new_level_with_nothing_typed_is_replaced_without_a_question(tmp_path):
     studio = Studio.new(tmp_path / "empty.toml", watch=None, debounce=0)
     assert "nothing typed yet" in studio.header.value

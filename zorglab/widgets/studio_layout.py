@@ -114,6 +114,7 @@ def build(studio: Studio) -> None:
                     studio.restore_button], layout=w.Layout(flex_flow="row wrap"))
     studio.undo_button.add_class("zorglab-studio-undo")
     studio.redo_button.add_class("zorglab-studio-redo")
-    studio.widget = w.VBox([studio.header, tools, studio.question_box, studio.status, columns, studio.tools_tabs])
+    studio.widget = w.VBox([studio.header, tools, studio.question_box, studio.status, columns, studio.tools_tabs,
+                            studio.unload_guard])
     studio.widget.add_class("zorglab-studio")
     studio.keys = guard(studio.widget, lambda *a, **k: studio._safely(lambda: studio.key(*a, **k)), studio.KEYS)

@@ -14,11 +14,39 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from zorglab.level.draft import Draft
 
 ANSWERS = ("save", "discard", "cancel")
+
+_UNLOAD_ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  // the browser asks before a page holding unsaved edits is closed or reloaded (a closed app page
+  // ends its kernel, and the edits with it)
+  const onUnload = (event) => {
+    if (!model.get("unsaved")) return;
+    event.preventDefault();
+    event.returnValue = "";
+  };
+  const mark = () => { window.zorglabUnsaved = model.get("unsaved"); };
+  window.addEventListener("beforeunload", onUnload);
+  model.on("change:unsaved", mark);
+  mark();
+  return () => { window.removeEventListener("beforeunload", onUnload); model.off("change:unsaved", mark); };
+}
+export default { render };
+"""
+
+
+class UnloadGuard(anywidget.AnyWidget):
+    """Makes the browser ask before the page is closed or reloaded while ``unsaved`` is true."""
+
+    _esm = _UNLOAD_ESM
+    unsaved = traitlets.Bool(False).tag(sync=True)
 
 
 class UnsavedWork:
@@ -58,6 +86,7 @@ class UnsavedWork:
                                        tooltip="put the edits set aside back into the Studio")
         self.restore_button.on_click(lambda _b: self.restore_discarded())
         self.restore_button.add_class("zorglab-studio-restore")
+        self.unload_guard = UnloadGuard()
 
     @property
     def unsaved(self) -> bool:
@@ -124,6 +153,8 @@ class UnsavedWork:
         self.ask_first(f"restore the edits set aside for {path.name}", restore)
 
     def _show_unsaved(self, file: str) -> None:
+        if self.unload_guard.unsaved != self.unsaved:
+            self.unload_guard.unsaved = self.unsaved
         if self.question is not None:
             self.question_text.value = (f"<b>Unsaved edits to {html.escape(file)}.</b> Save them before you "
                                         f"{html.escape(self.question[0])}? ")
