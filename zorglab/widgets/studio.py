@@ -1,11 +1,15 @@
-"""The Level Studio (issue #14): author a whole level on one page, with the verdict live on every change.
+"""The Level Studio (issues #14, #24): author a whole level on one page, with the verdict live on every change.
 
 The level is a :class:`~zorglab.level.draft.Draft` (its TOML, edited field by field and re-read by
-the loader after each edit); around it: the rooms palette and tile painter, editable rows for every
-list of the level, the Maker on the chosen solution's layout (and the Player it opens), and the
-live analysis panel (``zorglab.reports.live.summarise`` in a worker thread). Every behaviour is a
-method tests call: ``edit`` (what every editor calls), ``choose_solution``, ``play_witness``,
-``settle``; and, from :mod:`zorglab.widgets.studio_file`, ``save``, ``save_run``, ``check_disk``, ``reload``.
+the loader after each edit); around it (:mod:`~zorglab.widgets.studio_layout`, one screen): editable
+rows for every list of the level, the Maker on the chosen solution's layout (and the Player it
+opens), the choice pickers and the live analysis panel (``zorglab.reports.live.summarise`` in a
+worker thread), and in tabs the rooms palette, tile painter and the rest. Every behaviour is a method
+tests call: ``edit`` (what every editor calls), ``open``, ``open_new``, ``reload_asked``,
+``choose_solution``, ``play_witness``, ``settle``; ``choose``, ``undo``, ``redo``, ``key``
+(:mod:`~zorglab.widgets.studio_edits`); ``answer``, ``restore_discarded``
+(:mod:`~zorglab.widgets.studio_unsaved`); ``save``, ``save_run``, ``check_disk``, ``reload``
+(:mod:`~zorglab.widgets.studio_file`).
 """
 
 from __future__ import annotations
