@@ -231,6 +231,17 @@ def test_a_level_with_variables_authored_undone_asked_and_on_one_screen_in_jupyt
     if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
         (REPO / "docs" / "img" / "studio-1366.png").write_bytes(path.read_bytes())
 
+    # and at 1920x1080 with JupyterLab's file browser open
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.evaluate("() => window.jupyterapp.shell.expandLeft()")
+    studio.at(".zorglab-studio").first.evaluate("(n) => n.scrollIntoView({block: 'start'})")
+    spell.click()
+    for what, locator in (("the edited row", spell), ("the verdict", verdict), ("the Maker", maker)):
+        assert in_view(page, locator), f"{what} is not on screen at 1920x1080: {locator.bounding_box()}"
+    page.screenshot(path=str(shots / "browser-studio-1920.png"))
+    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
+        (REPO / "docs" / "img" / "studio-1920.png").write_bytes((shots / "browser-studio-1920.png").read_bytes())
+
     page.set_viewport_size({"width": 1700, "height": 1300})
     studio.save(saved)
     screenshot(studio.at(".zorglab-studio").first, shots, "studio-variables", "studio-variables.png")
