@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 
-.PHONY: install leftovers lab test test-fast bench browser-test notebooks clean
+.PHONY: install leftovers lab studio test test-fast bench browser-test notebooks clean
 
 # nbval over the notebooks: checked cells (# NBVAL_CHECK_OUTPUT) must reproduce their stored outputs
 NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/sanitize.cfg \
@@ -43,6 +43,11 @@ lab: install leftovers
 			echo "zorglab: $$copy holds your work, kept; notebooks/$$name changed since (delete the copy to take it)"; fi; \
 		cp "$$nb" "$(WORKSPACE)/.committed/$$name"; done
 	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir="$(CURDIR)" $(WORKSPACE)/00_studio.ipynb
+
+# The Level Studio alone as a web page (Voila on 127.0.0.1:8866), the level browser beside it;
+# `make studio LEVEL=levels/app-01-first-blood.toml` opens that level.
+studio: install leftovers
+	$(BIN)/zorglab studio $(LEVEL)
 
 # Every test, the notebooks, and mypy over the whole package (tests/test_mypy.py).
 test: install leftovers

@@ -119,14 +119,22 @@ class NotebookPage:
         return self.page.locator(selector).first.inner_text()
 
     def pixels(self, canvas: str, rect: tuple[float, float, float, float] | None = None) -> dict | None:
-        x, y, w, h = (0, 0, None, None) if rect is None else (int(v) for v in rect)
-        return self.page.evaluate(_PIXELS, [canvas, x, y, w, h])
+        return canvas_pixels(self.page, canvas, rect)
 
     def click_canvas(self, canvas: str, px: float, py: float) -> None:
-        """A real mouse click at canvas pixel (px, py), scaled to the canvas' size on screen."""
-        locator = self.page.locator(canvas).first
-        locator.scroll_into_view_if_needed()
-        box = locator.bounding_box()
-        size = self.page.evaluate("(s) => { const c = document.querySelector(s); return [c.width, c.height]; }",
-                                  canvas)
-        self.page.mouse.click(box["x"] + px * box["width"] / size[0], box["y"] + py * box["height"] / size[1])
+        click_canvas(self.page, canvas, px, py)
+
+
+def canvas_pixels(page: Any, canvas: str, rect: tuple[float, float, float, float] | None = None) -> dict | None:
+    """A hash and the inked pixel count of a canvas (or a rectangle of it), read in the page."""
+    x, y, w, h = (0, 0, None, None) if rect is None else (int(v) for v in rect)
+    return page.evaluate(_PIXELS, [canvas, x, y, w, h])
+
+
+def click_canvas(page: Any, canvas: str, px: float, py: float) -> None:
+    """A real mouse click at canvas pixel (px, py), scaled to the canvas' size on screen."""
+    locator = page.locator(canvas).first
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    size = page.evaluate("(s) => { const c = document.querySelector(s); return [c.width, c.height]; }", canvas)
+    page.mouse.click(box["x"] + px * box["width"] / size[0], box["y"] + py * box["height"] / size[1])

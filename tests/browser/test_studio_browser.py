@@ -122,7 +122,7 @@ def test_a_level_authored_in_the_studio_by_clicks_and_typing_saves_validates_and
     wait_for("the level to load without problems", lambda: "no problems" in studio.panel(), timeout=60)
 
     # the Maker under the Studio: A1, D1, Z1 in a row, by clicks on its canvas
-    studio.mirror = Maker(load_level_text(BUILT))
+    studio.mirror = Maker(load_level_text(BUILT), cell=18)       # the Studio's Maker draws 18 px cells
     wait_for("the Maker's canvas to be drawn",
              lambda: (nb.pixels(f"{studio.cell} .zorglab-studio-maker canvas") or {}).get("inked"))
     for col, label in enumerate(("A1", "D1", "Z1")):

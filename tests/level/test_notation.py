@@ -74,7 +74,7 @@ def test_spells_without_parentheses() -> None:
     (parse_room, "hall =", LevelSyntaxError, 7, "the text ends too early; expected a name"),
     (parse_room, "", LevelSyntaxError, 1, "empty text where notation was expected"),
     (parse_room, "D(1/0)", LevelSyntaxError, 4, "division by zero"),
-    (parse_room, "Q(1)", UnknownNameError, 1, "unknown room type 'Q' (room types: A, Z, D, E, P, O, T, C)"),
+    (parse_room, "Q(1)", UnknownNameError, 1, "unknown room type 'Q' (room types: A, Z, D, E, P, O, T)"),
     (parse_room, "Elf(1, {})", UnknownNameError, 1, "'Elf' is a hero type, not a room type"),
     (parse_room, "E(lava)", ArgumentTypeError, 3,
      "E1's elem must be an element (fire, water, ice, poison), not 'lava'"),

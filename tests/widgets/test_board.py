@@ -215,3 +215,26 @@ def test_item_7_two_heroes_on_one_cell_stay_readable_and_the_sleep_mark_is_a_bad
     sleep = [args for name, args, kw in rec.calls if name == "circle" and kw.get("fill") == palette.SELECTED]
     assert len(sleep) == 1 and sleep[0][2] >= 5                                # a badge, not a tiny letter
     assert view.cell == 24
+
+
+def test_issue_24_two_corpses_and_a_living_hero_on_one_cell_each_have_a_spot_and_hp_reads():
+    from zorglab.engine.casting import cast_spell
+    from zorglab.core.model import Cast, SpellCall
+    game = setup(cross_level(), Layout.from_slots(SQUARE))
+    world = game.world()
+    state, _ = act(world, world.initial_state())
+    state, _ = cast_spell(world, state, Cast(state.tick, SpellCall("Sleep"), on=("Warrior1",)))
+    state, _ = act(world, state)                                              # two heroes on one cell
+    heroes = tuple(h.replace(alive=False) for h in state.heroes[:2]) + state.heroes[2:]
+    rec = Recorder()
+    draw_state(rec, world, state.replace(heroes=heroes))
+    corpses = [args for name, args, kw in rec.calls if name == "circle" and kw.get("fill") == palette.CORPSE]
+    assert len(corpses) == 2
+    (a, b) = corpses
+    assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= a[2] + b[2]      # two discs, not one
+    numbers = [args[2] for name, args, kw in rec.calls if name == "text" and args[2] in ("1", "2")]
+    assert sorted(numbers) == ["1", "2"]                                       # each corpse says whose
+    rec = Recorder()
+    draw_state(rec, world, state)
+    sizes = [kw.get("size") for name, args, kw in rec.calls if name == "text" and str(args[2]).endswith("hp")]
+    assert sizes and min(sizes) >= 11                                          # HP labels readable

@@ -301,14 +301,14 @@ def test_item_2_reopening_a_level_opens_on_a_saved_solution(tmp_path):
     with pytest.raises(OptionError, match="solution=3"):
         Maker(level, solution=3)
     assert [label for label, _ in maker.solution_dropdown.options][1:] == \
-        ["1: no cast → loss", "2: @5 Attack(2) → loss", "3: @12 Attack(2) → win"]
-    assert maker.solution_dropdown.label == "1: no cast → loss"   # the menu shows what the board is
+        ["solution 0: no cast → loss", "solution 1: @5 Attack(2) → loss", "solution 2: @12 Attack(2) → win"]
+    assert maker.solution_dropdown.label == "solution 0: no cast → loss"   # the menu shows what the board is
     maker.solution_dropdown.value = -1                      # the menu: an empty board...
     assert maker.layout == Layout() and maker.notice == "empty board"
     maker.undo()                                            # ...undoable
     assert maker.layout == Layout.from_solution(level.solutions[0])
     maker.solution_dropdown.value = 2
-    assert maker.opened == 2 and maker.notice == "opened solution 3: @12 Attack(2) → win"
+    assert maker.opened == 2 and maker.notice == "opened solution 2: @12 Attack(2) → win"
     maker.open_solution(None)
     assert maker.solution_dropdown.label == "empty board" and maker.layout == Layout()
 
@@ -325,7 +325,7 @@ def test_item_3_saving_twice_adds_one_entry_and_the_player_saves_the_run_it_show
     before = path.read_bytes()
     maker.save()
     assert not maker.saved.added and maker.saved.index == count and path.read_bytes() == before
-    assert maker.notice == f"this layout is already solution {count + 1} in {path.name}: nothing written"
+    assert maker.notice == f"this layout is already solution {count} in {path.name}: nothing written"
     assert len(maker.solution_dropdown.options) == count + 2      # the menu lists the new entry
 
     maker.start()
@@ -335,7 +335,7 @@ def test_item_3_saving_twice_adds_one_entry_and_the_player_saves_the_run_it_show
     player.select_spell("Attack")
     assert player.cast_now()
     saved = player.save_run()                               # the notebook's winning run: solution 3 already
-    assert (saved.index, saved.added) == (2, False) and "already solution 3" in player.save_box.value
+    assert (saved.index, saved.added) == (2, False) and "already solution 2" in player.save_box.value
     player.goto(0)
     to_tick(player, 10)
     player.select_spell("Attack")

@@ -237,7 +237,8 @@ def test_a_file_changed_on_disk_is_noticed_reloaded_and_never_overwritten(tmp_pa
     assert studio.discarded is not None and "Attack(3)" in studio.discarded
     path.write_text(other.replace("Edited Elsewhere", "Again"))
     assert studio.edit(lambda d: d.set_field("notes", "x"), "notes") is False
-    assert studio.draft.level.title == "Again" and studio.discarded is None
+    assert studio.draft.level.title == "Again"
+    assert "Attack(3)" in studio.discarded            # a clean reload keeps the edits set aside restorable
 
 
 def test_the_watcher_notices_a_change_without_a_click(tmp_path):
@@ -370,8 +371,10 @@ def test_opening_another_level_keeps_unsaved_edits_aside_and_a_broken_one_shows_
     broken.write_text('id = "broken"\nrooms = ["A", "Z"]\nheroes = ["Warrior("]\n')
     studio = studio_on(FIRST_BLOOD)
     studio.heroes.set_row(0, "Warrior(4)")
-    studio.open(broken)
-    assert "Warrior(4)" in studio.discarded and "studio.discarded" in studio.notice
+    studio.open(broken)                                 # asks first: nothing replaced yet
+    assert studio.question is not None and studio.draft.level.id == "app-01"
+    studio.answer("discard")
+    assert "Warrior(4)" in studio.discarded and "restored" in studio.notice
     assert studio.maker is None and studio.draft.faults_at(("heroes", 0))
     assert studio.settle() and studio.panel.lines == ["level: 1 problem(s)", f"  {studio.draft.problems[0]}"]
 

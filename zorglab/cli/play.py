@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="run a level's solution to the end",
                        description="Run solution N of a level (its choices, layout and casts) and print the outcome.")
     p.add_argument("file", help="a level file (.toml)")
-    p.add_argument("--solution", type=int, default=0, metavar="N", help="which [[solutions]] entry, from 0 (default 0)")
+    p.add_argument("--solution", type=int, default=0, metavar="N", help="which [[solutions]] entry, counted from 0 as everywhere: 0 is the first (default 0)")
     p.add_argument("--no-casts", action="store_true", help="drop the solution's casts")
     p.add_argument("--cast", action="append", default=[], metavar='"@T SPELL ..."',
                    help="add a cast in level notation (repeatable)")

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the level pack with its contracts.toml (default levels/; repeatable)")
     p.add_argument("--record", metavar="LEVEL", help="a level id (or file) whose win to record")
     p.add_argument("--solution", type=int, default=0, metavar="N",
-                   help="with --record: the [[solutions]] entry to replay, from 0 (default 0)")
+                   help="with --record: the [[solutions]] entry to replay, counted from 0: 0 is the first (default 0)")
     p.add_argument("--cast", action="append", default=[], metavar='"@T SPELL ..."',
                    help="with --record: your casts on that solution's layout, replacing its casts (repeatable)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

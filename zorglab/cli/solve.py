@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Search every legal cast sequence. With --solution N, use that solution's "
                                    "choices and layout (its casts are ignored); without, search layouts too.")
     p.add_argument("file", help="a level file (.toml)")
-    p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N")
+    p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N (counted from 0: 0 is the first [[solutions]] entry)")
     p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
     p.add_argument("--seconds", type=seconds, default=None, metavar="S",
                    help="safety stop in CPU seconds for the whole command (layout search and --analyse included)")

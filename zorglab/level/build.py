@@ -102,7 +102,8 @@ class Builder:
         for other, finder in FINDERS.items():
             if other != category and finder(name) is not None:
                 return f"{name!r} is a {other} type, not a {category} type"
-        known = ", ".join(cls.name for cls in LISTERS[category]())  # type: ignore[attr-defined]
+        known = ", ".join(cls.name for cls in LISTERS[category]()           # type: ignore[attr-defined]
+                          if cls.signature.undefined is None)              # type: ignore[attr-defined]   # not C (ZR-21)
         return f"unknown {category} type {name!r} ({category} types: {known})"
 
     def call_args(self, nodes: tuple[Any, ...], signature: Signature, label: str,

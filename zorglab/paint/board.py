@@ -167,12 +167,14 @@ def draw_state(p: Painter, world: Any, state: GameState, *, view: BoardView | No
         cx, cy = view.cell_centre(slot, local)
         dead = [i for i in indexes if not state.heroes[i].alive]
         alive = [i for i in indexes if state.heroes[i].alive]
-        for i in dead:
-            _corpse(p, cx, cy, view.cell, i)
-        for k, i in enumerate(alive):
-            dx, dy, r = hero_spot(k, len(alive), view.cell)
+        shared = len(indexes)                    # every hero and corpse of the cell gets a spot of its own
+        for k, i in enumerate(dead):
+            dx, dy, r = hero_spot(k, shared, view.cell)
+            _corpse(p, cx + dx, cy + dy, r * 0.8, i, numbered=shared > 1)
+        for k, i in enumerate(alive, start=len(dead)):
+            dx, dy, r = hero_spot(k, shared, view.cell)
             hero_disc(p, cx + dx, cy + dy, r, i, state.heroes[i], active=i == active, stuck=i in stuck,
-                      target=i == target_hero, side=0 if len(alive) == 1 else (-1 if dx < 0 else 1))
+                      target=i == target_hero, side=0 if shared == 1 else (-1 if dx < 0 else 1))
     _waiting_room(p, view, state, active, target_hero)
     return view
 
@@ -200,7 +202,7 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
     p.circle(cx, cy, r, fill=palette.hero_colour(index), outline=palette.TEXT)
     size = max(8, int(r * 1.1))
     p.text(cx, cy, str(index + 1), palette.PILL, size=size)
-    small = max(8, int(r * 0.8))
+    small = max(11, int(r * 0.9))          # HP and gold readable at the Player's cell size
 
     def pill(text: str, top: float, fill: str, ink: str) -> None:
         w = text_width(text, small) + 4
@@ -220,11 +222,14 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
         p.text(cx - r, cy - r, "?", palette.PILL, size=max(9, int(badge * 1.6)))
 
 
-def _corpse(p: Painter, cx: float, cy: float, cell: float, index: int) -> None:
-    r = cell * 0.3
+def _corpse(p: Painter, cx: float, cy: float, r: float, index: int, numbered: bool = False) -> None:
+    """A corpse: a grey disc crossed in the hero's colour; ``numbered`` (several on one cell) puts
+    its spawn number beside it, so each is told apart."""
     p.circle(cx, cy, r, fill=palette.CORPSE)
     p.line(cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6, palette.hero_colour(index), width=2)
     p.line(cx - r * 0.6, cy + r * 0.6, cx + r * 0.6, cy - r * 0.6, palette.hero_colour(index), width=2)
+    if numbered:
+        p.text(cx, cy + r + 5, str(index + 1), palette.TEXT, size=10)
 
 
 def waiting_slots(view: BoardView, count: int) -> list[tuple[float, float]]:

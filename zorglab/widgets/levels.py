@@ -214,7 +214,7 @@ class LevelBrowser:
             boxes.append(w.HTML(f"<b>{html.escape(group.heading())}</b>", layout=keep))
             for entry in group.entries:
                 button = w.Button(description=entry.level or entry.path.name, tooltip=f"open {entry.path}",
-                                  layout=w.Layout(width=f"{BUTTON_WIDTH}px"))
+                                  layout=w.Layout(width=f"{BUTTON_WIDTH}px", flex="0 0 auto"))   # never squeezed
                 button.on_click(lambda _, path=entry.path: self.open(path))
                 self.buttons[entry.path] = button
                 boxes.append(w.HBox([button, w.HTML(row_html(entry))], layout=keep))

@@ -119,8 +119,9 @@ class Maker:
         tools = w.HBox([self.rotate_back_button, self.rotate_button, self.rotate_all_button, self.remove_button,
                         self.undo_button, self.redo_button, self.main_dropdown, self.solution_dropdown,
                         self.save_button, self.start_button], layout=w.Layout(flex_flow="row wrap"))
+        self.board_box = w.HBox([self.canvas, w.VBox([self.message_box, self.warning_box])])
         self.widget = w.VBox([w.HTML(f"<b>Maker</b> — {html.escape(self.level.title or self.level.id)}"),
-                              tools, self.status, w.HBox([self.canvas, w.VBox([self.message_box, self.warning_box])]),
+                              tools, self.status, self.board_box,
                               self.play_area])
         self.keys = guard(self.widget, lambda *a, **k: self._safely(lambda: self.key(*a, **k)), KEYS)
 
@@ -266,7 +267,7 @@ class Maker:
             self._edit(Layout.from_solution(solution))
             self.choices = dict(solution.choices)
             self.opened, self.selected = index, None
-            self.notice = f"opened solution {solution_title(index, solution)}"
+            self.notice = f"opened {solution_title(index, solution)}"
         self.solution_menu.show(self.opened)
         self.refresh()
 

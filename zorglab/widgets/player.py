@@ -128,7 +128,9 @@ class Player:
                           layout=w.Layout(flex_flow="row wrap"))     # wrap rather than squeeze the labels
         self.why = WhyNotPanel(self)           # "why not that way?" (player_why.py)
         side = w.VBox([self.heroes_box, self.explain_box, self.why.widget, self.log_box], layout=w.Layout(width="480px"))
-        line = w.VBox([controls, self.save_box, self.frame_slider, self.status, w.HBox([self.canvas, side]), self.tray.widget,
+        # the spell tray above the board, in view with it (not under the hero table and the log)
+        line = w.VBox([controls, self.save_box, self.frame_slider, self.status, self.tray.widget,
+                       w.HBox([self.canvas, side], layout=w.Layout(flex_flow="row wrap")),
                        self.verdict_box, self.compare_box])
         self.branch_box.layout = w.Layout(align_items="flex-start", margin="0 0 0 12px")
         self.widget = w.VBox([w.HTML(f"<b>Player</b> — world {html.escape(self.timeline.name)}"),

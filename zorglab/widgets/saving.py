@@ -48,15 +48,16 @@ class LevelFile:
     def said(self, saved: SavedSolution, what: str) -> str:
         """The notice for a save: written, or already there (1-based, as a designer counts)."""
         if saved.added:
-            return f"{what} saved as solution {saved.index + 1} in {self.path.name}"
-        return f"{what} is already solution {saved.index + 1} in {self.path.name}: nothing written"
+            return f"{what} saved as solution {saved.index} in {self.path.name}"
+        return f"{what} is already solution {saved.index} in {self.path.name}: nothing written"
 
 
 def solution_title(index: int, solution: Solution) -> str:
-    """'3: @12 Attack(2) → win' for the solution menu (1-based)."""
+    """'solution 2: @12 Attack(2) → win' for the solution menu (numbered from 0, as everywhere:
+    docs/workbench.md, "Counting solutions")."""
     casts = " ".join(format_cast(c) for c in solution.casts) or "no cast"
     expect = f" → {solution.expect}" if solution.expect is not None else ""
-    return f"{index + 1}: {casts}{expect}"
+    return f"solution {index}: {casts}{expect}"
 
 
 class SolutionMenu:

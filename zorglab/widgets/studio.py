@@ -1,11 +1,15 @@
-"""The Level Studio (issue #14): author a whole level on one page, with the verdict live on every change.
+"""The Level Studio (issues #14, #24): author a whole level on one page, with the verdict live on every change.
 
 The level is a :class:`~zorglab.level.draft.Draft` (its TOML, edited field by field and re-read by
-the loader after each edit); around it: the rooms palette and tile painter, editable rows for every
-list of the level, the Maker on the chosen solution's layout (and the Player it opens), and the
-live analysis panel (``zorglab.reports.live.summarise`` in a worker thread). Every behaviour is a
-method tests call: ``edit`` (what every editor calls), ``choose_solution``, ``play_witness``,
-``settle``; and, from :mod:`zorglab.widgets.studio_file`, ``save``, ``save_run``, ``check_disk``, ``reload``.
+the loader after each edit); around it (:mod:`~zorglab.widgets.studio_layout`, one screen): editable
+rows for every list of the level, the Maker on the chosen solution's layout (and the Player it
+opens), the choice pickers and the live analysis panel (``zorglab.reports.live.summarise`` in a
+worker thread), and in tabs the rooms palette, tile painter and the rest. Every behaviour is a method
+tests call: ``edit`` (what every editor calls), ``open``, ``open_new``, ``reload_asked``,
+``choose_solution``, ``play_witness``, ``settle``; ``choose``, ``undo``, ``redo``, ``key``
+(:mod:`~zorglab.widgets.studio_edits`); ``answer``, ``restore_discarded``
+(:mod:`~zorglab.widgets.studio_unsaved`); ``save``, ``save_run``, ``check_disk``, ``reload``
+(:mod:`~zorglab.widgets.studio_file`).
 """
 
 from __future__ import annotations
@@ -21,40 +25,84 @@ import ipywidgets as w
 
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
-from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
 from zorglab.level.draft import Draft
 from zorglab.core.model import Level
 from zorglab.level.save import SavedSolution
+from zorglab.widgets.keys import KeyGuard
 from zorglab.widgets.maker import Maker
-from zorglab.widgets.studio_file import DraftFile, StudioFile
-from zorglab.widgets.studio_level import board_of, chosen_solution, play_of, solution_layout
+from zorglab.widgets.studio_choices import ChoicesEditor
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
-from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+from zorglab.widgets.studio_choices import legal_choices
+from zorglab.widgets.studio_edits import StudioEdits
+from zorglab.widgets.studio_file import DraftFile, StudioFile
+from zorglab.widgets.studio_history import History, Snapshot
+from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
+from zorglab.widgets.studio_unsaved import UnsavedWork
+from zorglab.widgets.studio_level import board_of, chosen_solution, play_of, solution_layout
+from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 
 _LABELLED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(?![=])")
 
 
-def _signatures(types: tuple[type, ...]) -> str:
-    """The registry's types as a designer writes them: ``Warrior(x) · Elf(x, elems) · ...``."""
-    return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
-
-
-class Studio(StudioFile):
+class Studio(StudioEdits, UnsavedWork, StudioFile):
     """The Level Studio on the level file at ``path`` (``Studio.new(path)`` for a new level).
 
     ``summarise`` replaces the analysis back end (tests pass a fake one); ``debounce`` is the quiet
     time before an analysis starts; ``seconds`` a CPU-seconds safety stop for each analysis (None:
     none; its figures are counted in states); ``watch`` the seconds between looks at the file on disk (None:
-    only when a handler runs).
+    only when a handler runs). A relative ``path`` is read from the repository root ``root``
+    (default: found from the working folder, :mod:`zorglab.widgets.studio_paths`), whatever folder
+    the kernel runs in.
     """
 
+    KEYS = ("z", "Z", "y", "Y")              # with Ctrl (Cmd on macOS): undo, redo
+
+    # the page's widgets (zorglab.widgets.studio_layout.build makes them)
+    fields: FieldsEditor
+    rooms: RowsEditor
+    heroes: RowsEditor
+    spells: RowsEditor
+    constraints: RowsEditor
+    bonuses: RowsEditor
+    variables: VariablesEditor
+    mirrors: MirrorsEditor
+    palette: RoomPalette
+    painter: TilePainter
+    choice_editor: ChoicesEditor
+    editors: list[Any]
+    header: w.HTML
+    status: w.HTML
+    solution_picker: w.Dropdown
+    save_button: w.Button
+    save_run_button: w.Button
+    reload_button: w.Button
+    undo_button: w.Button
+    redo_button: w.Button
+    open_button: w.Button
+    new_button: w.Button
+    path_text: w.Combobox
+    maker_box: w.VBox
+    browser_box: w.VBox
+    propose_box: w.VBox
+    tools_tabs: w.Tab
+    keys: KeyGuard
+    widget: w.VBox
+
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
-                 seconds: float | None = None, watch: float | None = 2.0, _draft: Draft | None = None):
-        self.draft = _draft if _draft is not None else Draft.open(path)
+                 seconds: float | None = None, watch: float | None = 2.0, root: str | Path | None = None,
+                 _draft: Draft | None = None):
+        self.root = Path(root).resolve() if root is not None else project_root()
+        self.draft = _draft if _draft is not None else Draft.open(resolve(path, self.root))
         self.notice = ""
-        self.discarded: str | None = None        # unsaved edits set aside by a reload
+        self.discarded: str | None = None        # unsaved edits set aside (discarded, or a reload)
+        self.discarded_path: Path | None = None  # the file they belong to
+        self.question: tuple[str, Callable[[], Any]] | None = None     # asked before unsaved edits go
+        self.history = History()
+        self.choices: dict[str, Any] = {}        # the player's choices the Maker and the panel use
+        self._opened_text = self.draft.text
+        self._restoring = False
         self.maker: Maker | None = None
         self.solution: int | None = None
         self.saved: SavedSolution | None = None
@@ -63,112 +111,89 @@ class Studio(StudioFile):
         self._maker_of: Path | None = None
         self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
         self.panel.play_button.on_click(lambda _b: self._safely(self.play_witness))
+        self.panel.shorten = self._shorten                   # type: ignore[method-assign]
         self._build_widgets()
-        self._open_draft()
+        self._reopened()
         self._watcher = self._watch(watch) if watch else None
 
     @classmethod
     def new(cls, path: str | Path, **options: Any) -> "Studio":
         """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
-        if Path(path).exists():
+        root = options.get("root")
+        target = resolve(path, Path(root).resolve() if root is not None else project_root())
+        if target.exists():
             raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
-        return cls(path, _draft=Draft.new(path), **options)
+        return cls(path, _draft=Draft.new(target), **options)
 
     def open(self, path: str | Path) -> None:
-        """Put another level file in the Studio (the level browser calls this)."""
+        """Put another level file in the Studio (the level browser and the file picker call this);
+        unsaved edits are not replaced before the page asked (save / discard / cancel)."""
         with self._lock:
+            target = resolve(path, self.root)
             try:
-                draft = Draft.open(path)
+                draft = Draft.open(target)
             except (LevelError, OSError) as error:       # not TOML, not there: said, the level shown stays
-                self.notice = f"cannot open {path}: {error}; mend it in a text editor (zorglab validate says the same)"
+                self.notice = (f"cannot open {shown(target, self.root)}: {error}; mend it in a text editor "
+                               "(zorglab validate says the same)")
                 self._refresh()
                 return
-            self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft = draft
-            kept = f" (the unsaved edits of the level before are in studio.discarded)" if self.discarded else ""
-            self.notice = f"opened {path}{kept}"
-            self._open_draft()
+            self.ask_first(f"open {shown(target, self.root)}",
+                           lambda: self._take_draft(draft, f"opened {shown(target, self.root)}"))
 
     def open_new(self, path: str | Path) -> None:
-        """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist yet)."""
+        """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist
+        yet), asking first when the page holds unsaved edits."""
         with self._lock:
-            if Path(path).exists():
-                self.notice = f"{path} already exists: open it instead"
-                self._refresh()
+            target = resolve(path, self.root)
+            if not str(path).strip() or target.is_dir():
+                self.notice = "type the new level's file, e.g. levels/my-level.toml"
+            elif target.exists():
+                self.notice = f"{shown(target, self.root)} already exists: open it instead"
+            else:
+                self.ask_first(f"start {shown(target, self.root)}", lambda: self._take_draft(
+                    Draft.new(target), f"a new level, saved to {shown(target, self.root)} by save"))
                 return
-            self.discarded = self.draft.text if self.draft.dirty else None
-            self.draft = Draft.new(path)
-            self.notice = f"a new level, saved to {path} by save" + (
-                " (the unsaved edits of the level before are in studio.discarded)" if self.discarded else "")
-            self._open_draft()
+            self._refresh()
+
+    def reload_asked(self) -> None:
+        """*reload*: read the file again, asking first when the page holds unsaved edits."""
+        with self._lock:
+            self.ask_first("reload the file from disk", lambda: self.reload())
+
+    def _take_draft(self, draft: Draft, notice: str) -> None:
+        """Another level replaces the page: a new history, fresh palette and painter."""
+        self.draft = draft
+        self.painter.reset()
+        self.palette.reset()
+        kept = " (the edits set aside can be restored: see the button above)" if self.discarded else ""
+        self.notice = notice + kept
+        self._reopened()
+
+    def _reopened(self) -> None:
+        """The draft was read anew (opened, started, reloaded): its history starts here."""
+        self._opened_text = self.draft.text
+        self.choices = {}
+        self.history.clear()
+        self.path_text.value = shown(self.draft.path, self.root) if self.draft.path is not None else ""
+        files = level_files(self.root, self.draft.path.parent if self.draft.path is not None else None)
+        if list(self.path_text.options) != files:
+            self.path_text.options = files
+        self._open_draft()
 
     # --- widgets ----------------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
-        edit = self.edit
-        self.fields = FieldsEditor(edit)
-        self.rooms = RowsEditor("rooms", ("rooms",), edit, example="D(2) @ corridor", reorder=True)
-        self.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)",
-                                 hint=_signatures(hero_types()))
-        self.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)",
-                                 hint=_signatures(spell_types()))
-        self.constraints = RowsEditor("constraints", ("constraints",), edit, example="dist(A, Z) >= 2")
-        self.bonuses = RowsEditor("bonuses", ("bonuses",), edit, example="unused(Attack)")
-        self.variables = VariablesEditor(edit)
-        self.mirrors = MirrorsEditor(edit)
-        self.palette = RoomPalette(edit)
-        self.painter = TilePainter(edit)
-        self.editors: list[Any] = [self.fields, self.rooms, self.heroes, self.spells, self.constraints, self.bonuses,
-                        self.variables, self.mirrors, self.palette]
-        self.header = w.HTML()
-        self.status = w.HTML()
-        self.solution_picker = w.Dropdown(description="layout of", layout=w.Layout(width="360px"))
-        self.solution_picker.observe(self._solution_changed, names="value")
-
-        def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
-            b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
-            b.on_click(lambda _b: self._safely(handler))
-            return b
-
-        self.save_button = button("save", "save", self.save,
-                                  "write the level file, with this layout, its casts and outcome as a solution")
-        self.save_button.button_style = "primary"
-        self.save_run_button = button("save the Player's run", "flag", self.save_run,
-                                      "write the run the Player shows (casts and outcome) as a solution")
-        self.reload_button = button("reload", "refresh", self.reload, "read the level file again from disk")
-        self.path_text = w.Text(placeholder="levels/my-level.toml", layout=w.Layout(width="240px"))
-        self.open_button = button("open", "folder-open", lambda: self.open(self.path_text.value.strip()),
-                                  "open this level file")
-        self.new_button = button("new", "file", lambda: self.open_new(self.path_text.value.strip()),
-                                 "an empty level, saved to this path")
-        self.maker_box = w.VBox()
-        self.maker_box.add_class("zorglab-studio-maker")
-        self.save_button.add_class("zorglab-studio-save")
-        self.status.add_class("zorglab-studio-status")
-        self.browser_box = w.VBox([button("show the levels of this folder", "list", self.show_browser,
-                                          "every level of the folder by contract, with its verdict")])
-        self.propose_box = w.VBox([button("show the proposer", "magic", self.show_proposer,
-                                          "propose proved levels from a brief; open one here to edit")])
-        painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", self.paint_picked_tile,
-                                  "copy the palette's tile into the painter"), self.painter.widget])
-        more = w.Accordion(children=[self.fields.widget, w.HBox([self.constraints.widget, self.bonuses.widget]),
-                                     self.variables.widget, self.mirrors.widget, painting,
-                                     self.browser_box, self.propose_box])
-        for index, title in enumerate(("level: id, title, contract, notes", "constraints and bonuses",
-                                       "variables", "mirror worlds", "tile painter", "levels", "propose")):
-            more.set_title(index, title)
-        more.selected_index = None
-        editing = w.VBox([w.HBox([self.rooms.widget, self.palette.widget]),
-                          w.HBox([self.heroes.widget, self.spells.widget]), more],
-                         layout=w.Layout(flex="0 0 auto", margin="0 12px 0 0"))
-        tools = w.HBox([self.save_button, self.save_run_button, self.reload_button, self.solution_picker,
-                        self.path_text, self.open_button, self.new_button], layout=w.Layout(flex_flow="row wrap"))
-        self.widget = w.VBox([self.header, tools, self.status, w.HBox([editing, self.panel.widget], layout=w.Layout(flex_flow="row wrap")),
-                              self.maker_box])
-        self.widget.add_class("zorglab-studio")
+        from zorglab.widgets.studio_layout import build
+        build(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live page; where no live page can show (a notebook opened before its cells ran), a
+        line saying what to run instead of the widget's raw ``VBox(children=...)`` repr."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle["text/plain"] = (f"Level Studio on {shown(self.draft.path, self.root)}: run this cell "
+                                    "(Shift+Enter) to open it here")
+        return bundle
 
     # --- editing ----------------------------------------------------------------------------------
 
@@ -182,7 +207,8 @@ class Studio(StudioFile):
             except (OSError, ValueError) as error:       # the file cannot be looked at now: say so, edit on
                 self.notice = f"cannot look at {self.draft.shown_path}: {error}"
             warning = "" if self.notice == said else f" — {self.notice}"      # the file on disk does not read
-            before = self.draft.text
+            state = self._snapshot(what)
+            before = state.text
             try:
                 change(self.draft)
             except (LevelError, KeyError, IndexError, ValueError) as error:
@@ -192,6 +218,7 @@ class Studio(StudioFile):
                 return False
             if self.draft.text == before:
                 return False
+            self.history.record(state)
             self.notice = what + warning
             self._changed()
             return True
@@ -220,8 +247,10 @@ class Studio(StudioFile):
             if level is None:
                 self.notice = "the level has problems: fix them to lay it out"
             else:
+                self.history.record(self._snapshot(f"layout of solution {index}"))
                 self.solution = index
-                self._new_maker(level, *solution_layout(level, index))
+                layout, self.choices = solution_layout(level, index)
+                self._new_maker(level, layout, self.choices)
                 self._analyse()
             self._refresh()
 
@@ -282,11 +311,17 @@ class Studio(StudioFile):
 
     # --- internals --------------------------------------------------------------------------------
 
+    def _shorten(self, line: str) -> str:
+        """A panel line naming the level's file as the page does (from the repository root)."""
+        path = self.draft.path
+        return line if path is None else line.replace(str(path), shown(path, self.root))
+
     def _open_draft(self) -> None:
         level = self.draft.level
         self.solution = chosen_solution(level) if level is not None else None
         if level is not None:
-            self._new_maker(level, *solution_layout(level, self.solution))
+            layout, self.choices = solution_layout(level, self.solution)
+            self._new_maker(level, layout, self.choices)
         elif self.maker is None or self._maker_of != self.draft.path:
             self.maker = None
             self.maker_box.children = (w.HTML("<i>the Maker opens once the level loads without problems</i>"),)
@@ -306,32 +341,45 @@ class Studio(StudioFile):
             if self.maker is None:
                 self._new_maker(level, Layout(), {})
             elif board_of(self.maker.level) == board_of(level):
-                if play_of(self.maker.level) != play_of(level) and self.maker.player is not None:
-                    self.maker.player, self.maker.players, self.maker.setup = None, {}, None
-                    self.maker.play_area.children = ()   # its run was of the level before: never shown stale
-                    self.notice += "; the Player closed (the level changed): start again"
+                self._close_stale_player(level)
                 self.maker.level = level                 # same rooms and tiles: the board stands as drawn
+                self._put_choices()                      # a variable added, changed or gone
             else:
-                labels = {room.label for room in level.rooms}
                 layout = self.maker.layout
-                for label in [label for label in layout if label not in labels]:
-                    layout = layout.remove(label)
-                if layout.main is not None and layout.main not in labels:
-                    layout = layout.with_main(None)
-                self._new_maker(level, layout, self.maker.choices)
+                self._new_maker(level, layout, self.choices)
+
+    def _close_stale_player(self, level: Level) -> None:
+        if self.maker is not None and play_of(self.maker.level) != play_of(level) and self.maker.player is not None:
+            self.maker.player, self.maker.players, self.maker.setup = None, {}, None
+            self.maker.play_area.children = ()   # its run was of the level before: never shown stale
+            self.notice += "; the Player closed (the level changed): start again"
 
     def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
-        maker = Maker(level, layout=layout, path=self.draft.path, choices=choices)
+        labels = {room.label for room in level.rooms}
+        for label in [label for label in layout if label not in labels]:
+            layout = layout.remove(label)                # rooms gone from the level leave the layout
+        if layout.main is not None and layout.main not in labels:
+            layout = layout.with_main(None)
+        self.choices = legal_choices(level, choices)     # every variable on a legal choice at once
+        maker = Maker(level, layout=layout, path=self.draft.path, choices=self.choices, cell=18)   # one screen
         maker.file = DraftFile(self)                     # its Players' *save run* goes through the Studio
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
         maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution
+        maker.undo_button.layout.display = maker.redo_button.layout.display = "none"
+        maker.board_box.layout.flex_flow = "row wrap"    # its messages go under the board when narrow
+        maker.undo = self.undo                           # type: ignore[method-assign]   # one history:
+        maker.redo = self.redo                           # type: ignore[method-assign]   # its Ctrl+Z too
         shown_refresh = maker.refresh
 
         def refresh() -> None:                           # the Maker tells the Studio of every layout change
             shown_refresh()
             if self.maker is maker and maker.layout != self._layout_seen:
+                if not self._restoring and self._layout_seen is not None:
+                    self.history.record(Snapshot(self.draft.text, self._layout_seen, tuple(self.choices.items()),
+                                                 "layout edit"))
                 self._layout_seen = maker.layout
                 self._analyse()
+                self._refresh()
         maker.refresh = refresh                          # type: ignore[method-assign]
         self.maker = maker
         self._maker_of = self.draft.path                 # the file whose level the Maker shows
@@ -341,7 +389,7 @@ class Studio(StudioFile):
     def _analyse(self) -> None:
         level = self.draft.level
         layout = self.maker.layout if self.maker is not None and level is not None else None
-        choices = self.maker.choices if self.maker is not None else {}
+        choices = self.choices if level is not None else {}
         self.panel.request(level if level is not None else self.draft.check,
                            layout if layout is not None and len(layout) else None, choices)
 
@@ -373,13 +421,21 @@ class Studio(StudioFile):
             if list(self.solution_picker.options) != options:
                 self.solution_picker.options = options
             self.solution_picker.value = self.solution if self.solution is not None and self.solution < count else None
-            path = self.draft.shown_path
+            path = shown(self.draft.path, self.root)
             title = self.draft.field("title") or self.draft.field("id")
-            state = "new, not saved yet" if self.draft.digest is None else (
-                "unsaved edits" if self.draft.dirty else "saved")
+            if self.unsaved:
+                state = "● unsaved edits" if self.draft.digest is not None else "● new, not saved yet"
+                colour = "#c05000"
+            else:
+                state, colour = ("new, nothing typed yet" if self.draft.digest is None else "saved"), "#2a7a2a"
             self.header.value = (f"<b>Level Studio</b> — {html.escape(title)} <code>{html.escape(path)}</code> "
-                                 f"<span class='zorglab-studio-state'>({state})</span>")
+                                 f"<span class='zorglab-studio-state' style='color:{colour};font-weight:bold'>"
+                                 f"({state})</span>")
             self.status.value = f"<span class='zorglab-studio-notice'>{html.escape(self.notice)}</span>"
             self.save_button.disabled = bool(self.draft.problems)
+            self.undo_button.disabled = not self.history.back
+            self.redo_button.disabled = not self.history.forth
+            self.choice_editor.refresh(level, self.choices)
+            self._show_unsaved(path)
         finally:
             self._refreshing = False

@@ -100,6 +100,16 @@ class StudioFile:
     def settle(self, timeout: float = 60.0) -> bool:
         raise NotImplementedError
 
+    @property
+    def unsaved(self) -> bool:
+        raise NotImplementedError
+
+    def set_aside(self) -> None:
+        raise NotImplementedError
+
+    def _reopened(self) -> None:
+        raise NotImplementedError
+
     def check_disk(self) -> bool:
         """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
         with self._lock:
@@ -133,11 +143,12 @@ class StudioFile:
                 self._refresh()
                 return False
             self._unreadable = None
-            self.discarded = self.draft.text if self.draft.dirty else None
+            lost = self.unsaved
+            self.set_aside()                         # unsaved edits: restorable from the page
             self.draft.replace_text(data.decode("utf-8"), text_digest(data))
-            kept = " (your unsaved edits are in studio.discarded)" if self.discarded else ""
+            kept = " (your unsaved edits were set aside: restore them from the page)" if lost else ""
             self.notice = f"{path} {because}: reloaded{kept}"
-            self._open_draft()
+            self._reopened()
             return True
 
     def save(self) -> SavedSolution | None:

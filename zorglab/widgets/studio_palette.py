@@ -18,13 +18,15 @@ from typing import Any
 import ipywidgets as w
 from PIL import Image, ImageDraw
 
-from zorglab.core.registry import room_types
+from zorglab.core.registry import ParamKind, room_types
+from zorglab.core.values import Element
 from zorglab.core.tiles import CellKind, Tile, tile_problems, tile_suits
 from zorglab.level.draft import TILE_CELLS, Draft
 from zorglab.level.tileset import find_library, read_library
 from zorglab.paint import palette
 from zorglab.widgets.studio_rows import Edit, fault_html
 
+CLOSED = {ParamKind.ELEMENT: [e.value for e in Element], ParamKind.BOOL: ["true", "false"]}   # dropdowns
 CELL_NAMES = {"#": "wall", ".": "floor", "S": "spawn", "g": "green", "d": "dark", "l": "light"}
 _EMPTY_TILE = ("#####", "#...#", "#...#", "#...#", "#####")
 
@@ -99,12 +101,13 @@ class RoomPalette:
     def choose_type(self, name: str) -> None:
         if name not in self.types:
             raise KeyError(f"{name!r} is not a room type (known: {', '.join(self.types)})")
+        changed = name != self.room_type
         self.room_type = name
         if self.type_picker.value != name:
             self.type_picker.value = name
         self.params = {}
-        if self.tile is not None and self.tile in self.tiles and not tile_suits(self.tiles[self.tile], name):
-            self.tile = None
+        if changed or (self.tile is not None and self.tile in self.tiles and not self.offers(self.tile)):
+            self.tile = None                     # another type: its own tiles, none carried over
         self._build_params()
         self._show_gallery()
 
@@ -123,6 +126,13 @@ class RoomPalette:
         self.tile = None if name == self.tile else name
         self._show_gallery()
 
+    def reset(self) -> None:
+        """Back to a fresh palette (another level opened): no label, parameters or tile kept."""
+        self.label, self.tile = "", None
+        if self.label_text.value:
+            self.label_text.value = ""
+        self.choose_type(next(iter(self.types)))
+
     def room_text(self) -> str:
         """The room's notation, e.g. ``hall = D(1) @ corridor``."""
         signature = self.types[self.room_type]
@@ -135,9 +145,22 @@ class RoomPalette:
         return f"{self.label} = {text}" if self.label else text
 
     def add_room(self) -> str:
+        """Append the room; the label and tile start fresh for the next one (the type stays)."""
         text = self.room_text()
         self.edit(lambda d: d.add_item(("rooms",), text), f"room {text} added")
+        self.label, self.tile = "", None
+        if self.label_text.value:
+            self.label_text.value = ""
+        self._show_gallery()
         return text
+
+    def offers(self, name: str) -> bool:
+        """Whether the gallery offers tile ``name`` for the chosen type: one the type may use (ZR-2),
+        and not another type's default tile (``default-D`` is D's)."""
+        tile = self.tiles.get(name)
+        if tile is None or not tile_suits(tile, self.room_type):
+            return False
+        return not (name.startswith("default-") and name != f"default-{self.room_type}")
 
     # --- view -------------------------------------------------------------------------------------
 
@@ -149,13 +172,23 @@ class RoomPalette:
             self._show_gallery()
 
     def _build_params(self) -> None:
-        inputs = []
+        """One input per parameter, named as the rules name it: a dropdown where the choice is closed
+        (an element, true / false), else a text field saying what the value may be."""
+        inputs: list[w.Widget] = []
         for param in self.types[self.room_type].params:
-            text = w.Text(description=param.name, placeholder=("optional: " if param.optional else "") + param.kind.value,
-                          continuous_update=True, layout=w.Layout(width="200px"), style={"description_width": "30px"})
-            text.observe(lambda c, n=param.name: self.set_param(n, c["new"]), names="value")
-            text.add_class(f"zorglab-param-{param.name}")
-            inputs.append(text)
+            closed = CLOSED.get(param.kind)
+            style = {"description_width": "initial"}
+            if closed is not None:
+                control: w.Widget = w.Dropdown(description=param.name, options=[("", "")] + [(v, v) for v in closed],
+                                               value="", layout=w.Layout(width="auto"), style=style,
+                                               tooltip=param.kind.value)
+            else:
+                control = w.Text(description=param.name, continuous_update=True, style=style,
+                                 placeholder=("optional: " if param.optional else "") + param.kind.value,
+                                 layout=w.Layout(width="230px"))
+            control.observe(lambda c, n=param.name: self.set_param(n, c["new"] or ""), names="value")
+            control.add_class(f"zorglab-param-{param.name}")
+            inputs.append(control)
         self.param_box.children = tuple(inputs)
         self._show_preview()
 
@@ -172,8 +205,8 @@ class RoomPalette:
 
     def _show_gallery(self) -> None:
         cards = []
-        for name, tile in self.tiles.items():
-            if not tile_suits(tile, self.room_type):
+        for name in self.tiles:
+            if not self.offers(name):
                 continue
             button, card = self._card(name)
             button.button_style = "info" if name == self.tile else ""
@@ -222,6 +255,10 @@ class TilePainter:
         self.rows = [list(row.ljust(5, "#")[:5]) for row in (tuple(rows) + _EMPTY_TILE)[:5]]
         self.name_text.value = name
         self._show()
+
+    def reset(self) -> None:
+        """An empty tile and no name (another level opened)."""
+        self.load("", _EMPTY_TILE)
 
     def problems(self) -> list[str]:
         return [f"row {y + 1}, column {x + 1}: {message}" for y, x, message in tile_problems(self.tile_rows)]

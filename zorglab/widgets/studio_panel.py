@@ -35,6 +35,12 @@ def default_summarise() -> Summarise:
     return summarise
 
 
+def default_judge() -> Summarise:
+    """Which choices win on a layout: :func:`zorglab.reports.live_choices.choice_verdicts`."""
+    from zorglab.reports.live_choices import choice_verdicts
+    return choice_verdicts
+
+
 @dataclass
 class _Job:
     generation: int
@@ -49,8 +55,10 @@ class AnalysisPanel:
     """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
 
     def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float | None = None,
-                 on_result: Callable[[Any], Any] | None = None):
+                 on_result: Callable[[Any], Any] | None = None, judge: Summarise | None = None):
         self.summarise = summarise if summarise is not None else default_summarise()
+        self.judge = judge if judge is not None else default_judge()
+        self.choice_verdicts: Any = None    # which choices win on the shown layout (a level with variables)
         self.debounce = debounce
         self.seconds = seconds
         self.on_result = on_result
@@ -68,7 +76,7 @@ class AnalysisPanel:
         self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
                                     tooltip="open the current layout's witness in the Player")
         self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
-                             layout=w.Layout(min_width="360px", flex="1 1 360px"))
+                             layout=w.Layout(min_width="300px", flex="1 1 auto"))
         self.widget.add_class("zorglab-analysis")
 
     # --- requests ---------------------------------------------------------------------------------
@@ -147,13 +155,36 @@ class AnalysisPanel:
             except Exception as exc:                 # the panel says so; the kernel never sees a traceback
                 summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
             with self._lock:
-                self._running = None
                 fresh = job.generation == self.generation and not job.cancel.is_set()
+                judging = fresh and isinstance(job.level, Level) and bool(job.level.variables) \
+                    and job.layout is not None
+                if not judging:
+                    self._running = None     # else still running: settle() waits for the choices too
                 if fresh:
                     self._show(job.generation, summary, job.layout, error)
                 self._lock.notify_all()
             if fresh and summary is not None and self.on_result is not None:
                 self.on_result(summary)
+            if judging:
+                self._judge_choices(job)
+
+    def _judge_choices(self, job: _Job) -> None:
+        """After the verdict: every choice's verdict on this layout, shown under it (FR-2, FR-3)."""
+        self.status.value = "<i>trying every choice…</i>"
+        try:
+            verdicts = self.judge(job.level, job.layout, seconds=max(1.0, self.seconds * 4), cancel=job.cancel)
+        except Exception as exc:                     # said in the panel, never raised
+            verdicts, failed = None, f"choices not judged: {type(exc).__name__}: {exc}"
+        else:
+            failed = ""
+        with self._lock:
+            self._running = None
+            if job.generation == self.generation and not job.cancel.is_set():
+                self.choice_verdicts = verdicts
+                extra = [failed] if failed else ([] if verdicts is None else verdicts.lines(job.choices))
+                self._render(self.lines + extra)
+                self.status.value = ""
+            self._lock.notify_all()
 
     # --- showing ----------------------------------------------------------------------------------
 
@@ -163,8 +194,18 @@ class AnalysisPanel:
         self.layout = layout
         self.error = error
         self.lines = [error] if error else list(summary.lines())
-        self.body.value = "<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>" + html.escape("\n".join(self.lines)) + "</pre>"
+        self.choice_verdicts = None
+        self._render(self.lines)
         self.status.value = "<i>still computing (the rest follows)…</i>" if still else ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
 
+    shorten: Callable[[str], str] = staticmethod(lambda line: line)    # the Studio names files from the repository root
+
+    def _render(self, lines: list[str]) -> None:
+        lines = [self.shorten(line) for line in lines]
+        self.shown_lines = list(lines)
+        self.body.value = ("<pre style='white-space:pre-wrap;word-break:break-word;margin:0'>"
+                           + html.escape("\n".join(lines)) + "</pre>")
+
     lines: list[str] = []
+    shown_lines: list[str] = []

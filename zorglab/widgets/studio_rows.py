@@ -8,9 +8,12 @@ draft afterwards (:meth:`refresh`). Tests call the handlers (``set_row``, ``add_
 
 from __future__ import annotations
 
+import difflib
 import html
+import re
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -19,14 +22,37 @@ from zorglab.level.draft import TEXTS, Draft, Where
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
 _SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
-_ENTRY = w.Layout(width="220px")
+_ENTRY = w.Layout(width="200px")
 _PLAIN = w.Layout()
 
 
-def fault_html(messages: list[str]) -> str:
-    """A fault line as the editors show it (the loader's own message, escaped)."""
+_UNKNOWN = re.compile(r"unknown (room|hero|spell) type '([^']+)' \(")
+
+
+def near_miss(message: str) -> str:
+    """A loader message about an unknown type, with the closest name the rules know ("did you mean")."""
+    found = _UNKNOWN.search(message)
+    if found is None:
+        return message
+    from zorglab.core.registry import hero_types, spell_types
+    from zorglab.widgets.studio_palette import placeable_types
+    kinds = {"room": placeable_types, "hero": hero_types, "spell": spell_types}
+    names = [t.signature.name for t in kinds[found.group(1)]()]
+    close = difflib.get_close_matches(found.group(2), names, n=1, cutoff=0.6) or \
+        [n for n in names if n.lower() == found.group(2).lower()]
+    return f"{message} — did you mean {close[0]}?" if close else message
+
+
+def fault_html(messages: list[str], draft: Draft | None = None, root: Path | None = None) -> str:
+    """A fault line as the editors show it (the loader's own message, escaped; the level's file
+    named as the Studio shows it, from the repository root, not as a whole machine path)."""
     if not messages:
         return ""
+    if draft is not None and draft.path is not None:
+        from zorglab.widgets.studio_paths import shown
+        whole, short = str(draft.path), shown(draft.path, root)
+        messages = [m.replace(whole, short, 1) if m.startswith(whole) else m for m in messages]
+    messages = [near_miss(m) for m in messages]
     return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
 
 
@@ -36,6 +62,12 @@ def _button(icon: str, tooltip: str, handler: Callable[[], Any]) -> w.Button:
     return button
 
 
+def _echo(button: w.Button, tooltip: str) -> None:
+    """The button's tooltip says what a click will do with the text typed so far (the page can tell
+    the text reached the kernel: a click's message may overtake a text's last keystroke)."""
+    button.tooltip = tooltip
+
+
 def _set_quietly(text: w.Text, value: str) -> None:
     if text.value != value:
         text.value = value
@@ -43,6 +75,8 @@ def _set_quietly(text: w.Text, value: str) -> None:
 
 class RowsEditor:
     """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
                  hint: str = ""):
@@ -57,8 +91,9 @@ class RowsEditor:
         self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
                                    layout=w.Layout(width="auto"))
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
+        self.new_text.observe(lambda c: _echo(self.add_button, f"add {c['new'].strip()} to {title}"), names="value")
         self.rows = w.VBox()
-        width = "350px" if reorder else "300px"          # never squeezed by its neighbours
+        width = "330px" if reorder else "300px"          # never squeezed by its neighbours
         hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
                         layout=w.Layout(max_width=width))] if hint else []
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
@@ -95,7 +130,7 @@ class RowsEditor:
                 self._build(len(items))
             for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
                 _set_quietly(text, items[index])
-                fault.value = fault_html(draft.faults_at(self.where + (index,)))
+                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft, self.root)
         finally:
             self._quiet = False
 
@@ -124,6 +159,8 @@ class RowsEditor:
 class FieldsEditor:
     """The level's id, title, contract and notes."""
 
+    root: Path | None = None           # the repository root files are named from (the Studio's)
+
     def __init__(self, edit: Edit):
         self.edit = edit
         self.texts = {key: (w.Textarea if key == "notes" else w.Text)(description=key, continuous_update=True,
@@ -140,31 +177,40 @@ class FieldsEditor:
     def refresh(self, draft: Draft) -> None:
         for key in TEXTS:
             _set_quietly(self.texts[key], draft.field(key))
-            self.faults[key].value = fault_html(draft.faults_at((key,)))
+            self.faults[key].value = fault_html(draft.faults_at((key,)), draft, self.root)
 
 
 class VariablesEditor:
     """``[variables]``: one row per ``name = "choix(n, E)"`` (FR-2)."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     def __init__(self, edit: Edit):
         self.edit = edit
         self.names: list[str] = []
         self.rows = w.VBox()
         self.new_name = w.Text(placeholder="x", layout=w.Layout(width="80px"))
-        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="220px"))
-        add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto"))
+        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="180px"))
+        add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto", min_width="64px"))
         add.on_click(lambda _b: self.add_variable(self.new_name.value, self.new_text.value))
+        for box in (self.new_name, self.new_text):
+            box.observe(lambda _c: _echo(add, f"add {self.new_name.value.strip()} = {self.new_text.value.strip()}"),
+                        names="value")
+        self.new_name.add_class("zorglab-variable-name")
+        self.new_text.add_class("zorglab-variable-text")
         self.widget = w.VBox([w.HTML("<b>variables</b>"), self.rows, w.HBox([self.new_name, self.new_text, add])])
+        self.widget.add_class("zorglab-variables")
 
     def add_variable(self, name: str, text: str) -> None:
         name = name.strip()
         if name:
-            self.edit(lambda d: d.set_variable(name, text.strip()), f"variable {name} added")
+            self.edit(lambda d: _then_fill(d, lambda: d.set_variable(name, text.strip())), f"variable {name} added")
             self.new_name.value = self.new_text.value = ""
 
     def set_variable(self, index: int, name: str, text: str) -> None:
         old = self.names[index]
-        self.edit(lambda d: d.set_variable(name.strip() or old, text, old_name=old), f"variable {name} changed")
+        self.edit(lambda d: _then_fill(d, lambda: d.set_variable(name.strip() or old, text, old_name=old)),
+                  f"variable {name} changed")
 
     def remove_variable(self, index: int) -> None:
         name = self.names[index]
@@ -186,11 +232,20 @@ class VariablesEditor:
                                     w.HTML()]))
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
-            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)))
+            self.rows.children[index].children[1].value = fault_html(draft.faults_at(("variables", name)), draft, self.root)
+
+
+def _then_fill(draft: Draft, change: Callable[[], Any]) -> None:
+    """A variable edit, then every known solution given a choice for it (one edit, one undo step)."""
+    from zorglab.widgets.studio_choices import fill_solution_choices
+    change()
+    fill_solution_choices(draft)
 
 
 class MirrorsEditor:
     """``[[mirrors]]``: each mirror world's name and its rooms, heroes, spells, constraints, bonuses."""
+
+    root: Path | None = None           # the repository root files are named from (the Studio's)
 
     KEYS = (("rooms", "E(fire)"), ("heroes", "Warrior(2)"), ("spells", "Attack(2)"),
             ("constraints", "not solvable(M1)"), ("bonuses", "unused(Attack)"))
@@ -226,6 +281,8 @@ class MirrorsEditor:
                 name.observe(lambda c, i=index: self.set_name(i, c["new"]), names="value")
                 editors = [RowsEditor(key, ("mirrors", index, key), self.edit, example=example, reorder=key == "rooms")
                            for key, example in self.KEYS]
+                for editor in editors:
+                    editor.root = self.root
                 self.names.append(name)
                 self.editors.append(editors)
                 boxes.append(w.VBox([w.HBox([name, _button("trash", "remove this mirror",

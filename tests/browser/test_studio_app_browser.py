@@ -1,0 +1,119 @@
+"""The Studio as an app (issue #24 item 10) in Chromium: ``zorglab studio levels/vars.toml`` serves
+the Studio alone with Voilà on 127.0.0.1, the level browser beside it, no notebook around it; the
+same must-show as in JupyterLab (test_studio_complete_browser): a level with a finite-set and an
+ordered list variable built by clicks and typing, every choice's verdict, saved, then
+``zorglab validate`` and ``zorglab play`` agree; Ctrl+Z undoes a row delete; *open* over unsaved
+edits asks; at 1366×768 the edited row, the verdict and the Maker are on screen together.
+
+The app runs in a temporary copy of the repository's root files (``pyproject.toml``, ``levels/``'s
+tile library, contracts and two levels), so nothing tracked is written.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from labkit import REPO, canvas_pixels, click_canvas, screenshot, wait_for
+from test_studio_complete_browser import StudioDriver, in_view
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def app(tmp_path):
+    """``zorglab studio levels/vars.toml`` in a copy of the repository's root, stopped by its PID."""
+    root = tmp_path / "repo"
+    (root / "levels").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("# a copy of the checkout's root for the app test\n")
+    for name in ("tiles.toml", "contracts.toml", "app-01-first-blood.toml", "app-02-the-long-way-round.toml"):
+        shutil.copyfile(REPO / "levels" / name, root / "levels" / name)
+    home = tmp_path / "home"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "IPYTHONDIR": str(home / "ipython"), "PYTHONHASHSEED": "0"}
+    port = _free_port()
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "zorglab.cli.main", "studio", "levels/vars.toml",
+                                    "--port", str(port), "--no-browser"], cwd=root, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"zorglab studio exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"zorglab studio did not answer on {url}:\n{log.read_text()[-3000:]}")
+            time.sleep(0.3)
+        yield url, root
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
+
+def test_the_studio_app_serves_the_studio_alone_with_the_level_browser_beside_it(app, page, shots):
+    url, root = app
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url, timeout=120_000)
+    studio = StudioDriver(page, "", lambda c: canvas_pixels(page, c), lambda c, x, y: click_canvas(page, c, x, y))
+    wait_for("the Studio in the app", lambda: page.locator(".zorglab-studio").count() == 1, timeout=120)
+    assert page.locator(".cm-editor, .jp-InputArea, .jp-InputPrompt").count() == 0    # no notebook around it
+    wait_for("the level browser beside it", lambda: "First Blood" in page.locator(".zorglab-app-levels").inner_text(),
+             timeout=120)
+    assert "levels/vars.toml" in studio.text(".zorglab-studio")
+    studio.build()
+    studio.every_choice_judged()
+    studio.choose_the_winner()
+
+    spell = studio.at(".zorglab-rows-spells .zorglab-entry input").first
+    spell.click()
+    studio.at(".zorglab-studio").first.evaluate("(n) => n.scrollIntoView({block: 'start'})")
+    for what, selector in (("the edited row", spell), ("the verdict", studio.at(".zorglab-analysis").first),
+                           ("the Maker", studio.at(".zorglab-studio-maker canvas").first)):
+        assert in_view(page, selector), f"{what} is not on screen at 1366x768 in the app: {selector.bounding_box()}"
+    path = shots / "browser-studio-app-1366.png"
+    page.screenshot(path=str(path))
+    if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
+        (REPO / "docs" / "img" / "studio-app.png").write_bytes(path.read_bytes())
+
+    assert page.evaluate("() => window.zorglabUnsaved") is True        # closing the page would ask
+    studio.save(root / "levels" / "vars.toml")
+    wait_for("the page to know the edits are saved", lambda: page.evaluate("() => window.zorglabUnsaved") is False)
+    studio.undo_a_row_delete()
+    studio.open_asks("levels/app-02-the-long-way-round.toml")
+
+    # a click on a level in the browser beside it asks too (the Studio holds the restored edits)
+    page.locator(".zorglab-app-levels button").filter(has_text="app-01").first.click()
+    wait_for("the question before the browser's level opens",
+             lambda: "Save them before you open levels/app-01-first-blood.toml" in studio.text(".zorglab-studio-question"))
+    studio.at(".zorglab-answer-cancel").click()
+    wait_for("the edits kept", lambda: "kept your edits" in studio.status())
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    screenshot(page.locator(".zorglab-app").first, shots, "studio-app-1920", "studio-app-1920.png")

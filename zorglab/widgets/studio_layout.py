@@ -1,0 +1,120 @@
+"""The Studio's page (issue #24 item 6): one screen with the rows being edited, the Maker, and the
+choices and verdict side by side; the tools used now and then (rooms palette, tile painter, the
+level's text fields, mirror worlds, the level browser, the proposer) in tabs below them.
+
+At 1366×768 and 1920×1080 the three columns stand side by side (the rows and the verdict scroll
+inside their own column); narrower, the verdict column wraps under them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from zorglab.core.registry import hero_types, spell_types
+from zorglab.widgets.keys import guard
+from zorglab.widgets.studio_choices import ChoicesEditor
+from zorglab.widgets.studio_palette import RoomPalette, TilePainter
+from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+
+if TYPE_CHECKING:
+    from zorglab.widgets.studio import Studio
+
+
+def _signatures(types: tuple[type, ...]) -> str:
+    """The registry's types as a designer writes them: ``Warrior(x) · Elf(x, elems) · ...``."""
+    return " · ".join(t.signature.describe() for t in types)     # type: ignore[attr-defined]
+
+
+def build(studio: Studio) -> None:
+    """Every widget of the Studio's page, wired to its handlers."""
+    edit = studio.edit
+    studio.fields = FieldsEditor(edit)
+    studio.rooms = RowsEditor("rooms", ("rooms",), edit, example="D(2) @ corridor", reorder=True)
+    studio.heroes = RowsEditor("heroes", ("heroes",), edit, example="Warrior(3)",
+                             hint=_signatures(hero_types()))
+    studio.spells = RowsEditor("spells", ("spells",), edit, example="Attack(1)",
+                             hint=_signatures(spell_types()))
+    studio.constraints = RowsEditor("constraints", ("constraints",), edit, example="dist(A, Z) >= 2")
+    studio.bonuses = RowsEditor("bonuses", ("bonuses",), edit, example="unused(Attack)")
+    studio.variables = VariablesEditor(edit)
+    studio.mirrors = MirrorsEditor(edit)
+    studio.palette = RoomPalette(edit)
+    studio.painter = TilePainter(edit)
+    studio.editors = [studio.fields, studio.rooms, studio.heroes, studio.spells, studio.constraints, studio.bonuses,
+                    studio.variables, studio.mirrors, studio.palette]
+    for editor in studio.editors[:-1]:
+        editor.root = studio.root                    # faults name the file from the repository root
+    studio.header = w.HTML()
+    studio.status = w.HTML()
+    studio.solution_picker = w.Dropdown(description="layout of", layout=w.Layout(width="360px"))
+    studio.solution_picker.observe(studio._solution_changed, names="value")
+
+    def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
+        b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
+        b.on_click(lambda _b: studio._safely(handler))
+        return b
+
+    studio.save_button = button("save", "save", studio.save,
+                              "write the level file, with this layout, its casts and outcome as a solution")
+    studio.save_button.button_style = "primary"
+    studio.save_run_button = button("save the Player's run", "flag", studio.save_run,
+                                  "write the run the Player shows (casts and outcome) as a solution")
+    studio.reload_button = button("reload", "refresh", studio.reload_asked, "read the level file again from disk")
+    studio.undo_button = button("undo", "undo", studio.undo, "undo the last edit (Ctrl+Z, Cmd+Z on macOS)")
+    studio.redo_button = button("redo", "repeat", studio.redo, "redo (Ctrl+Shift+Z, Cmd+Shift+Z on macOS)")
+    studio.path_text = w.Combobox(placeholder="levels/my-level.toml", ensure_option=False,
+                                layout=w.Layout(width="280px"),
+                                tooltip="a level file, from the repository root: pick one or type a new one")
+    studio.path_text.add_class("zorglab-studio-path")
+    studio.open_button = button("open", "folder-open", lambda: studio.open(studio.path_text.value.strip()),
+                              "open this level file (paths are from the repository root)")
+    studio.new_button = button("new", "file", lambda: studio.open_new(studio.path_text.value.strip()),
+                             "an empty level, saved to this path by save")
+    studio.path_text.observe(lambda c: setattr(studio.open_button, "tooltip", f"open {c['new'].strip()}"),
+                           names="value")     # what a click opens: the typed path reached the kernel
+    studio.choice_editor = ChoicesEditor(studio.choose)
+    studio._build_unsaved_widgets()
+    studio.maker_box = w.VBox()
+    studio.maker_box.add_class("zorglab-studio-maker")
+    studio.save_button.add_class("zorglab-studio-save")
+    studio.status.add_class("zorglab-studio-status")
+    studio.browser_box = w.VBox([button("show the levels of this folder", "list", studio.show_browser,
+                                      "every level of the folder by contract, with its verdict")])
+    studio.propose_box = w.VBox([button("show the proposer", "magic", studio.show_proposer,
+                                      "propose proved levels from a brief; open one here to edit")])
+    painting = w.VBox([button("start from the tile picked in the palette", "paint-brush", studio.paint_picked_tile,
+                              "copy the palette's tile into the painter"), studio.painter.widget])
+    # one screen (item 6): the rows being edited | the Maker | choices and verdict, side by side;
+    # the tools used now and then in tabs below (a tab opens without closing the columns)
+    studio.tools_tabs = w.Tab(children=[studio.palette.widget, painting, studio.fields.widget, studio.mirrors.widget,
+                                      studio.browser_box, studio.propose_box])
+    for index, title in enumerate(("add rooms", "tile painter", "level: id, title, notes", "mirror worlds",
+                                   "levels", "propose")):
+        studio.tools_tabs.set_title(index, title)
+    studio.tools_tabs.add_class("zorglab-studio-tabs")
+    unshrunk = w.Layout(flex="0 0 auto")           # inside a scrolled column: never squeezed to overlap
+    editing = w.VBox([w.VBox([studio.rooms.widget, studio.heroes.widget, studio.spells.widget, studio.constraints.widget,
+                              studio.bonuses.widget, studio.variables.widget], layout=unshrunk)],
+                     layout=w.Layout(flex="0 0 340px", width="340px", max_height="calc(100vh - 150px)",
+                                     overflow="auto", margin="0 8px 0 0"))
+    editing.add_class("zorglab-studio-rows")
+    studio.maker_box.layout = w.Layout(flex="1 1 370px", min_width="370px", overflow="auto", margin="0 8px 0 0")
+    verdict = w.VBox([w.VBox([studio.choice_editor.widget, studio.panel.widget], layout=unshrunk)],
+                     layout=w.Layout(flex="1 1 270px", min_width="270px", max_height="calc(100vh - 150px)",
+                                     overflow="auto"))
+    verdict.add_class("zorglab-studio-verdict")
+    columns = w.HBox([editing, studio.maker_box, verdict], layout=w.Layout(align_items="flex-start",
+                                                                         flex_flow="row wrap"))
+    columns.add_class("zorglab-studio-columns")
+    tools = w.HBox([studio.save_button, studio.undo_button, studio.redo_button, studio.save_run_button,
+                    studio.reload_button, studio.solution_picker, studio.path_text, studio.open_button, studio.new_button,
+                    studio.restore_button], layout=w.Layout(flex_flow="row wrap"))
+    studio.undo_button.add_class("zorglab-studio-undo")
+    studio.redo_button.add_class("zorglab-studio-redo")
+    studio.widget = w.VBox([studio.header, tools, studio.question_box, studio.status, columns, studio.tools_tabs,
+                            studio.unload_guard])
+    studio.widget.add_class("zorglab-studio")
+    studio.keys = guard(studio.widget, lambda *a, **k: studio._safely(lambda: studio.key(*a, **k)), studio.KEYS)

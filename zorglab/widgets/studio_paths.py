@@ -1,0 +1,53 @@
+"""Where the Studio's paths are from: the repository root, whatever folder the kernel runs in.
+
+``make lab`` runs the kernel in ``workspace/``; a path typed as ``levels/app-01-first-blood.toml``
+(as the README and the notebook write it) means the level pack's file. :func:`project_root` is
+the nearest folder at or above the working directory holding ``pyproject.toml`` and ``levels/``
+(else the working directory); relative paths are read from there, and paths inside it are shown
+relative to it, others whole. :func:`level_files` lists the level files the file picker offers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
+
+
+def project_root(start: Path | None = None) -> Path:
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file() and (folder / "levels").is_dir():
+            return folder
+    return here
+
+
+def resolve(path: str | Path, root: Path | None = None) -> Path:
+    """``path`` as the file it names: absolute as given, relative from the repository root."""
+    given = Path(path).expanduser()
+    return given if given.is_absolute() else (root or project_root()) / given
+
+
+def shown(path: Path | None, root: Path | None = None) -> str:
+    """A path as the Studio shows it: relative to the repository root when inside it, else whole."""
+    if path is None:
+        return "<new level>"
+    base = root or project_root()
+    try:
+        return path.resolve().relative_to(base).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def level_files(root: Path | None = None, also: Path | None = None) -> list[str]:
+    """Every ``*.toml`` level file of the level folders (``levels/`` and its subfolders, and the
+    folder of ``also``), shown relative to the root: what the file picker offers."""
+    base = root or project_root()
+    folders = [base / "levels"] + ([also] if also is not None else [])
+    found: dict[str, None] = {}
+    for folder in folders:
+        if folder.is_dir():
+            for file in sorted(folder.rglob("*.toml")):
+                if file.name not in NOT_LEVELS and not any(p.startswith(".") for p in file.parts):
+                    found[shown(file, base)] = None
+    return list(found)
