@@ -4,7 +4,8 @@ Every combination of a finite domain's picks is tried (a set: distinct picks; a 
 picks, as many repeats as it holds: :func:`zorglab.search.layouts.choice_sets`). ``N`` and ``R``
 have no end: their picks are tried over the bounded range :data:`OPEN_RANGE` (whole numbers
 0..5) and the result says so; at most :data:`MAX_COMBINATIONS` combinations are searched, each
-within ``max_states`` and the shared clock, and a cut is said, never hidden.
+within ``max_states`` states (a child of one budget whose cancel event a newer edit sets), and a
+cut is said, never hidden.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from zorglab.core.model import DomainKind, Level
 from zorglab.core.printer import format_value
 from zorglab.engine.layout import Layout, validate_layout
 from zorglab.errors import LevelError
-from zorglab.reports.live_clock import Cancelled, Clock, run_sliced
+from zorglab.core.budget import Budget
+from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled
 from zorglab.reports.live_setup import kept_setup
 from zorglab.search.layouts import choice_sets
 from zorglab.search.level import world_search
@@ -83,26 +85,27 @@ def combinations(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
     return combos, open_
 
 
-def choice_verdicts(level: Level, layout: Layout, *, seconds: float | None = 3.0, max_states: int = 20_000,
+def choice_verdicts(level: Level, layout: Layout, *, seconds: float | None = None, max_states: int = 20_000,
                     cancel: threading.Event | None = None) -> ChoiceVerdicts | None:
     """The verdict of every choice on ``layout`` (None: the level has no variables or the layout
-    is not valid). Each combination's worlds are searched as the panel's verdict is."""
+    is not valid). Each combination's worlds are searched as the panel's verdict is, each within
+    ``max_states``; ``seconds`` is a CPU-seconds safety stop (None: none)."""
     if not level.variables or not len(layout) or validate_layout(level, layout):
         return None
     combos, open_ = combinations(level)
-    clock = Clock(seconds, cancel)
+    stops = Budget(None, seconds=seconds, cancel=cancel)
     rows: list[ChoiceVerdict] = []
     cancelled = False
     try:
         for choices in combos[:MAX_COMBINATIONS]:
-            clock.check()
-            rows.append(_judge(level, layout, choices, clock, max_states))
+            stop_if_cancelled(stops)
+            rows.append(_judge(level, layout, choices, stops, max_states))
     except Cancelled:
         cancelled = True
     return ChoiceVerdicts(tuple(rows), len(combos), tuple(open_), cancelled)
 
 
-def _judge(level: Level, layout: Layout, choices: dict[str, Any], clock: Clock, max_states: int) -> ChoiceVerdict:
+def _judge(level: Level, layout: Layout, choices: dict[str, Any], stops: Budget, max_states: int) -> ChoiceVerdict:
     named = tuple(choices.items())
     try:
         game = kept_setup(level, layout, choices)
@@ -112,7 +115,7 @@ def _judge(level: Level, layout: Layout, choices: dict[str, Any], clock: Clock, 
     witness: tuple[str, ...] = ()
     reasons: list[str] = []
     for name in game.played_worlds:
-        verdict = run_sliced(world_search(game, name), max_states, clock)
+        verdict = run_within(world_search(game, name), max_states, stops)
         answers.append(verdict.verdict)
         if verdict.verdict == SOLVABLE and not witness:
             witness = tuple(verdict.cast_texts())

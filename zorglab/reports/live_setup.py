@@ -166,7 +166,7 @@ def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budg
         v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
                                 if n in verdicts and verdicts[n].verdict == overall) if overall != SOLVABLE else ""
         if overall == UNSOLVABLE:       # why, in the designer's words (zorglab.search.reasons)
-            why = why_unsolvable(game, verdicts.items(), run=lambda search: run_sliced(search, max_states, clock))
+            why = why_unsolvable(game, verdicts.items(), run=lambda search: run_within(search, max_states, stops))
             v["reason"] = why.said(len(game.played_worlds)) if why is not None else v["reason"]
         if overall == UNKNOWN:
             draft.cut(f"this layout: {v['reason']}")

@@ -172,7 +172,7 @@ class AnalysisPanel:
         """After the verdict: every choice's verdict on this layout, shown under it (FR-2, FR-3)."""
         self.status.value = "<i>trying every choice…</i>"
         try:
-            verdicts = self.judge(job.level, job.layout, seconds=max(1.0, self.seconds * 4), cancel=job.cancel)
+            verdicts = self.judge(job.level, job.layout, seconds=self.seconds, cancel=job.cancel)
         except Exception as exc:                     # said in the panel, never raised
             verdicts, failed = None, f"choices not judged: {type(exc).__name__}: {exc}"
         else:
