@@ -29,6 +29,7 @@ class LevelCheck:
     path: str
     level: Level | None
     problems: tuple[Problem, ...] = ()
+    tile_library: str | None = None     # the tile library the level used (its folder's, or the built-in one)
 
     def is_valid(self) -> bool:
         return not self.problems
@@ -50,7 +51,7 @@ def check_level(path: str | Path, *, library: Library = None) -> LevelCheck:
     check = check_level_text(text, shown, level_path=Path(path), library=library)
     if check.level is None:
         return check
-    return LevelCheck(check.path, replace(check.level, digest=digest_of(data)), check.problems)
+    return replace(check, level=replace(check.level, digest=digest_of(data)))
 
 
 def check_level_text(text: str, path: str = "<string>", *, level_path: Path | None = None,
@@ -59,7 +60,7 @@ def check_level_text(text: str, path: str = "<string>", *, level_path: Path | No
     reader = _LevelReader(SourceText(path, text.removeprefix("\ufeff")), level_path, library)
     level = reader.read()
     problems = _ordered(reader.problems, path)
-    return LevelCheck(path, None if problems else level, tuple(problems))
+    return LevelCheck(path, None if problems else level, tuple(problems), reader.library_shown)
 
 
 def load_level(path: str | Path, *, library: Library = None) -> Level:
