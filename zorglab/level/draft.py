@@ -20,6 +20,7 @@ import tomlkit.exceptions
 from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
 
 from zorglab.errors import LevelError, Problem
+from zorglab.level.files import read_bounded
 from zorglab.level.loader import LevelCheck, check_level, check_level_text
 from zorglab.core.model import Level
 from zorglab.level.positions import Positions, SourceText, index_positions
@@ -67,7 +68,7 @@ class Draft:
     def open(cls, path: str | Path) -> "Draft":
         """The level file at ``path``; one that is not UTF-8 TOML (it cannot be edited field by field)
         is a :class:`LevelError` with the loader's own located message."""
-        data = Path(path).read_bytes()
+        data = read_bounded(path, "level file")     # the CLI's checks: size, regular file, a located refusal
         try:
             return cls(data.decode("utf-8"), path, text_digest(data))
         except (UnicodeDecodeError, tomlkit.exceptions.ParseError):

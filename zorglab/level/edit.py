@@ -49,10 +49,10 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
     shown = str(path)
     target = save_target(path)
     _require_toml(text, shown)
-    if target.exists() or expected_digest is not None:
+    if files.exists(target) or expected_digest is not None:
         return rewrite_level_file(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
     with files.locked(target, shown):
-        if target.exists():
+        if files.exists(target):
             raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
                                  "nothing written. Reload it and save again")
         data = text.encode("utf-8")
@@ -66,6 +66,8 @@ def save_target(path: str | Path) -> Path:
         return Path(os.path.realpath(path))
     except OSError as error:   # a symlink loop
         raise LevelFileError(f"{path}: cannot follow this path: {error.strerror or error}") from None
+    except ValueError:         # a NUL byte
+        raise LevelFileError(f"{path!r}: a file name cannot hold a NUL byte; nothing written") from None
 
 
 def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expected_digest: str | None) -> str:
@@ -73,7 +75,7 @@ def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expe
     shown = str(path)
     target = save_target(path)
     with files.locked(target, shown):
-        data = files.read_bounded(target, "level file") if target.exists() else _missing(shown)
+        data = files.read_bounded(target, "level file") if files.exists(target) else _missing(shown)
         digest = files.digest_of(data)
         if expected_digest is not None and digest != expected_digest:
             raise StaleFileError(f"{shown} changed on disk since it was loaded; nothing written. "

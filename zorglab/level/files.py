@@ -45,7 +45,10 @@ def _reason(error: OSError) -> str:
 
 
 def read_bounded(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file at ``path`` (symlinks followed), refusing anything else."""
+    """The bytes of the regular file at ``path`` (symlinks followed), refusing anything else: the one
+    reader every file entering the workbench goes through (the CLI, the Studio, libraries, profiles).
+    A missing file, a folder, a FIFO or device, a symlink loop, a NUL byte or a name too long, a file
+    over ``limit`` bytes: each a :class:`LevelFileError` naming the file, never a raw ``OSError``."""
     shown = str(path)
     where = Location(shown, 1, 1)
     try:
@@ -54,6 +57,8 @@ def read_bounded(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYT
         raise LevelFileError(f"no such {what}", where) from None
     except OSError as error:
         raise LevelFileError(f"cannot read this {what}: {_reason(error)}", where) from None
+    except ValueError:                # a NUL byte in the name: no file can have it
+        raise LevelFileError(f"no such {what}: a file name cannot hold a NUL byte", where) from None
     try:
         info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
@@ -76,6 +81,11 @@ def read_bounded(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYT
         raise LevelFileError(f"cannot read this {what}: {_reason(error)}", where) from None
     finally:
         os.close(descriptor)
+
+
+def exists(path: str | Path) -> bool:
+    """Whether something is at ``path``; a name no file can have (too long, a NUL byte) is not there."""
+    return os.path.exists(path)          # False, never raising, for those
 
 
 def decode_utf8(data: bytes, shown: str) -> str:

@@ -51,8 +51,8 @@ class Studio(StudioFile):
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
                  seconds: float = 0.8, watch: float | None = 2.0, _draft: Draft | None = None):
-        self.draft = _draft if _draft is not None else Draft.open(path)
         self.notice = ""
+        self.draft = _draft if _draft is not None else self._first_draft(path)   # never raises: a notice
         self.discarded: str | None = None        # unsaved edits set aside by a reload
         self.maker: Maker | None = None
         self.solution: int | None = None

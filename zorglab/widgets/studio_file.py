@@ -19,6 +19,7 @@ import tomlkit.exceptions
 from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError, StaleFileError
+from zorglab.level import files
 from zorglab.level.draft import text_digest
 from zorglab.level.loader import check_level
 from zorglab.core.model import Cast, Level, Outcome
@@ -37,6 +38,9 @@ def _reads_as_toml(data: bytes) -> bool:
     except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
         return False
     return True
+
+
+UNOPENED = "unopened"     # the digest of a draft whose file could not be read: no file has it
 
 
 class DraftFile(saving.LevelFile):
@@ -100,19 +104,42 @@ class StudioFile:
     def settle(self, timeout: float = 60.0) -> bool:
         raise NotImplementedError
 
+    def _first_draft(self, path: str | Path) -> "Draft":
+        """The level at ``path`` for a new Studio; a path that cannot be opened (missing, a folder, a
+        device, a NUL byte...) is said in the Studio, never raised: it starts on an empty level there."""
+        from zorglab.level.draft import Draft
+        try:
+            return Draft.open(path)
+        except LevelError as error:
+            draft = Draft.new(path)
+            if files.exists(path):     # there but unreadable: never written over (no digest can match)
+                draft.digest = UNOPENED
+                try:
+                    self._unreadable = file_digest(path)      # said here, not again by check_disk
+                except LevelError:
+                    pass
+                self.notice = (f"cannot open {path}: {error}; the Studio will not save over it: mend it "
+                               "in a text editor (zorglab validate says the same), then reload")
+            else:
+                self.notice = f"cannot open {path}: {error}; save writes a new level there"
+            return draft
+
     def check_disk(self) -> bool:
         """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
         with self._lock:
             path = self.draft.path
             if path is None:
                 return False
-            if not path.exists():
+            if not files.exists(path):
                 if self.draft.digest is not None:
                     self.draft.digest = None
                     self.notice = f"{path} was removed from disk; save writes it again"
                     self._refresh()
                 return False
-            now = file_digest(path)
+            try:
+                now = file_digest(path)
+            except LevelError:                       # a folder or a device now: nothing to reload, never written
+                return False
             if now in (self.draft.digest, self._unreadable):
                 return False                         # as read; or unreadable, and already said so
             return self.reload(because="changed on disk")
@@ -123,7 +150,12 @@ class StudioFile:
         says why, in the loader's words, and keeps its own version until the file reads again (False)."""
         with self._lock:
             path = self.path
-            data = path.read_bytes()
+            try:
+                data = files.read_bounded(path, "level file")
+            except LevelError as error:                  # gone, a folder, too big now: said, nothing taken
+                self.notice = f"cannot reload: {error}"
+                self._refresh()
+                return False
             if not _reads_as_toml(data):
                 problems = check_level(path).problems
                 self._unreadable = text_digest(data)
@@ -161,6 +193,10 @@ class StudioFile:
             except StaleFileError:
                 self._unreadable = None
                 self.reload(because="changed on disk while saving")
+                return None
+            except LevelError as error:                  # read-only, a folder, a name no file can have
+                self.notice = f"not saved: {error}"
+                self._refresh()
                 return None
             self._reread()
             self.saved = None
@@ -252,7 +288,7 @@ class StudioFile:
 
     def _reread(self) -> None:
         """The file as now on disk becomes the draft (after our own save); the Maker stays."""
-        data = self.path.read_bytes()
+        data = files.read_bounded(self.path, "level file")
         self.draft.replace_text(data.decode("utf-8"), text_digest(data))
         self._sync_maker()
 
