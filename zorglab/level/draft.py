@@ -138,6 +138,17 @@ class Draft:
         mirrors = self.document.get("mirrors")
         return [str(m.get("name", "")) for m in mirrors] if isinstance(mirrors, list) else []
 
+    def text_to_save(self) -> str:
+        """The text a save writes, read once more by the loader right before: a text that would not
+        load (the library changed meanwhile, a character no file can hold) is refused with the loader's
+        own located problems, nothing written -- the Studio never writes what ``validate`` refuses."""
+        text = self.text
+        check = check_level_text(text, self.shown_path, level_path=self.path)
+        if check.problems:
+            raise LevelError.from_problems([Problem(p.location, f"{p.message}; not saved", p.kind)
+                                            for p in check.problems])
+        return text
+
     # --- editing (each edit re-checks the level) -------------------------------------------------
 
     def set_field(self, key: str, value: str) -> None:

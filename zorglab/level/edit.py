@@ -48,6 +48,7 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
     byte-order mark and line ends; ``expected_digest`` for a file that does not exist is stale."""
     shown = str(path)
     target = save_target(path)
+    files.encode_utf8(text, shown)
     _require_toml(text, shown)
     if files.exists(target) or expected_digest is not None:
         return rewrite_level_file(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
@@ -55,7 +56,7 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
         if files.exists(target):
             raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
                                  "nothing written. Reload it and save again")
-        data = text.encode("utf-8")
+        data = files.encode_utf8(text, shown)
         files.write_atomic(target, data, None, shown)
         return files.digest_of(data)
 
@@ -81,7 +82,7 @@ def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expe
             raise StaleFileError(f"{shown} changed on disk since it was loaded; nothing written. "
                                  "Reload it and save again")
         form, text = files.TextForm.split(files.decode_utf8(data, shown))
-        new = form.join(change(text, shown)).encode("utf-8")
+        new = files.encode_utf8(form.join(change(text, shown)), shown)
         if new == data:
             return digest
         mode = files.require_writable(target, shown)

@@ -100,6 +100,19 @@ def decode_utf8(data: bytes, shown: str) -> str:
                                         LevelSyntaxError)]) from None
 
 
+def encode_utf8(text: str, shown: str) -> bytes:
+    """``text`` as UTF-8 bytes; a character no file can hold (a lone surrogate typed into an editor)
+    is a :class:`LevelSyntaxError` at its line and column, never a ``UnicodeEncodeError``."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        before = text[:error.start]
+        line = before.count("\n") + 1
+        col = error.start - (before.rfind("\n") + 1) + 1
+        raise LevelSyntaxError([Problem(Location(shown, line, col), f"a lone surrogate (\\u{ord(text[error.start]):04x}) "
+                                        "is not a character a file can hold; nothing written", LevelSyntaxError)]) from None
+
+
 @dataclass(frozen=True)
 class TextForm:
     """How a file writes its text: with a byte-order mark or not, CRLF or LF line ends."""

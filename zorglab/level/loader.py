@@ -8,17 +8,19 @@ Faults are collected, never raised one by one: :func:`check_level` returns them 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from zorglab.errors import LevelError, Problem
+from zorglab.errors import LevelError, LevelSyntaxError, Problem
 from zorglab.core.model import Level
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.positions import SourceText
 from zorglab.level.reader import (CATEGORIES, LEVEL_KEYS, MAX_ACTIONS_LIMIT, MIRROR_KEYS, Library,  # re-exported
                                   _LevelReader, toml_error_location)
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
 
 
@@ -57,7 +59,13 @@ def check_level(path: str | Path, *, library: Library = None) -> LevelCheck:
 def check_level_text(text: str, path: str = "<string>", *, level_path: Path | None = None,
                      library: Library = None) -> LevelCheck:
     """Read a level from its TOML text; ``path`` is only used in the locations reported."""
-    reader = _LevelReader(SourceText(path, text.removeprefix("\ufeff")), level_path, library)
+    source = SourceText(path, text.removeprefix("\ufeff"))
+    lone = _SURROGATE.search(source.text)
+    if lone is not None:         # typed into an editor, never read from a file: no file can hold it
+        return LevelCheck(path, None, (Problem(source.location(lone.start()), f"a lone surrogate "
+                                               f"(\\u{ord(lone.group()):04x}) is not a character a file can hold; "
+                                               "type this character again", LevelSyntaxError),))
+    reader = _LevelReader(source, level_path, library)
     level = reader.read()
     problems = _ordered(reader.problems, path)
     return LevelCheck(path, None if problems else level, tuple(problems), reader.library_shown)

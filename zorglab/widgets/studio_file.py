@@ -188,6 +188,10 @@ class StudioFile:
                     return self.save_solution_of(*play_of_layout)
                 except StaleFileError:                   # reloaded, and said so
                     return None
+                except LevelError as error:              # the text would not load: the loader's words
+                    self.notice = f"not saved: {error}"
+                    self._refresh()
+                    return None
             try:
                 self._write_level()
             except StaleFileError:
@@ -263,7 +267,7 @@ class StudioFile:
         if self.draft.dirty:
             if self.draft.digest is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
-            self.draft.digest = write_level_text(self.path, self.draft.text,
+            self.draft.digest = write_level_text(self.path, self.draft.text_to_save(),
                                                  expected_digest=self.draft.digest)
 
     def _layout_play(self) -> tuple[Layout, list[str], str, dict[str, Any], dict[str, list[str]]] | None:
