@@ -7,8 +7,8 @@ One place for what every file the workbench writes must get right:
 - faults are :class:`~zorglab.errors.LevelFileError` s naming the file, never a raw ``OSError``;
 - a file keeps its form: a UTF-8 byte-order mark and CRLF line ends are taken off for editing and
   put back on writing (:class:`TextForm`);
-- writers are serialised by a lock file kept in the temporary folder, keyed by the file's resolved
-  path (nothing is ever created beside the file but the temporary copy below);
+- writers are serialised by a lock file kept in this user's private lock folder (:func:`lock_folder`),
+  keyed by the file's resolved path (nothing is ever created beside the file but the temporary copy below);
 - a write is atomic: the new bytes go to ``.NAME.zorglab.tmp`` in the file's folder, are flushed to
   disk, then renamed over the file. The temporary name is fixed, so a save killed midway leaves at
   most one such file, which the next save reuses; ``.gitignore`` covers it.
@@ -135,22 +135,49 @@ class TextForm:
         return ("\ufeff" if self.bom and not body.startswith("\ufeff") else "") + body
 
 
+def lock_folder() -> Path:
+    """This user's folder of writers' locks: ``$XDG_RUNTIME_DIR/zorglab-locks`` when that is set, else
+    ``zorglab-locks-UID`` in the temporary folder -- made private (0700) whatever the umask, so no other
+    user can block or spoof it; never in the repository (issue 32 item 7)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    folder = Path(runtime) / "zorglab-locks" if runtime and os.path.isdir(runtime) \
+        else Path(tempfile.gettempdir()) / f"zorglab-locks-{uid}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError as error:
+        raise LevelFileError(f"cannot make the writers' lock folder {folder}: {_reason(error)}; nothing written. "
+                             "Set TMPDIR to a folder you can write") from None
+    if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != uid):
+        raise LevelFileError(f"the writers' lock folder {folder} is not a folder of yours; nothing written. "
+                             "Remove it, or set TMPDIR to a folder you can write")
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        try:
+            os.chmod(folder, 0o700)
+        except OSError:
+            pass
+    return folder
+
+
 def lock_path(target: Path) -> Path:
-    """The lock file for ``target`` (a resolved path): in the temporary folder, never in the repository."""
-    folder = Path(tempfile.gettempdir()) / "zorglab-locks"
-    folder.mkdir(mode=0o1777, exist_ok=True)
-    return folder / (digest_of(os.fsencode(target))[:32] + ".lock")
+    """The lock file for ``target`` (a resolved path): in this user's lock folder, never in the repository."""
+    return lock_folder() / (digest_of(os.fsencode(target))[:32] + ".lock")
 
 
 @contextmanager
 def locked(target: Path, shown: str, timeout: float = LOCK_SECONDS) -> Iterator[None]:
-    """Hold the writers' lock of ``target``; another writer waiting longer than ``timeout`` is refused."""
-    lock = filelock.FileLock(lock_path(target), timeout=timeout, mode=0o666)
+    """Hold the writers' lock of ``target``; another writer waiting longer than ``timeout`` is refused.
+    A lock that cannot be made (no permission, a full disk) is a :class:`LevelFileError` saying so."""
+    lock = filelock.FileLock(lock_path(target), timeout=timeout, mode=0o600)
     try:
         lock.acquire()
     except filelock.Timeout:
         raise LevelFileError(f"{shown}: another program has been saving into this file for over "
                              f"{timeout:g} s; nothing written, try again") from None
+    except OSError as error:
+        raise LevelFileError(f"{shown}: cannot take the writers' lock {lock.lock_file}: {_reason(error)}; "
+                             "nothing written") from None
     try:
         yield
     finally:
