@@ -63,6 +63,12 @@ class Draft:
         self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
         self._faults: list[Fault] | None = None
+        self.generation = 0          # how many times a new text was taken wholesale (a reload, a save)
+
+    def basis(self) -> tuple[int, int]:
+        """What an edit is computed against: this draft and the text it last took from disk. An edit
+        computed against another basis (before a reload) must not be applied to this text."""
+        return id(self), self.generation
 
     @classmethod
     def open(cls, path: str | Path) -> "Draft":
@@ -271,12 +277,16 @@ class Draft:
         self._changed()
 
     def replace_text(self, text: str, digest: str | None) -> None:
-        """Take a new text wholesale (the file as it is now on disk, after a reload or a save)."""
+        """Take a new text wholesale (the file as it is now on disk, after a reload or a save); a text
+        other than the one held starts a new :meth:`basis` for edits."""
+        before = self.text
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
         self._text = None
         self.digest = digest
         self.loaded_text = self.text if digest is not None else None
+        if self.text != before:
+            self.generation += 1
         self._changed()
 
     # --- faults by place -------------------------------------------------------------------------

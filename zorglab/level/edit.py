@@ -57,7 +57,7 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
             raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
                                  "nothing written. Reload it and save again")
         data = files.encode_utf8(text, shown)
-        files.write_atomic(target, data, None, shown)
+        files.write_atomic(target, data, None, shown, expected=files.ABSENT)
         return files.digest_of(data)
 
 
@@ -86,7 +86,7 @@ def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expe
         if new == data:
             return digest
         mode = files.require_writable(target, shown)
-        files.write_atomic(target, new, mode, shown)
+        files.write_atomic(target, new, mode, shown, expected=digest)     # checked again right before the rename
         return files.digest_of(new)
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import filelock
 
-from zorglab.errors import LevelFileError, LevelSyntaxError, Location, Problem
+from zorglab.errors import LevelFileError, LevelSyntaxError, Location, Problem, StaleFileError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024     # far above any level, temple or profile; bounds reading /dev/urandom
 LOCK_SECONDS = 30.0                   # how long a writer waits for another writer of the same file
@@ -197,9 +197,17 @@ def temporary_path(target: Path) -> Path:
     return target.with_name(f".{target.name}{TEMPORARY_SUFFIX}")
 
 
-def write_atomic(target: Path, data: bytes, mode: int | None, shown: str) -> None:
+ABSENT = "absent"      # ``expected`` of write_atomic for a file that must not exist yet
+
+
+def write_atomic(target: Path, data: bytes, mode: int | None, shown: str, expected: str | None = None) -> None:
     """Replace (or create) ``target`` by ``data`` all at once; on any fault the old file stands and
-    no temporary file remains. ``mode`` None: a new file's mode from the umask."""
+    no temporary file remains. ``mode`` None: a new file's mode from the umask.
+
+    The one atomic writer: every output of the workbench goes through it. With ``expected`` (the
+    digest of the bytes the caller read, or :data:`ABSENT`) the file is checked again right before
+    the rename, under the caller's lock: a write by a program that takes no lock (a text editor)
+    landing meanwhile is never written over -- a :class:`StaleFileError`, nothing written."""
     temporary = temporary_path(target)
     if len(os.fsencode(temporary.name)) > 255:
         temporary = target.with_name(f".{digest_of(os.fsencode(target.name))[:40]}{TEMPORARY_SUFFIX}")
@@ -215,7 +223,12 @@ def write_atomic(target: Path, data: bytes, mode: int | None, shown: str) -> Non
             os.fsync(file.fileno())
         if mode is not None:
             os.chmod(temporary, mode)
-        os.replace(temporary, target)
+        if expected == ABSENT:
+            _create_new(temporary, target, shown)
+        else:
+            if expected is not None:
+                _require_unchanged(target, expected, shown)
+            os.replace(temporary, target)
     except BaseException as error:
         try:
             os.unlink(temporary)
@@ -225,6 +238,33 @@ def write_atomic(target: Path, data: bytes, mode: int | None, shown: str) -> Non
             raise LevelFileError(f"cannot save into {shown}: {_reason(error)}; the file is unchanged") from None
         raise
     sync_folder(target.parent)
+
+
+def _require_unchanged(target: Path, expected: str, shown: str) -> None:
+    """Refuse when ``target`` no longer holds the bytes whose digest is ``expected``."""
+    try:
+        now = digest_of(read_bounded(target, "level file"))
+    except LevelFileError:
+        now = None
+    if now != expected:
+        raise StaleFileError(f"{shown} was changed on disk by another program while saving; nothing written. "
+                             "Reload it and save again")
+
+
+def _create_new(temporary: Path, target: Path, shown: str) -> None:
+    """Put ``temporary`` at ``target`` only if nothing is there (a hard link cannot clobber a file)."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; nothing "
+                             "written. Reload it and save again") from None
+    except OSError:                       # a file system without hard links: check, then rename
+        if os.path.lexists(target):
+            raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; nothing "
+                                 "written. Reload it and save again") from None
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
 
 
 def _folder_reason(error: OSError, target: Path) -> str:

@@ -171,9 +171,18 @@ class Studio(StudioFile):
 
     # --- editing ----------------------------------------------------------------------------------
 
-    def edit(self, change: Callable[[Draft], Any], what: str = "changed") -> bool:
-        """Apply one edit to the draft (what every editor calls); False when refused or a no-op."""
+    def edit(self, change: Callable[[Draft], Any], what: str = "changed",
+             basis: tuple[int, int] | None = None) -> bool:
+        """Apply one edit to the draft (what every editor calls); False when refused or a no-op. An edit
+        computed against an older text (``basis``, by default the draft as this call began: a reload may
+        land while it waits for the lock) is dropped with a word, never applied over the reloaded text."""
+        basis = basis if basis is not None else self.draft.basis()
         with self._lock:
+            if self.draft.basis() != basis:
+                self.notice = (f"{what}: not applied — the level was reloaded while you typed it; "
+                               "type it again on the text shown now")
+                self._refresh()
+                return False
             said = self.notice
             try:
                 if self.check_disk():

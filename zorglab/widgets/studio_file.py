@@ -202,7 +202,11 @@ class StudioFile:
                 self.notice = f"not saved: {error}"
                 self._refresh()
                 return None
-            self._reread()
+            if not self._reread():
+                self.notice = (f"{self.path} was written by another program right after this save: its version "
+                               "is shown now (yours is in studio.discarded); save again to write yours")
+                self._refresh()
+                return None
             self.saved = None
             self.notice = f"saved {self.path} (no solution: {self._layout_note()})"
             self._refresh()
@@ -252,7 +256,9 @@ class StudioFile:
                 self._unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
                 raise
-            self._reread()
+            if not self._reread(saved.digest):
+                raise StaleFileError(f"{self.path} was written by another program right after this save: its "
+                                     "version is shown now; save again")
             self.saved = saved
             self.solution = saved.index
             self.notice = f"saved {self.path.name}; solution {saved.index} " + (
@@ -290,11 +296,19 @@ class StudioFile:
             return "no layout yet"
         return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
 
-    def _reread(self) -> None:
-        """The file as now on disk becomes the draft (after our own save); the Maker stays."""
+    def _reread(self, written: str | None = None) -> bool:
+        """The file as now on disk becomes the draft (after our own save); the Maker stays. True when
+        the file holds the bytes just written (digest ``written``, by default the draft's): a save is
+        reported as saved only then -- another program writing right after it is said, never hidden."""
+        written = written if written is not None else self.draft.digest
+        text = self.draft.text
         data = files.read_bounded(self.path, "level file")
+        ours = text_digest(data) == written
+        if not ours:
+            self.discarded = text
         self.draft.replace_text(data.decode("utf-8"), text_digest(data))
         self._sync_maker()
+        return ours
 
     def _watch(self, every: float) -> threading.Thread:
         studio = weakref.ref(self)
