@@ -16,6 +16,7 @@ import pandas as pd
 from zorglab.cli.options import check_out_file
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
+from zorglab.sweep.runner import LostTasks
 
 BUDGETS = {"quick": QUICK, "standard": Budget(), "thorough": Budget().scaled(5)}
 
@@ -66,7 +67,10 @@ def run_levels(args: argparse.Namespace) -> int:
     if args.out:
         check_out_file(args.out)
     t0 = time.perf_counter()
-    table = sweep_levels(args.paths, BUDGETS[args.budget], progress=args.progress, **run_options(args))
+    try:
+        table = sweep_levels(args.paths, BUDGETS[args.budget], progress=args.progress, **run_options(args))
+    except LostTasks as lost:            # dying workers: the rows that finished are written, one line said
+        return _emit_lost(lost, args.out)
     _emit(table, args.out, f"{len(table)} levels in {time.perf_counter() - t0:.1f} s")
     return 0
 
@@ -80,7 +84,10 @@ def run_temples(args: argparse.Namespace) -> int:
         check_out_file(args.out)
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     t0 = time.perf_counter()
-    table = sweep_temples(args.seeds, sizes, lint=not args.no_lint, progress=args.progress, **run_options(args))
+    try:
+        table = sweep_temples(args.seeds, sizes, lint=not args.no_lint, progress=args.progress, **run_options(args))
+    except LostTasks as lost:
+        return _emit_lost(lost, args.out)
     failed = int((table["failure"].fillna("") != "").sum())
     _emit(table, args.out, f"{temple_count(len(table), args.seeds, sizes)} ({failed} failed) "
                            f"in {time.perf_counter() - t0:.1f} s")
@@ -91,6 +98,17 @@ def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
     """``"600 temples: seeds 0..199 for each of small, medium, large"``: the count says what it counts."""
     each = "for " + (f"each of {', '.join(sizes)}" if len(sizes) > 1 else ", ".join(sizes))
     return f"{temples} temple{'s' * (temples != 1)}: seed{'s 0..' + str(seeds - 1) if seeds > 1 else ' 0'} {each}"
+
+
+def _emit_lost(lost: LostTasks, out: str | None) -> int:
+    """Write the rows that finished, then say in one line what was lost; exit status 2."""
+    if lost.table is not None:
+        if out:
+            lost.table.to_csv(out, index=False)
+        else:
+            lost.table.to_csv(sys.stdout, index=False)
+    print(f"zorglab sweep: {lost}" + (f" in {out}" if out else ""), file=sys.stderr)
+    return 2
 
 
 def _emit(table: pd.DataFrame, out: str | None, summary: str) -> None:
