@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from zorglab.cli.solution_checks import solution_problems
-from zorglab.errors import LevelStructureError, Location, Problem
+from zorglab.errors import LevelError, LevelStructureError, Location, Problem
 from zorglab.level.contracts import CONTRACTS_NAME, ContractFile, find_contracts, read_contracts
 from zorglab.level.loader import LevelCheck, check_level, level_files
 from zorglab.level.positions import SourceText, index_positions
@@ -81,7 +81,10 @@ def validate(paths: list[str], *, replay: bool = False) -> Report:
     for check in checks:
         problems.extend(check.problems)
         if check.level is not None:
-            problems.extend(solution_problems(check.path, check.level, replay=replay))
+            try:
+                problems.extend(solution_problems(check.path, check.level, replay=replay))
+            except LevelError as error:          # a map no layout can be made of: this file's problems, the others go on
+                problems.extend(error.problems or [Problem(Location(check.path, 1, 1), str(error))])
     for path in special:
         problems.extend(_special(path))
     contract_files, contract_problems = _contracts(levels, special)
