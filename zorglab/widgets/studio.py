@@ -23,6 +23,7 @@ from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
 from zorglab.core.registry import hero_types, spell_types
 from zorglab.errors import LevelError, OptionError
+from zorglab.level import files
 from zorglab.level.draft import Draft
 from zorglab.core.model import Level
 from zorglab.level.save import SavedSolution
@@ -69,7 +70,7 @@ class Studio(StudioFile):
     @classmethod
     def new(cls, path: str | Path, **options: Any) -> "Studio":
         """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
-        if Path(path).exists():
+        if files.exists(path):
             raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
         return cls(path, _draft=Draft.new(path), **options)
 
@@ -91,7 +92,7 @@ class Studio(StudioFile):
     def open_new(self, path: str | Path) -> None:
         """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist yet)."""
         with self._lock:
-            if Path(path).exists():
+            if files.exists(path):
                 self.notice = f"{path} already exists: open it instead"
                 self._refresh()
                 return
