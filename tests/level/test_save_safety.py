@@ -286,3 +286,39 @@ def test_saving_the_same_solution_twice_writes_once(tmp_path, layout, casts, mir
     assert (again.index, again.added, again.digest) == (first.index, False, first.digest)
     assert path.read_bytes() == after_first
     assert len(load_level(path).solutions) == 2 + (first.added and replace is None)
+
+
+def test_the_lock_folder_is_this_users_and_private_whatever_the_umask(tmp_path, monkeypatch):
+    """Issue 32 item 7: the shared 1777 folder came out 1755 under a umask, locking out a second user."""
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setattr(files_module.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    old = os.umask(0o077)
+    try:
+        folder = files_module.lock_folder()
+    finally:
+        os.umask(old)
+    assert folder == tmp_path / "tmp" / f"zorglab-locks-{os.getuid()}"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    path = level_file(tmp_path)
+    save_solution(path, TWO_ROW, expect="loss")
+    assert files_module.lock_path(path.resolve()).parent == folder
+
+
+def test_a_lock_that_cannot_be_made_is_a_clear_refusal(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setattr(files_module.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tmp" / f"zorglab-locks-{os.getuid()}").write_text("not a folder")
+    path = level_file(tmp_path)
+    before = path.read_bytes()
+    with pytest.raises(LevelFileError, match="writers' lock folder .*(File exists|not a folder of yours); nothing written"):
+        save_solution(path, TWO_ROW, expect="loss")
+    (tmp_path / "tmp" / f"zorglab-locks-{os.getuid()}").unlink()
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(files_module.filelock.FileLock, "acquire", denied)
+    with pytest.raises(LevelFileError, match="cannot take the writers' lock .*Permission denied; nothing written"):
+        save_solution(path, TWO_ROW, expect="loss")
+    assert path.read_bytes() == before

@@ -82,7 +82,7 @@ def test_library_and_contract_files_are_not_levels(tmp_path, capsys, monkeypatch
     (tmp_path / "tiles.toml").write_text('[tiles.default-A]\ncells = """\n##.##\n#...#\n..S..\n#...#\n##.##\n"""\n'
                                          '[tiles.default-Z]\ncells = """\n##.##\n#...#\n.....\n#...#\n##.##\n"""\n')
     status, out, err = run(["."], capsys)
-    assert (status, out, err) == (0, ["1 level OK (0 solutions)"], [])
+    assert (status, out, err) == (0, ["1 level OK (0 solutions); tiles from tiles.toml"], [])
     (tmp_path / "tiles.toml").write_text('[tiles.default-A]\ncells = """\n.#.##\n#...#\n..S..\n#...#\n##.##\n"""\n')
     status, out, err = run(["tiles.toml"], capsys)
     assert status == 2 and err[0].startswith("tiles.toml:") and "corner" in err[0]

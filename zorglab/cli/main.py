@@ -96,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         code = int(args.run(args) or 0)
-        sys.stdout.flush()               # a full device (> /dev/full) fails here, not at exit
+        if sys.stdout is not None:       # None when started with stdout closed (`>&-`): nothing to flush
+            sys.stdout.flush()           # a full device (> /dev/full) fails here, not at exit
         return code
     except (LevelError, OptionError, CastError) as error:
         print(str(error), file=sys.stderr)

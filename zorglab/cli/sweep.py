@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from zorglab.cli.options import add_quiet, check_out_file, progress_of, say
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
+from zorglab.sweep.runner import LostTasks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -103,8 +104,11 @@ def run_levels(args: argparse.Namespace) -> int:
         raise OptionError(f"{missing[0]}: no such file or directory")
     t0 = time.perf_counter()
     files = level_files(args.paths)
-    table = sweep_levels(args.paths, BUDGETS[args.budget], progress=progress_of(args),
-                         **run_options(args, len(files), "level"))
+    try:
+        table = sweep_levels(args.paths, BUDGETS[args.budget], progress=progress_of(args),
+                             **run_options(args, len(files), "level"))
+    except LostTasks as lost:            # dying workers: the rows that finished are written, one line said
+        return _emit_lost(args, lost)
     _emit(args, table, f"{len(table)} levels in {time.perf_counter() - t0:.1f} s")
     return 0
 
@@ -132,6 +136,8 @@ def run_temples(args: argparse.Namespace) -> int:
         _emit(args, table, None)
         print(f"interrupted: {len(table)} of {stop.total} temples done and written", file=sys.stderr)
         return 130
+    except LostTasks as lost:
+        return _emit_lost(args, lost)
     failed = int((table["failure"].fillna("") != "").sum())
     where = f" over {cells} option combinations" if cells > 1 else ""
     _emit(args, table, f"{temple_count(len(table), args.seeds, sizes)}{where} ({failed} failed) "
@@ -148,6 +154,14 @@ def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
     """``"600 temples: seeds 0..199 for each of small, medium, large"``: the count says what it counts."""
     each = "for " + (f"each of {', '.join(sizes)}" if len(sizes) > 1 else ", ".join(sizes))
     return f"{temples} temple{'s' * (temples != 1)}: seed{'s 0..' + str(seeds - 1) if seeds > 1 else ' 0'} {each}"
+
+
+def _emit_lost(args: argparse.Namespace, lost: LostTasks) -> int:
+    """Write the rows that finished, then say in one line what was lost; exit status 2."""
+    if lost.table is not None:
+        _emit(args, lost.table, None)
+    print(f"zorglab sweep: {lost}" + (f" in {args.out}" if args.out else ""), file=sys.stderr)
+    return 2
 
 
 def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None) -> None:

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from zorglab.cli.solution_checks import solution_problems
-from zorglab.errors import LevelStructureError, Location, Problem
+from zorglab.errors import LevelError, LevelStructureError, Location, Problem
 from zorglab.level.contracts import CONTRACTS_NAME, ContractFile, find_contracts, read_contracts
 from zorglab.level.loader import LevelCheck, check_level, level_files
 from zorglab.level.positions import SourceText, index_positions
-from zorglab.level.tileset import LIBRARY_NAME, read_library
+from zorglab.level.tileset import LIBRARY_NAME, library_shown, read_library
 
 
 def register(subparsers: Any) -> None:
@@ -88,7 +88,10 @@ def validate(paths: list[str], *, replay: bool = False) -> Report:
     for check in checks:
         problems.extend(check.problems)
         if check.level is not None:
-            problems.extend(solution_problems(check.path, check.level, replay=replay))
+            try:
+                problems.extend(solution_problems(check.path, check.level, replay=replay))
+            except LevelError as error:          # a map no layout can be made of: this file's problems, the others go on
+                problems.extend(error.problems or [Problem(Location(check.path, 1, 1), str(error))])
     for path in special:
         problems.extend(_special(path))
     contract_files, contract_problems = _contracts(levels, special)
@@ -112,6 +115,10 @@ def validate(paths: list[str], *, replay: bool = False) -> Report:
         report.summary += f" in {_plural(len(contracts), 'contract')}"
         if unwritten:
             report.summary += f" ({unwritten} unwritten)"
+    libraries = sorted({_shown(Path(c.tile_library)) for c in checks
+                        if c.tile_library is not None and not _built_in(c.tile_library)})
+    if libraries:                      # a level's tiles from its pack's own library: say which (issue 32)
+        report.summary += f"; tiles from {', '.join(libraries)}"
     if report.warnings:
         report.summary += f"; {_plural(len(report.warnings), 'warning')}"
     report.ok = True
@@ -134,6 +141,12 @@ def _missing(path: Path) -> str:
         return "" if path.exists() else "no such file or directory"
     except OSError as error:          # a name too long, a loop of symlinks
         return f"cannot read it: {error.strerror or error}"
+
+
+def _built_in(library: str) -> bool:
+    """Whether ``library`` is the built-in tile library (the repository's ``levels/tiles.toml``)."""
+    from zorglab.core.tiles import LIBRARY_PATH
+    return library == library_shown(None) or os.path.realpath(library) == str(LIBRARY_PATH)
 
 
 def _file_order(problem: Problem) -> tuple[str, int, int]:

@@ -5,8 +5,13 @@
 of degree ``d`` (only ``+ - *`` and division by numbers), it is whole at every ``i >= 1`` as soon as
 it is whole at ``i = 1 .. d + 1`` (Newton's forward differences of a polynomial whole at ``d + 1``
 consecutive points are whole). Any other ``expr`` (a division by something that reads ``i``) is
-tried at ``i = 1 .. SCAN_LIMIT``; an entry past that which gives a fraction is refused when a run
-reaches it, with the same message (docs/levels.md, "Limits").
+tried at every ``i = 1 .. n`` for a finite ``n`` -- so every entry the portal acts on is checked --
+and such an ``n`` may be at most :data:`MAX_SCANNED_ENTRIES`, a located error saying so past it. For
+``n = inf`` it is tried at ``i = 1 .. SCAN_LIMIT``, and an entry past that which gives a fraction is
+refused when a run reaches it, with the same message (docs/levels.md, "Limits").
+
+How far back ``f(i)`` reads is no fault: a ``k`` larger than the history sends the hero to the
+waiting room (ZR-10), and the rulings bound no ``k``.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from typing import Any
 
 from zorglab.errors import ExpressionError
 from zorglab.core import ast
-from zorglab.core.limits import MAX_HISTORY_REACH
 from zorglab.core.values import INF, IndexFunction
 
-SCAN_LIMIT = 1_000        # values of a non-polynomial f tried at load
+SCAN_LIMIT = 1_000        # values of a non-polynomial f tried at load for n = inf
+MAX_SCANNED_ENTRIES = 10_000    # the largest finite n of a non-polynomial f (each entry is tried at load)
 MAX_DEGREE = 64           # a polynomial of higher degree is tried like any other f
 
 Polynomial = dict[int, Fraction]     # degree -> coefficient (no zero coefficients)
@@ -62,12 +67,15 @@ def polynomial(expr: Any, param: str) -> Polynomial | None:
 
 
 def entries_to_check(n: Any, f: IndexFunction) -> int:
-    """How many first entries must be tried so that the check covers every entry f acts on."""
+    """How many first entries must be tried so that the check covers every entry f acts on (for a
+    non-polynomial f and a finite n: all n of them; for n = inf: the first SCAN_LIMIT)."""
     function = getattr(f.rule, "function", None)
     if not isinstance(function, ast.Lambda):
         return 0                     # a list, or a callable not written in the notation
     poly = polynomial(function.body, function.param)
-    top = SCAN_LIMIT if poly is None else max(poly, default=0) + 1
+    if poly is None:
+        return SCAN_LIMIT if n is INF else max(0, n)
+    top = max(poly, default=0) + 1
     return top if n is INF else max(0, min(n, top))
 
 
@@ -80,16 +88,17 @@ def portal_fault(n: Any, f: IndexFunction) -> tuple[int, str] | None:
         param = function.param
         if any(isinstance(node, ast.Name) and node.name != param for node in ast.walk(function.body)):
             return None
-    reach = MAX_HISTORY_REACH if n is INF else max(0, min(n, MAX_HISTORY_REACH))
-    for i in range(1, max(entries_to_check(n, f), reach) + 1):
+    count = entries_to_check(n, f)
+    if n is not INF and count > MAX_SCANNED_ENTRIES:
+        return 0, (f"f divides by an expression of i, so it is checked at each of the n = {n} entries it acts "
+                   f"on (ZR-26); such a portal acts on at most {MAX_SCANNED_ENTRIES:,} entries "
+                   "(docs/levels.md, Limits)")
+    for i in range(1, count + 1):
         try:
-            value = f(i)
+            f(i)
         except ExpressionError as error:
             reason = error.problems[0].message if error.problems else str(error)
             if not reason.startswith(f"f({i})"):
                 reason = f"f({i}): {reason}"
             return i, reason
-        if i <= reach and value > MAX_HISTORY_REACH:
-            return i, (f"f({i}) = {value} reads further back than {MAX_HISTORY_REACH} visits "
-                       f"(docs/levels.md, Limits)")
     return None

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import zorglab
 from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
+from zorglab.core.limits import toml_fault
 from zorglab.core.registry import find_room_type, is_spawn_room, room_types
 from zorglab.errors import LevelSyntaxError, Location, Problem, TileError
 
@@ -187,11 +188,24 @@ def _default_library() -> tuple[tuple[str, Tile], ...]:
 
 
 def _read_library(path: Path) -> tuple[tuple[str, Tile], ...]:
-    text = path.read_text(encoding="utf-8")
-    shown = str(path)
+    return parse_library(path.read_text(encoding="utf-8"), str(path))
+
+
+def parse_library(text: str, shown: str) -> tuple[tuple[str, Tile], ...]:
+    """The tiles of a library's ``text`` (``shown`` names it in locations), within the limits of a
+    level file (:func:`zorglab.core.limits.toml_fault`): never a ``RecursionError``."""
+    text = text.removeprefix("\ufeff")
+    fault = toml_fault(text)
+    if fault is not None:
+        before = text[:fault[0]]
+        where = Location(shown, before.count("\n") + 1, fault[0] - (before.rfind("\n") + 1) + 1)
+        raise LevelSyntaxError([Problem(where, f"not a tile library TOML can hold: {fault[1]}", LevelSyntaxError)])
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (ValueError, RecursionError, MemoryError) as error:     # tomllib's own limits
+        if not isinstance(error, tomllib.TOMLDecodeError):
+            raise LevelSyntaxError([Problem(Location(shown, 1, 1), "not a tile library TOML can hold: "
+                                            f"{error.__class__.__name__}", LevelSyntaxError)]) from None
         found = re.search(r"line (\d+), column (\d+)", str(error))
         lines = text.splitlines() or [""]
         where = (Location(shown, int(found[1]), int(found[2])) if found

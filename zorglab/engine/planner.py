@@ -41,14 +41,20 @@ class PlanView:
     main: bool
     poison: bool
     zeros: tuple[int, ...]
+    # per portal (world.portal_caps order): the entry count past which it reads no history again
+    # (None: it may always read it). Once every portal is past its count, no rule of a plan reads the
+    # history, so it is left out: a deep k (ZR-10 bounds none) then costs nothing more (issue 30).
+    live: tuple[int | None, ...] = ()
 
     def project(self, pos, ledger, gold, main, counts, history, poisoned, extra) -> PlanState:
+        reads = self.reach and (not self.live or any(last is None or count <= last
+                                                     for count, last in zip(counts, self.live)))
         return (pos,
                 ledger if self.gold else (),
                 gold if self.gold else self.zeros,
                 main if self.main else 0,
                 counts,
-                history[-self.reach:] if self.reach else (),
+                history[-self.reach:] if reads else (),
                 poisoned if self.poison else frozenset(),
                 extra)
 
@@ -76,7 +82,10 @@ class Planner:
             found = PlanView(reach=max(reach, 1) if portals else 0,
                              gold=tolls or portals or (behaviour.reads_hp and damage) or behaviour.reads_gold,
                              main=portals, poison=behaviour.reads_hp,
-                             zeros=tuple(0 for _ in world.rooms))
+                             zeros=tuple(0 for _ in world.rooms),
+                             live=tuple(getattr(world.rooms[index].behaviour, "history_read_until",
+                                                lambda args: None)(world.rooms[index].args)
+                                        for index in world.portal_caps))
             self._views[behaviour] = found
         return found
 

@@ -8,10 +8,12 @@ its location; a missing file is not a fault (the pack may not be grouped yet).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from zorglab.errors import LevelStructureError, LevelSyntaxError, Location, Problem
+from zorglab.core.limits import toml_fault
+from zorglab.errors import LevelError, LevelStructureError, LevelSyntaxError, Location, Problem
+from zorglab.level.files import decode_utf8, read_bounded
 from zorglab.level.positions import Positions, SourceText, index_positions
 
 CONTRACTS_NAME = "contracts.toml"
@@ -43,24 +45,35 @@ class ContractFile:
 
 
 def find_contracts(level_path: Path) -> Path | None:
-    """The nearest ``contracts.toml`` in the level's directory or above it."""
-    for directory in level_path.resolve().parents:
-        candidate = directory / CONTRACTS_NAME
-        if candidate.is_file():
-            return candidate
-    return None
+    """The contract list of the level at ``level_path``: ``contracts.toml`` of its pack root (the level's
+    folder or the one just above it; :func:`zorglab.level.tileset.pack_library`), never higher up."""
+    from zorglab.level.tileset import pack_library
+    return pack_library(level_path, CONTRACTS_NAME)
 
 
 def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, list[Problem]]:
+    """The contract list at ``path`` and its faults, read like a level file: a regular file of bounded
+    size, UTF-8, within the nesting and digit limits -- every fault located, never a traceback."""
     shown = shown or str(path)
     problems: list[Problem] = []
-    source = SourceText(shown, path.read_text(encoding="utf-8"))
+    try:
+        source = SourceText(shown, decode_utf8(read_bounded(path, "contract list"), shown).removeprefix("\ufeff"))
+    except LevelError as error:
+        return ContractFile(shown, (), None), [replace(p, location=Location(shown, p.location.line, p.location.col))
+                                               if p.location is not None else p for p in error.problems]
+    fault = toml_fault(source.text)
+    if fault is not None:
+        return ContractFile(shown, (), None), [Problem(source.location(fault[0]), "not a contract list TOML can "
+                                                       f"hold: {fault[1]}", LevelSyntaxError)]
     try:
         data = tomllib.loads(source.text)
     except tomllib.TOMLDecodeError as error:
         from zorglab.level.loader import toml_error_location   # the loader (and its types) only for a broken file
         loc, reason = toml_error_location(error, source)
         return ContractFile(shown, (), None), [Problem(loc, f"not valid TOML: {reason}", LevelSyntaxError)]
+    except (ValueError, RecursionError, MemoryError) as error:
+        return ContractFile(shown, (), None), [Problem(source.location(0), "not a contract list TOML can hold: "
+                                                       f"{error.__class__.__name__}", LevelSyntaxError)]
     positions = index_positions(source)
     for key in data:
         if key != "contracts":

@@ -20,6 +20,7 @@ import tomlkit.exceptions
 from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
 
 from zorglab.errors import LevelError, Problem
+from zorglab.level.files import read_bounded
 from zorglab.level.loader import LevelCheck, check_level, check_level_text
 from zorglab.core.model import Level
 from zorglab.level.positions import Positions, SourceText, index_positions
@@ -62,12 +63,18 @@ class Draft:
         self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
         self._faults: list[Fault] | None = None
+        self.generation = 0          # how many times a new text was taken wholesale (a reload, a save)
+
+    def basis(self) -> tuple[int, int]:
+        """What an edit is computed against: this draft and the text it last took from disk. An edit
+        computed against another basis (before a reload) must not be applied to this text."""
+        return id(self), self.generation
 
     @classmethod
     def open(cls, path: str | Path) -> "Draft":
         """The level file at ``path``; one that is not UTF-8 TOML (it cannot be edited field by field)
         is a :class:`LevelError` with the loader's own located message."""
-        data = Path(path).read_bytes()
+        data = read_bounded(path, "level file")     # the CLI's checks: size, regular file, a located refusal
         try:
             return cls(data.decode("utf-8"), path, text_digest(data))
         except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
@@ -136,6 +143,17 @@ class Draft:
     def mirror_names(self) -> list[str]:
         mirrors = self.document.get("mirrors")
         return [str(m.get("name", "")) for m in mirrors] if isinstance(mirrors, list) else []
+
+    def text_to_save(self) -> str:
+        """The text a save writes, read once more by the loader right before: a text that would not
+        load (the library changed meanwhile, a character no file can hold) is refused with the loader's
+        own located problems, nothing written -- the Studio never writes what ``validate`` refuses."""
+        text = self.text
+        check = check_level_text(text, self.shown_path, level_path=self.path)
+        if check.problems:
+            raise LevelError.from_problems([Problem(p.location, f"{p.message}; not saved", p.kind)
+                                            for p in check.problems])
+        return text
 
     # --- editing (each edit re-checks the level) -------------------------------------------------
 
@@ -259,12 +277,16 @@ class Draft:
         self._changed()
 
     def replace_text(self, text: str, digest: str | None) -> None:
-        """Take a new text wholesale (the file as it is now on disk, after a reload or a save)."""
+        """Take a new text wholesale (the file as it is now on disk, after a reload or a save); a text
+        other than the one held starts a new :meth:`basis` for edits."""
+        before = self.text
         self.crlf = "\r\n" in text
         self.document = tomlkit.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
         self._text = None
         self.digest = digest
         self.loaded_text = self.text if digest is not None else None
+        if self.text != before:
+            self.generation += 1
         self._changed()
 
     # --- faults by place -------------------------------------------------------------------------

@@ -48,15 +48,16 @@ def write_level_text(path: str | Path, text: str, expected_digest: str | None = 
     byte-order mark and line ends; ``expected_digest`` for a file that does not exist is stale."""
     shown = str(path)
     target = save_target(path)
+    files.encode_utf8(text, shown)
     _require_toml(text, shown)
-    if target.exists() or expected_digest is not None:
+    if files.exists(target) or expected_digest is not None:
         return rewrite_level_file(path, lambda old, _: files.TextForm.split(text)[1], expected_digest)
     with files.locked(target, shown):
-        if target.exists():
+        if files.exists(target):
             raise StaleFileError(f"{shown}: the file appeared on disk while saving it as a new file; "
                                  "nothing written. Reload it and save again")
-        data = text.encode("utf-8")
-        files.write_atomic(target, data, None, shown)
+        data = files.encode_utf8(text, shown)
+        files.write_atomic(target, data, None, shown, expected=files.ABSENT)
         return files.digest_of(data)
 
 
@@ -66,6 +67,8 @@ def save_target(path: str | Path) -> Path:
         return Path(os.path.realpath(path))
     except OSError as error:   # a symlink loop
         raise LevelFileError(f"{path}: cannot follow this path: {error.strerror or error}") from None
+    except ValueError:         # a NUL byte
+        raise LevelFileError(f"{path!r}: a file name cannot hold a NUL byte; nothing written") from None
 
 
 def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expected_digest: str | None) -> str:
@@ -73,17 +76,17 @@ def rewrite_level_file(path: str | Path, change: Callable[[str, str], str], expe
     shown = str(path)
     target = save_target(path)
     with files.locked(target, shown):
-        data = files.read_bounded(target, "level file") if target.exists() else _missing(shown)
+        data = files.read_bounded(target, "level file") if files.exists(target) else _missing(shown)
         digest = files.digest_of(data)
         if expected_digest is not None and digest != expected_digest:
             raise StaleFileError(f"{shown} changed on disk since it was loaded; nothing written. "
                                  "Reload it and save again")
         form, text = files.TextForm.split(files.decode_utf8(data, shown))
-        new = form.join(change(text, shown)).encode("utf-8")
+        new = files.encode_utf8(form.join(change(text, shown)), shown)
         if new == data:
             return digest
         mode = files.require_writable(target, shown)
-        files.write_atomic(target, new, mode, shown)
+        files.write_atomic(target, new, mode, shown, expected=digest)     # checked again right before the rename
         return files.digest_of(new)
 
 

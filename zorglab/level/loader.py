@@ -8,17 +8,19 @@ Faults are collected, never raised one by one: :func:`check_level` returns them 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from zorglab.errors import LevelError, Problem
+from zorglab.errors import LevelError, LevelSyntaxError, Problem
 from zorglab.core.model import Level
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.positions import SourceText
 from zorglab.level.reader import (CATEGORIES, LEVEL_KEYS, MAX_ACTIONS_LIMIT, MIRROR_KEYS, Library,  # re-exported
                                   _LevelReader, toml_error_location)
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
 
 
@@ -29,6 +31,7 @@ class LevelCheck:
     path: str
     level: Level | None
     problems: tuple[Problem, ...] = ()
+    tile_library: str | None = None     # the tile library the level used (its folder's, or the built-in one)
 
     def is_valid(self) -> bool:
         return not self.problems
@@ -50,16 +53,22 @@ def check_level(path: str | Path, *, library: Library = None) -> LevelCheck:
     check = check_level_text(text, shown, level_path=Path(path), library=library)
     if check.level is None:
         return check
-    return LevelCheck(check.path, replace(check.level, digest=digest_of(data)), check.problems)
+    return replace(check, level=replace(check.level, digest=digest_of(data)))
 
 
 def check_level_text(text: str, path: str = "<string>", *, level_path: Path | None = None,
                      library: Library = None) -> LevelCheck:
     """Read a level from its TOML text; ``path`` is only used in the locations reported."""
-    reader = _LevelReader(SourceText(path, text.removeprefix("\ufeff")), level_path, library)
+    source = SourceText(path, text.removeprefix("\ufeff"))
+    lone = _SURROGATE.search(source.text)
+    if lone is not None:         # typed into an editor, never read from a file: no file can hold it
+        return LevelCheck(path, None, (Problem(source.location(lone.start()), f"a lone surrogate "
+                                               f"(\\u{ord(lone.group()):04x}) is not a character a file can hold; "
+                                               "type this character again", LevelSyntaxError),))
+    reader = _LevelReader(source, level_path, library)
     level = reader.read()
     problems = _ordered(reader.problems, path)
-    return LevelCheck(path, None if problems else level, tuple(problems))
+    return LevelCheck(path, None if problems else level, tuple(problems), reader.library_shown)
 
 
 def load_level(path: str | Path, *, library: Library = None) -> Level:

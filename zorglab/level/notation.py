@@ -64,8 +64,7 @@ def parse_syntax(text: str, start: str, origin: Origin | None = None) -> Any:
         fault = NotationFault(0, "empty text where notation was expected")
     if fault is None:
         try:
-            tree = _parser().parse(text, start=start)
-            fault = depth_fault(tree)
+            tree, fault = _tree(text, start) if len(text) <= CACHED_LENGTH else _parse_tree(text, start)
             if fault is None:
                 return _Builder(origin).transform(tree)
         except VisitError as error:
@@ -78,6 +77,22 @@ def parse_syntax(text: str, start: str, origin: Origin | None = None) -> Any:
         except LarkError as error:  # any other refusal of the grammar
             fault = NotationFault(0, f"cannot read this notation ({error.__class__.__name__})")
     raise LevelSyntaxError([Problem(origin.locate(fault.offset), fault.message, LevelSyntaxError)])
+
+
+CACHED_LENGTH = 1_000      # notation texts up to this long are parsed once per process (bounded memory)
+
+
+def _parse_tree(text: str, start: str) -> tuple[Tree, NotationFault | None]:
+    """The grammar's tree of ``text`` and its depth fault."""
+    tree = _parser().parse(text, start=start)
+    return tree, depth_fault(tree)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tree(text: str, start: str) -> tuple[Tree, NotationFault | None]:
+    """:func:`_parse_tree`, kept per text: an edit in the Studio reads the whole level again, and every
+    entry but the edited one parses as before (issue 30 item 4). Trees are never changed once built."""
+    return _parse_tree(text, start)
 
 
 def bracket_fault(text: str) -> NotationFault | None:

@@ -22,8 +22,8 @@ from zorglab.core.limits import MAX_ROOMS, toml_fault
 from zorglab.core.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
 from zorglab.level.solutions import SolutionReader, World, unknown_keys
-from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, mirror_wall_problems, read_library,
-                                   read_own_tiles)
+from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, library_shown, mirror_wall_problems,
+                                   read_library, read_own_tiles)
 
 LEVEL_KEYS = ("id", "title", "contract", "notes", "rooms", "heroes", "spells", "constraints", "bonuses",
               "variables", "tiles", "solutions", "mirrors", "max_actions")
@@ -88,6 +88,7 @@ class _LevelReader:
         self.source = source
         self.level_path = level_path
         self.library = library
+        self.library_shown: str | None = None       # the tile library the level was read with (issue 32)
         self.problems: list[Problem] = []
         self.positions = Positions(source)
 
@@ -357,7 +358,8 @@ class _LevelReader:
             library_path = Path(self.library) if self.library is not None else find_library(self.level_path)
             library, library_problems = read_library(library_path)
             self.problems.extend(library_problems)
-            shown = str(library_path) if library_path is not None else "levels/tiles.toml"
+            shown = library_shown(library_path)
+        self.library_shown = shown
         uses = main.uses()
         for _, parts in mirrors:
             uses.extend(parts.uses())

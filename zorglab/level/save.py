@@ -14,6 +14,7 @@ A save into a level that validates must leave it valid: otherwise it is refused,
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -34,7 +35,8 @@ from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
 from zorglab.level.loader import check_level_text
 
-__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "write_level_text"]
+__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "with_solution",
+           "write_level_text"]
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")
@@ -74,9 +76,7 @@ def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] 
     overlap (:meth:`Layout.to_map`); whether it is valid is the caller's job
     (:func:`zorglab.engine.layout.require_valid`).
     """
-    rows, rotation = layout.to_map()
-    wanted = _Wanted(rows, rotation, layout.main, [_cast_text(cast) for cast in casts],
-                     _mirror_texts(mirror_casts), _outcome_text(expect), _choice_pairs(choices))
+    wanted = _wanted(layout, casts, expect, choices, mirror_casts)
     target = save_target(path)
     placed: list[tuple[int, bool]] = []
 
@@ -87,6 +87,25 @@ def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] 
     digest = rewrite_level_file(path, change, expected_digest)
     index, added = placed[-1]
     return SavedSolution(index, added, digest)
+
+
+def with_solution(text: str, path: str | Path, layout: Layout, casts: Iterable[str | Cast] = (),
+                  expect: Outcome | str | None = None,
+                  choices: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None,
+                  mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> str:
+    """The level ``text`` with the solution appended as :func:`save_solution` would write it into the
+    file at ``path`` (its libraries apply), written nowhere: for a file built in memory, then written
+    once with :func:`zorglab.level.files.write_atomic` (nothing half-written, no temporary left)."""
+    return _place(text, str(path), Path(os.path.abspath(path)), _wanted(layout, casts, expect, choices, mirror_casts),
+                  None)[2]
+
+
+def _wanted(layout: Layout, casts: Iterable[str | Cast], expect: Outcome | str | None,
+            choices: Mapping[str, Any] | Iterable[tuple[str, Any]] | None,
+            mirror_casts: Mapping[str, Iterable[str | Cast]] | None) -> "_Wanted":
+    rows, rotation = layout.to_map()
+    return _Wanted(rows, rotation, layout.main, [_cast_text(cast) for cast in casts],
+                   _mirror_texts(mirror_casts), _outcome_text(expect), _choice_pairs(choices))
 
 
 @dataclass(frozen=True)

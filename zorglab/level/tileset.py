@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from zorglab.core.geometry import Direction
-from zorglab.core.tiles import Tile, library_tiles, tile_problems
+from zorglab.core.tiles import Tile, library_tiles, parse_library, tile_problems
 from zorglab.errors import LevelError, Location, Problem, TileError
 from zorglab.core.model import RoomSpec, default_tile_name
+from zorglab.level.files import decode_utf8, read_bounded
 from zorglab.level.positions import Origin, Positions
 
 LIBRARY_NAME = "tiles.toml"
@@ -89,26 +91,56 @@ def read_own_tiles(table: Any, positions: Positions, problems: list[Problem]) ->
 
 
 def find_library(level_path: Path | None) -> Path | None:
-    """The nearest ``tiles.toml`` in the level's directory or above it; None means the repository's."""
+    """The tile library of the level at ``level_path``: the ``tiles.toml`` of its pack root (see
+    :func:`pack_library`), else None -- the built-in library. The one place this lookup is made."""
     if level_path is None:
         return None
-    for directory in level_path.resolve().parents:
-        candidate = directory / LIBRARY_NAME
-        if candidate.is_file():
-            return candidate
+    return pack_library(level_path, LIBRARY_NAME)
+
+
+PACK_DEPTH = 2      # the level's folder, and the one above it (levels/base/04.toml -> levels/)
+
+
+def pack_library(level_path: Path, name: str) -> Path | None:
+    """The library file ``name`` of the level's pack root: the level's own folder, else the folder just
+    above it (a pack grouped in sub-folders, ``levels/base/04.toml`` -> ``levels/``). No folder higher up
+    is looked at: a file planted there must not change a level (issue 32, docs/levels.md "Libraries")."""
+    try:
+        folder = Path(os.path.realpath(level_path)).parent
+        for directory in [folder, *folder.parents][:PACK_DEPTH]:
+            candidate = directory / name
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError):           # a name too long, a NUL byte: no library there
+        pass
     return None
 
 
+def library_shown(path: Path | None) -> str:
+    """How a level's tile library is named to people: its path, or the built-in one's."""
+    return str(path) if path is not None else "levels/tiles.toml"
+
+
 def read_library(path: Path | None) -> tuple[dict[str, Tile], list[Problem]]:
-    """The library's tiles, and its faults (reported with the library's own locations)."""
-    stamp = path.stat().st_mtime_ns if path is not None and path.exists() else 0
-    return _read_library(str(path) if path is not None else None, stamp)
+    """The library's tiles, and its faults (reported with the library's own locations). A library is
+    read like a level file: a regular file of bounded size, UTF-8, within the nesting and digit limits."""
+    if path is None:
+        return _read_library(None, None)
+    try:
+        info = os.stat(path)
+        stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+    except (OSError, ValueError):
+        stamp = None
+    return _read_library(str(path), stamp)
 
 
 @functools.lru_cache(maxsize=16)
-def _read_library(path: str | None, _stamp: int) -> tuple[dict[str, Tile], list[Problem]]:
+def _read_library(path: str | None, _stamp: tuple[int, int] | None) -> tuple[dict[str, Tile], list[Problem]]:
     try:
-        return library_tiles(path), []
+        if path is None:
+            return library_tiles(None), []
+        text = decode_utf8(read_bounded(path, "tile library"), path)
+        return dict(parse_library(text, path)), []
     except LevelError as error:
         return {}, list(error.problems)
     except OSError as error:

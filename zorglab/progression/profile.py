@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, TypeVar
 
+from zorglab.core.limits import MAX_DIGITS
 from zorglab.errors import LevelError, LevelFileError, OptionError
 from zorglab.level import files
 
@@ -123,6 +124,20 @@ def profile_problems_in(profile: Profile, bonus_counts: Mapping[str, int]) -> li
     return problems
 
 
+class _TooLong(ValueError):
+    def __init__(self, digits: int):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _bounded_int(text: str) -> int:
+    """A JSON integer, refused past the level format's digit limit (never Python's int-string error)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _TooLong(digits)
+    return int(text)
+
+
 def load_profile(path: str | Path) -> Profile:
     """The profile in ``path``; a missing file is a fresh player with no wins. Only a regular file
     of bounded size is read (a FIFO or a device is refused, never waited on)."""
@@ -139,7 +154,10 @@ def load_profile(path: str | Path) -> Profile:
     except UnicodeDecodeError:
         raise OptionError(f"--profile {path}: cannot read it (not UTF-8 text)") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int)
+    except _TooLong as error:
+        raise OptionError(f"--profile {path}: a number of {error.digits:,} digits; a profile holds bonus "
+                          f"numbers of at most {MAX_DIGITS:,} digits (docs/levels.md, Limits)") from None
     except json.JSONDecodeError as error:
         raise OptionError(f"--profile {path}:{error.lineno}:{error.colno}: not valid JSON ({error.msg})") from None
     except RecursionError:

@@ -2,21 +2,21 @@
 
 The head of the file (comments, id, title, notes, rooms, heroes, spells) is written here; the
 ``[[solutions]]`` entries go through the level package's own writer
-(:func:`zorglab.level.save.save_solution`). The file is assembled under a temporary name in the
-target directory, read back with the loader, its winning solution replayed, and only then moved
-into place (``os.replace``): a proposed level file is whole or absent.
+(:func:`zorglab.level.save.with_solution`). The text is assembled in memory, read back with the
+loader, its winning solution replayed, and only then written once, atomically
+(:func:`zorglab.level.files.write_atomic`): a proposed level file is whole or absent, and a run
+killed outright leaves no temporary file of its own.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import tomlkit
 
 from zorglab.engine.layout import Layout
 from zorglab.errors import OptionError
+from zorglab.level import files
 from zorglab.propose.brief import Brief
 from zorglab.propose.draft import Draft
 from zorglab.propose.prove import Candidate
@@ -80,8 +80,8 @@ def write_candidate(candidate: Candidate, brief: Brief, path: str | Path, *, lev
     """Write ``candidate`` as a level file at ``path``: a losing solution (when it has one) and the
     witness (``expect = "win"``). Refuses to replace an existing file unless ``overwrite``."""
     from zorglab.engine.game import play_solution
-    from zorglab.level.loader import load_level
-    from zorglab.level.save import save_solution
+    from zorglab.level.loader import check_level_text
+    from zorglab.level.save import with_solution
 
     if candidate.verdict != "solvable" or "states" not in candidate.figures:
         raise OptionError(f"draft {candidate.index} was not proved winnable and measured "
@@ -96,22 +96,15 @@ def write_candidate(candidate: Candidate, brief: Brief, path: str | Path, *, lev
                       contract=contract if contract is not None else brief.contract, notes=notes,
                       comments=extra_comments + how_made(candidate, brief))
     names = short_labels(candidate.draft)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".toml.tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-        if candidate.loss_outcome:
-            save_solution(temporary, _layout(candidate.loss_map, names), candidate.loss_casts, candidate.loss_outcome)
-        save_solution(temporary, _layout(candidate.map, names), candidate.witness, "win")
-        level = load_level(temporary)
-        won = len(level.solutions) - 1
-        if play_solution(level, won, strict=True).outcome.value != "win":
-            raise RuntimeError(f"draft {candidate.index}: the witness does not replay to a win")
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
+    # built in memory, checked, then written once (zorglab.level.files.write_atomic): a kill leaves the
+    # old file or the new one, and at most the fixed-name temporary copy that .gitignore covers
+    if candidate.loss_outcome:
+        text = with_solution(text, path, _layout(candidate.loss_map, names), candidate.loss_casts,
+                             candidate.loss_outcome)
+    text = with_solution(text, path, _layout(candidate.map, names), candidate.witness, "win")
+    level = check_level_text(text, str(path), level_path=path).raise_if_invalid()
+    won = len(level.solutions) - 1
+    if play_solution(level, won, strict=True).outcome.value != "win":
+        raise RuntimeError(f"draft {candidate.index}: the witness does not replay to a win")
+    files.write_atomic(path, text.encode("utf-8"), None, str(path))
     return path

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from zorglab.errors import OptionError
 
@@ -25,6 +25,7 @@ MEMORY_LIMIT = "1GiB"
 # per task, never a clock, so the choice is the same on every run.
 TASK_SECONDS = {"level": 0.25, "temple": 0.04}
 LOCAL_CLUSTER_FROM = 60.0          # estimated serial seconds
+LOST_TASK_TRIES = 3       # a task whose worker dies is run again, at most this many times in all
 
 
 def choose_runner(tasks: int, kind: str, *, serial: bool = False, scheduler: str | None = None,
@@ -70,9 +71,43 @@ def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple], *,
         from distributed import as_completed
         futures = client.map(function, *zip(*items), pure=False)
         if progress is not False:
-            for _ in _bar(as_completed(futures), progress, total=len(futures)):
-                pass
-        return client.gather(futures)
+            completed = _bar(as_completed(futures), progress, total=len(futures))
+        else:
+            completed = as_completed(futures)
+        return collect(futures, completed)
+
+
+class LostTasks(OptionError):
+    """Some tasks were lost with their workers, each tried :data:`LOST_TASK_TRIES` times: ``rows`` holds
+    the rows computed (None for a lost task), so a caller can keep what finished (issue 32 item 8)."""
+
+    def __init__(self, message: str, rows: list[dict[str, Any] | None]):
+        super().__init__(message)
+        self.rows = rows
+        self.table: Any = None      # the sweep's table of the finished rows (zorglab.sweep.sweeps)
+
+    def finished(self) -> list[dict[str, Any]]:
+        return [row for row in self.rows if row is not None]
+
+
+def collect(futures: Sequence[Any], completed: Iterable[Any]) -> list[dict[str, Any]]:
+    """The futures' rows in task order as they complete; a task whose worker died on every try
+    (dask's ``KilledWorker``) is lost, and after the others finish one :class:`LostTasks` says how many,
+    carrying the rows computed. A task that raised raises here, as before."""
+    from distributed.scheduler import KilledWorker
+
+    order = {id(future): index for index, future in enumerate(futures)}
+    rows: list[dict[str, Any] | None] = [None] * len(futures)
+    lost = 0
+    for future in completed:
+        try:
+            rows[order[id(future)]] = future.result()
+        except KilledWorker:
+            lost += 1
+    if lost:
+        raise LostTasks(f"{lost} of {len(rows)} tasks lost: their worker died {LOST_TASK_TRIES} times on each "
+                        f"(out of memory, or killed); the {len(rows) - lost} rows computed are kept", rows)
+    return [row for row in rows if row is not None]
 
 
 class SweepInterrupted(KeyboardInterrupt):
@@ -109,8 +144,16 @@ def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int
             raise OptionError(f"--scheduler {scheduler}: cannot connect ({error})") from None
     # workers log at CRITICAL only: a task's error reaches the caller through gather(), and a worker's
     # heartbeat racing the scheduler's shutdown is no news for the user's terminal (issue 13 item 14)
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, memory_limit=MEMORY_LIMIT,
-                           dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+    import dask
+    try:
+        with dask.config.set({"distributed.scheduler.allowed-failures": LOST_TASK_TRIES - 1}):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   memory_limit=MEMORY_LIMIT, dashboard_address="127.0.0.1:0",
+                                   silence_logs=logging.CRITICAL)
+    except (OSError, RuntimeError, TimeoutError) as error:     # "Nanny failed to start": workers killed at start
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise OptionError(f"cannot start the dask workers ({reason}); run with --serial, or give "
+                          "--scheduler a running cluster") from None
     return _ClusterClient(Client(cluster), cluster)
 
 

@@ -7,7 +7,7 @@ levels by id, temples by (seed, size in small-medium-large order).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import pandas as pd
 
@@ -15,7 +15,7 @@ from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import difficulty_frame
 from zorglab.reports.generator import temple_frame
 from zorglab.seeding import Seed
-from zorglab.sweep.runner import map_rows
+from zorglab.sweep.runner import LostTasks, map_rows
 from zorglab.sweep.tasks import level_task, temple_task
 from zorglab.temples.options import SIZES
 
@@ -25,7 +25,7 @@ def sweep_levels(paths: Iterable[str | Path], budget: Budget = Budget(), **run: 
     from zorglab.level import level_files
 
     files = [str(p) for p in level_files(paths)]
-    return difficulty_frame(map_rows(level_task, [(f, budget) for f in files], **run))
+    return _kept(difficulty_frame, lambda: map_rows(level_task, [(f, budget) for f in files], **run))
 
 
 def sweep_temples(seeds: Iterable[Seed] | int, sizes: Iterable[str] = SIZES,
@@ -38,4 +38,16 @@ def sweep_temples(seeds: Iterable[Seed] | int, sizes: Iterable[str] = SIZES,
     from zorglab.temples.sweep import grid_plan
 
     plan = grid_plan(seeds, sizes, grid, options)
-    return temple_frame(map_rows(temple_task, [(seed, size, opts or None, lint) for seed, size, opts in plan], **run))
+    return _kept(temple_frame, lambda: map_rows(temple_task, [(seed, size, opts or None, lint)
+                                                              for seed, size, opts in plan], **run))
+
+
+def _kept(frame: Callable[[list[dict[str, Any]]], pd.DataFrame],
+          rows: Callable[[], list[dict[str, Any]]]) -> pd.DataFrame:
+    """``frame(rows())``; when tasks were lost with their workers, the table of the rows that finished
+    rides on the :class:`LostTasks` raised (``.table``), for the caller to write."""
+    try:
+        return frame(rows())
+    except LostTasks as lost:
+        lost.table = frame(lost.finished())
+        raise

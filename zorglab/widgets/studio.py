@@ -26,6 +26,7 @@ import ipywidgets as w
 from zorglab.engine.game import setup
 from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError
+from zorglab.level import files
 from zorglab.level.draft import Draft
 from zorglab.core.model import Level
 from zorglab.level.save import SavedSolution
@@ -94,8 +95,8 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
                  seconds: float | None = None, watch: float | None = 2.0, root: str | Path | None = None,
                  _draft: Draft | None = None):
         self.root = Path(root).resolve() if root is not None else project_root()
-        self.draft = _draft if _draft is not None else Draft.open(resolve(path, self.root))
         self.notice = ""
+        self.draft = _draft if _draft is not None else self._first_draft(resolve(path, self.root))   # never raises: a notice
         self.discarded: str | None = None        # unsaved edits set aside (discarded, or a reload)
         self.discarded_path: Path | None = None  # the file they belong to
         self.question: tuple[str, Callable[[], Any]] | None = None     # asked before unsaved edits go
@@ -121,7 +122,7 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
         """A Studio on an empty level that *save* will write to ``path`` (which must not exist yet)."""
         root = options.get("root")
         target = resolve(path, Path(root).resolve() if root is not None else project_root())
-        if target.exists():
+        if files.exists(target):
             raise OptionError(f"{path} already exists: open it with Studio({str(path)!r})")
         return cls(path, _draft=Draft.new(target), **options)
 
@@ -147,7 +148,7 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
             target = resolve(path, self.root)
             if not str(path).strip() or target.is_dir():
                 self.notice = "type the new level's file, e.g. levels/my-level.toml"
-            elif target.exists():
+            elif files.exists(target):
                 self.notice = f"{shown(target, self.root)} already exists: open it instead"
             else:
                 self.ask_first(f"start {shown(target, self.root)}", lambda: self._take_draft(
@@ -175,9 +176,9 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
         self.choices = {}
         self.history.clear()
         self.path_text.value = shown(self.draft.path, self.root) if self.draft.path is not None else ""
-        files = level_files(self.root, self.draft.path.parent if self.draft.path is not None else None)
-        if list(self.path_text.options) != files:
-            self.path_text.options = files
+        listed = level_files(self.root, self.draft.path.parent if self.draft.path is not None else None)
+        if list(self.path_text.options) != listed:
+            self.path_text.options = listed
         self._open_draft()
 
     # --- widgets ----------------------------------------------------------------------------------
@@ -197,9 +198,18 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
 
     # --- editing ----------------------------------------------------------------------------------
 
-    def edit(self, change: Callable[[Draft], Any], what: str = "changed") -> bool:
-        """Apply one edit to the draft (what every editor calls); False when refused or a no-op."""
+    def edit(self, change: Callable[[Draft], Any], what: str = "changed",
+             basis: tuple[int, int] | None = None) -> bool:
+        """Apply one edit to the draft (what every editor calls); False when refused or a no-op. An edit
+        computed against an older text (``basis``, by default the draft as this call began: a reload may
+        land while it waits for the lock) is dropped with a word, never applied over the reloaded text."""
+        basis = basis if basis is not None else self.draft.basis()
         with self._lock:
+            if self.draft.basis() != basis:
+                self.notice = (f"{what}: not applied — the level was reloaded while you typed it; "
+                               "type it again on the text shown now")
+                self._refresh()
+                return False
             said = self.notice
             try:
                 if self.check_disk():

@@ -19,6 +19,7 @@ import tomlkit.exceptions
 from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError, StaleFileError
+from zorglab.level import files
 from zorglab.level.draft import text_digest
 from zorglab.level.loader import check_level
 from zorglab.core.model import Cast, Level, Outcome
@@ -37,6 +38,9 @@ def _reads_as_toml(data: bytes) -> bool:
     except (UnicodeDecodeError, tomlkit.exceptions.ParseError):
         return False
     return True
+
+
+UNOPENED = "unopened"     # the digest of a draft whose file could not be read: no file has it
 
 
 class DraftFile(saving.LevelFile):
@@ -110,19 +114,42 @@ class StudioFile:
     def _reopened(self) -> None:
         raise NotImplementedError
 
+    def _first_draft(self, path: str | Path) -> "Draft":
+        """The level at ``path`` for a new Studio; a path that cannot be opened (missing, a folder, a
+        device, a NUL byte...) is said in the Studio, never raised: it starts on an empty level there."""
+        from zorglab.level.draft import Draft
+        try:
+            return Draft.open(path)
+        except LevelError as error:
+            draft = Draft.new(path)
+            if files.exists(path):     # there but unreadable: never written over (no digest can match)
+                draft.digest = UNOPENED
+                try:
+                    self._unreadable = file_digest(path)      # said here, not again by check_disk
+                except LevelError:
+                    pass
+                self.notice = (f"cannot open {path}: {error}; the Studio will not save over it: mend it "
+                               "in a text editor (zorglab validate says the same), then reload")
+            else:
+                self.notice = f"cannot open {path}: {error}; save writes a new level there"
+            return draft
+
     def check_disk(self) -> bool:
         """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
         with self._lock:
             path = self.draft.path
             if path is None:
                 return False
-            if not path.exists():
+            if not files.exists(path):
                 if self.draft.digest is not None:
                     self.draft.digest = None
                     self.notice = f"{path} was removed from disk; save writes it again"
                     self._refresh()
                 return False
-            now = file_digest(path)
+            try:
+                now = file_digest(path)
+            except LevelError:                       # a folder or a device now: nothing to reload, never written
+                return False
             if now in (self.draft.digest, self._unreadable):
                 return False                         # as read; or unreadable, and already said so
             return self.reload(because="changed on disk")
@@ -133,7 +160,12 @@ class StudioFile:
         says why, in the loader's words, and keeps its own version until the file reads again (False)."""
         with self._lock:
             path = self.path
-            data = path.read_bytes()
+            try:
+                data = files.read_bounded(path, "level file")
+            except LevelError as error:                  # gone, a folder, too big now: said, nothing taken
+                self.notice = f"cannot reload: {error}"
+                self._refresh()
+                return False
             if not _reads_as_toml(data):
                 problems = check_level(path).problems
                 self._unreadable = text_digest(data)
@@ -167,13 +199,25 @@ class StudioFile:
                     return self.save_solution_of(*play_of_layout)
                 except StaleFileError:                   # reloaded, and said so
                     return None
+                except LevelError as error:              # the text would not load: the loader's words
+                    self.notice = f"not saved: {error}"
+                    self._refresh()
+                    return None
             try:
                 self._write_level()
             except StaleFileError:
                 self._unreadable = None
                 self.reload(because="changed on disk while saving")
                 return None
-            self._reread()
+            except LevelError as error:                  # read-only, a folder, a name no file can have
+                self.notice = f"not saved: {error}"
+                self._refresh()
+                return None
+            if not self._reread():
+                self.notice = (f"{self.path} was written by another program right after this save: its version "
+                               "is shown now (yours is in studio.discarded); save again to write yours")
+                self._refresh()
+                return None
             self.saved = None
             self.notice = f"saved {self.path} (no solution: {self._layout_note()})"
             self._refresh()
@@ -223,7 +267,9 @@ class StudioFile:
                 self._unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
                 raise
-            self._reread()
+            if not self._reread(saved.digest):
+                raise StaleFileError(f"{self.path} was written by another program right after this save: its "
+                                     "version is shown now; save again")
             self.saved = saved
             self.solution = saved.index
             self.notice = f"saved {self.path.name}; solution {saved.index} " + (
@@ -238,7 +284,7 @@ class StudioFile:
         if self.draft.dirty:
             if self.draft.digest is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
-            self.draft.digest = write_level_text(self.path, self.draft.text,
+            self.draft.digest = write_level_text(self.path, self.draft.text_to_save(),
                                                  expected_digest=self.draft.digest)
 
     def _layout_play(self) -> tuple[Layout, list[str], str, dict[str, Any], dict[str, list[str]]] | None:
@@ -261,11 +307,19 @@ class StudioFile:
             return "no layout yet"
         return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
 
-    def _reread(self) -> None:
-        """The file as now on disk becomes the draft (after our own save); the Maker stays."""
-        data = self.path.read_bytes()
+    def _reread(self, written: str | None = None) -> bool:
+        """The file as now on disk becomes the draft (after our own save); the Maker stays. True when
+        the file holds the bytes just written (digest ``written``, by default the draft's): a save is
+        reported as saved only then -- another program writing right after it is said, never hidden."""
+        written = written if written is not None else self.draft.digest
+        text = self.draft.text
+        data = files.read_bounded(self.path, "level file")
+        ours = text_digest(data) == written
+        if not ours:
+            self.discarded = text
         self.draft.replace_text(data.decode("utf-8"), text_digest(data))
         self._sync_maker()
+        return ours
 
     def _watch(self, every: float) -> threading.Thread:
         studio = weakref.ref(self)

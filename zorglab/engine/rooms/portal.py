@@ -43,6 +43,16 @@ class PortalRoom(RoomBehaviour):
         return 0 if f.constant() else None
 
     @classmethod
+    def history_read_until(cls, args: tuple[Any, ...]) -> int | None:
+        """The entry count past which this portal never reads a visit history again: ``n`` when
+        finite (no teleport past it), the list's length for ``n = inf`` (f is 0 past it: the waiting
+        room, whatever the history); None when any entry may read it."""
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
+        if n is not INF:
+            return max(0, n)
+        return len(f.table) if f.table is not None else None
+
+    @classmethod
     def history_reach(cls, args: tuple[Any, ...]) -> int:
         """The deepest visit ``f(i)`` names over the entries plans count."""
         f = cls.signature.arg(args, "f")

@@ -1,0 +1,69 @@
+"""Issue 32 item 8: dying dask workers. A task whose worker dies is tried a bounded number of times
+(``LOST_TASK_TRIES``); then the sweep stops with one clear line and keeps the rows already computed
+(the CSV is written with what finished). Workers that cannot start are one line too, not a traceback."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from zorglab.cli.main import main
+from zorglab.errors import OptionError
+from zorglab.sweep import runner
+from zorglab.sweep.runner import LOST_TASK_TRIES, LostTasks, collect, map_rows
+
+distributed = pytest.importorskip("distributed")
+from distributed.scheduler import KilledWorker  # noqa: E402
+
+
+class Done:
+    def __init__(self, row=None, killed=False):
+        self.row, self.killed = row, killed
+
+    def result(self):
+        if self.killed:
+            raise KilledWorker("task", "worker", LOST_TASK_TRIES - 1)
+        return self.row
+
+
+def test_lost_tasks_keep_the_rows_computed_in_task_order() -> None:
+    futures = [Done({"n": 1}), Done(killed=True), Done({"n": 3})]
+    with pytest.raises(LostTasks) as lost:
+        collect(futures, reversed(futures))                 # completion order differs from task order
+    assert lost.value.finished() == [{"n": 1}, {"n": 3}]
+    assert str(lost.value) == (f"1 of 3 tasks lost: their worker died {LOST_TASK_TRIES} times on each "
+                               "(out of memory, or killed); the 2 rows computed are kept")
+    assert collect(futures[::2], futures[::2]) == [{"n": 1}, {"n": 3}]
+
+
+def test_a_worker_killed_on_every_try_is_a_bounded_loss_with_the_other_rows_kept() -> None:
+    """A real cluster: one task ends its worker process each time it runs (eval is picklable by name)."""
+    items = [("{'n': 1}",), ("__import__('os')._exit(1)",), ("{'n': 3}",)]
+    with pytest.raises(LostTasks) as lost:
+        map_rows(eval, items, workers=1)
+    assert sorted(row["n"] for row in lost.value.finished()) == [1, 3]
+
+
+def test_workers_that_cannot_start_are_one_line(monkeypatch) -> None:
+    def nanny_fails(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.\nmore lines")
+    monkeypatch.setattr(distributed, "LocalCluster", nanny_fails)
+    with pytest.raises(OptionError, match=r"^cannot start the dask workers \(Nanny failed to start.\); run with "
+                                          r"--serial"):
+        with runner.sweep_client():
+            pass
+
+
+def test_the_sweep_writes_what_finished_and_says_one_line(tmp_path, capsys, monkeypatch) -> None:
+    import zorglab.sweep as sweep
+
+    def dying(*args, **kwargs):
+        lost = LostTasks("1 of 3 tasks lost: ...; the 2 rows computed are kept", [{"id": "a"}, None, {"id": "c"}])
+        lost.table = pd.DataFrame(lost.finished())
+        raise lost
+    monkeypatch.setattr(sweep, "sweep_levels", dying)
+    out = tmp_path / "rows.csv"
+    assert main(["sweep", "levels", "levels", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "Traceback" not in err and "tasks lost" in err
+    assert list(pd.read_csv(out)["id"]) == ["a", "c"]

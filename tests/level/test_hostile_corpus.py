@@ -1,0 +1,63 @@
+"""Issue 30 item 7: a hostile corpus run through ``validate``: every bad file refused cleanly -- each line
+``path:line:col: message``, the other files still checked, never a traceback -- and every good edge file
+(legal in the format and the rulings) loaded. Built from fixed texts: re-runnable as it is."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from zorglab.cli.validate import validate
+
+BASE = 'id = "p"\nrooms = ["A", "D(1)", "Z"]\nheroes = ["Warrior(3)"]\n'
+SOLUTION = '[[solutions]]\nmap = "A D1 Z"\n'
+
+BAD = {
+    "empty": "", "bom-only": "\ufeff", "rooms-string": 'rooms = "A"\n', "rooms-table": "[rooms]\nA = 1\n",
+    "heroes-nested": BASE.replace('["Warrior(3)"]', '[["Warrior(3)"]]'), "nul-byte": BASE + 'title = "a\0b"\n',
+    "cr-only": BASE.replace("\n", "\r"), "u2028-in-notation": BASE.replace('"D(1)"', '"D(\u20281)"'),
+    "max-actions-huge": BASE + "max_actions = 99999999999999999999\n", "max-actions-bool": BASE + "max_actions = true\n",
+    "vars-deep": BASE + "[variables]\nx = " + "[" * 60 + "]" * 60 + "\n", "dotted-key": BASE + "a.b.c = 1\n",
+    "date": BASE + "title = 1979-05-27\n", "rotation-huge": BASE + SOLUTION + "rotation = 99999999999999999999999\n",
+    "choices-nested": BASE + SOLUTION + "choices = { x = { y = 1 } }\n",
+    "surrogate-escape": BASE + 'title = "\\ud800"\n', "big-int": BASE + "max_actions = " + "9" * 1001 + "\n",
+    "hex-int": BASE + "max_actions = 0x" + "f" * 2000 + "\n",
+    "map-places-a-room-twice": BASE + '[[solutions]]\nmap = "A A Z"\n',
+    "zr26-past-1000": BASE.replace('"D(1)"', '"P(1001, i -> 1 + 0 / (i - 1001))"'),
+}
+
+GOOD = {
+    "crlf": BASE.replace("\n", "\r\n"), "bom-crlf": "\ufeff" + BASE.replace("\n", "\r\n"),
+    "tabs": BASE.replace(" = ", "\t=\t"), "literal-strings": BASE.replace('"', "'"),
+    "multiline-array": 'id = "p"\nrooms = [\n  "A",   # spawn\n  "D(1)",\n  "Z",\n]\nheroes = ["Warrior(3)",]\n',
+    "inf-symbol": BASE.replace('"D(1)"', '"P(∞, [1])"'), "unicode-title": BASE + 'title = "Zörg’s 🐉 dungeon"\n',
+    "u2028-in-title": BASE + 'title = "a\u2028b"\n', "underscore-int": BASE + "max_actions = 10_000_000\n",
+    "decimal-choice": BASE.replace('"D(1)"', '"D(x)"') + '[variables]\nx = "choix(1, {1, 2})"\n' + SOLUTION
+    + "choices = { x = 2.0 }\n",
+    "deep-k-list": BASE.replace('"D(1)"', '"P(1, [65])"'), "deep-k-second-entry": BASE.replace('"D(1)"', '"P(2, [1, 65])"'),
+    "long-id": BASE.replace('id = "p"', 'id = "' + "x" * 10_000 + '"'),
+}
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_every_bad_file_is_refused_cleanly_and_the_others_still_checked(tmp_path, name) -> None:
+    bad = write(tmp_path, name, BAD[name])
+    good = write(tmp_path, "good", BASE.replace('id = "p"', 'id = "other"'))
+    report = validate([bad, good])
+    assert not report.ok and report.errors
+    assert all(re.match(re.escape(bad) + r":\d+:\d+: \S", line) for line in report.errors), report.errors
+    assert report.summary.endswith("in 1 file")
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_every_good_edge_file_loads(tmp_path, name) -> None:
+    report = validate([write(tmp_path, name, GOOD[name])])
+    assert report.ok, report.errors
