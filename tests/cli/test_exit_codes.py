@@ -80,6 +80,7 @@ CASES = [
     ("compare", ["compare", str(PACK), str(PACK), "-q"], 0),
     ("compare", ["compare", str(PACK), "{changed}", "--fail-on", "verdict", "-q"], 1),
     ("compare", ["compare", str(PACK), "no-such-revision-or-folder", "-q"], 2),
+    ("studio", ["studio", "--port", "not-a-port"], 2),          # 0 is Voila's own: tests/widgets/test_studio_app.py
     ("temples", ["temples", "generate", "--seed", "1"], 0),
     ("temples", ["temples", "generate", "--seed", "1", "--locks", "5"], 2),
     ("temples", ["temples", "show", "{temple}"], 0),

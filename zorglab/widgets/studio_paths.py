@@ -35,8 +35,16 @@ def shown(path: Path | None, root: Path | None = None) -> str:
     base = root or project_root()
     try:
         return path.resolve().relative_to(base).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):     # outside the root, or a path that cannot be resolved (a loop)
         return str(path)
+
+
+def _is_file(path: Path) -> bool:
+    """A regular file that can be looked at (a symlink loop or a dangling link is not offered)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def level_files(root: Path | None = None, also: Path | None = None) -> list[str]:
@@ -46,8 +54,13 @@ def level_files(root: Path | None = None, also: Path | None = None) -> list[str]
     folders = [base / "levels"] + ([also] if also is not None else [])
     found: dict[str, None] = {}
     for folder in folders:
-        if folder.is_dir():
-            for file in sorted(folder.rglob("*.toml")):
-                if file.name not in NOT_LEVELS and not any(p.startswith(".") for p in file.parts):
-                    found[shown(file, base)] = None
+        try:
+            if not folder.is_dir():
+                continue
+            listed = sorted(folder.rglob("*.toml"))
+        except OSError:                 # a folder that cannot be listed offers nothing
+            continue
+        for file in listed:
+            if file.name not in NOT_LEVELS and not any(p.startswith(".") for p in file.parts) and _is_file(file):
+                found[shown(file, base)] = None
     return list(found)
