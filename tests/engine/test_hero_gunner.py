@@ -223,7 +223,7 @@ def place(world, **where):
         if len(spot) > 2:
             changes["hp"] = spot[2]
         if len(spot) > 3:
-            changes["asleep"] = spot[3]
+            changes["marks"] = (("asleep", True),) if spot[3] else ()
         heroes[index] = heroes[index].replace(**changes)
     return state.replace(heroes=tuple(heroes))
 

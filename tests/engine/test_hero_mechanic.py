@@ -135,7 +135,7 @@ def test_fr24_a_shove_carries_the_room_and_its_contents_without_an_entry():
     world = shortcut(0, heroes={"K": ("Mechanic", 5, steps(A=0)), "W": ("Warrior", 3)})
     state = spawned(world)
     a = world.room_index["A"]
-    sleeper = state.heroes[1].replace(pos=(a, (1, 1)), history=((a, (1, 1)),), asleep=True)
+    sleeper = state.heroes[1].replace(pos=(a, (1, 1)), history=((a, (1, 1)),), marks=(("asleep", True),))
     gold = list(state.gold)
     gold[a] = 4
     state = state.replace(heroes=(state.heroes[0], sleeper), gold=tuple(gold))

@@ -93,10 +93,11 @@ class PlanGraph:
 
     def _scratch(self, s: PlanState) -> HeroScratch:
         pos, ledger, _gold, _main, counts, history, poisoned, extra = s
-        hero = HeroScratch(0, "", HeroState(self.behaviour.name, self.args, 0, pos, True, False, ledger,
-                                            tuple(zip(self.portals, counts)), poisoned, 0, extra, history),
-                           self.immune)
-        return hero
+        # a plan sees no marks (a type's own state) and no HP: what the hero plans by is its plan state
+        state = HeroState(type=self.behaviour.name, args=self.args, hp=0, pos=pos, gold=ledger,
+                          entries=tuple(zip(self.portals, counts)), poisoned=poisoned, extra=extra,
+                          history=history)
+        return HeroScratch(0, "", state, self.immune)
 
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
         """(cost, next plan state or GOAL), or None if the action is impossible here."""

@@ -8,12 +8,14 @@ planner only sets ``planning=True`` (nobody dies, no events: ZR-12, ZR-13).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.core.geometry import ROOM_SIZE, Direction
-from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
+from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, passed_over, with_mark
+from zorglab.engine.state import FIELDS, GameState, HeroState, Local, Position, entry_count
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -29,41 +31,65 @@ MAX_TELEPORTS_PER_ACTION = 64
 SLAIN: Local = (-1, -1)
 
 
-class HeroScratch:
-    """A hero's mutable working copy during one resolution."""
+def _fill_source() -> str:
+    """The scratch's ``__init__`` body, generated from ``HeroState._fields`` (as ``namedtuple`` makes
+    its own): one tuple unpacking, as fast as written out, never written out."""
+    targets = ", ".join(f"self.{name}" for name in FIELDS)
+    return (f"def __init__(self, index, label, h, immune=None):\n"
+            f"    self.index = index\n    self.label = label\n    ({targets},) = h\n"
+            f"    self.immune = immune\n    self.slide = None\n")
 
-    __slots__ = ("index", "label", "type", "args", "hp", "pos", "alive", "asleep", "gold", "history",
-                 "entries", "poisoned", "died_at", "gold_at_death", "extra", "immune", "slide")
+
+class HeroScratch:
+    """A hero's mutable working copy during one resolution: :class:`HeroState`'s fields (its slots,
+    unpacking and freeze come from ``HeroState._fields``), plus what lives only during an action.
+
+    ``immune`` holds the cell codes it treats as floor (looked up on first need), ``slide`` the ice
+    slide under way. Tuples throughout (gold, history, marks): copied only when they change.
+    """
+
+    __slots__ = ("index", "label", "immune", "slide") + FIELDS
+    # the type checker's view of the slots (tests/engine/test_hero_state.py: the same names and types)
     index: int
     label: str
+    immune: frozenset[int] | None
+    slide: Direction | None
     type: str
     args: tuple[Any, ...]
     hp: int
     pos: Position | None
     alive: bool
-    asleep: bool
     gold: tuple[tuple[int, int], ...]
     entries: tuple[tuple[int, int], ...]
     poisoned: frozenset[Position]
     gold_at_death: int
+    marks: Marks
     extra: tuple[Any, ...]
     history: tuple[Position, ...]
     died_at: int | None
-    immune: frozenset[int] | None
-    slide: Direction | None
 
     def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
-        self.index = index
-        self.label = label
-        # tuples throughout (gold, history, ...): copied only when they change
-        (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold, self.entries,
-         self.poisoned, self.gold_at_death, self.extra, self.history, self.died_at) = h
-        self.immune = immune        # cell codes it treats as floor; looked up on first need
-        self.slide = None
+        """Replaced below by the same code generated from ``HeroState._fields`` (:func:`_fill_source`)."""
+        self.index, self.label, self.immune, self.slide = index, label, immune, None
+        for name, value in zip(FIELDS, h):
+            setattr(self, name, value)
 
     @property
     def gold_total(self) -> int:
         return sum(amount for _, amount in self.gold)
+
+    @property
+    def asleep(self) -> bool:
+        """Passed over by a mark (:attr:`HeroState.asleep`)."""
+        return bool(self.marks) and passed_over(self.marks)
+
+    def mark(self, name: str, default: Any = None) -> Any:
+        """The value of this hero's mark ``name``, or ``default``."""
+        return mark_of(self.marks, name, default)
+
+    def set_mark(self, name: str, value: Any) -> None:
+        """Set mark ``name`` (a false value removes it): a type's own per-hero state."""
+        self.marks = with_mark(self.marks, name, value)
 
     def entry_count(self, room: int) -> int:
         return entry_count(self.entries, room)
@@ -75,9 +101,17 @@ class HeroScratch:
         return count
 
     def freeze(self) -> HeroState:
-        return _new_tuple(HeroState, (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
-                                      self.entries, self.poisoned, self.gold_at_death, self.extra, self.history,
-                                      self.died_at))
+        return _new_tuple(HeroState, _state_of(self))
+
+
+def _generated_init() -> Any:
+    namespace: dict[str, Any] = {}
+    exec(_fill_source(), {}, namespace)         # our own text, from HeroState._fields: nothing external
+    return namespace["__init__"]
+
+
+HeroScratch.__init__ = _generated_init()        # type: ignore[method-assign]
+_state_of = attrgetter(*FIELDS)     # the HeroState fields of a scratch, as one tuple (C speed)
 
 
 class Resolution:
@@ -287,7 +321,9 @@ class Resolution:
     # -- hit points, death, teleports ----------------------------------------------------------
 
     def change_hp(self, hero: HeroScratch, delta: int, cause: str) -> None:
-        """Any HP change (ZR-12): damage counts for planning; a real change wakes a sleeper."""
+        """Any HP change (ZR-12): damage counts for planning; a real change of a living hero's HP is
+        told to its marks (:meth:`Mark.on_hp_change <zorglab.engine.marks.Mark.on_hp_change>`: a
+        sleeper wakes)."""
         if delta == 0 or not hero.alive:
             return
         hero.hp += delta
@@ -297,16 +333,17 @@ class Resolution:
             self.emit(ev.Damaged if delta < 0 else ev.Healed, hero.label, abs(delta), hero.hp, cause)
         if hero.hp <= 0:
             self.kill(hero, cause)          # a sleeper killed by the hit simply dies
-        elif hero.asleep:
-            hero.asleep = False
-            self.emit(ev.Woke, hero.label, "hp changed")
+        elif hero.marks:
+            for name, value in hero.marks:
+                find_mark(name).on_hp_change(self, hero, value, delta)
 
     def kill(self, hero: HeroScratch, cause: str) -> None:
         """ZR-12: instant death; its gold drops into the room it dies in (ZR-11)."""
         if self.planning or not hero.alive:
             return
         hero.alive = False
-        hero.asleep = False
+        if hero.marks:
+            hero.marks = kept_at_death(hero.marks)
         hero.slide = None
         hero.died_at = self.tick
         hero.gold_at_death = hero.gold_total

@@ -26,6 +26,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
+from zorglab.engine.marks import without_pauses
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
@@ -189,7 +190,7 @@ class DamageBound:
         if self._dead is None:
             self._dead = HeroState(world.heroes[0].type, (), 0, None, False)
         hero = state.heroes[index]
-        heroes = tuple(hero._replace(hp=BIG, asleep=False, gold=(), died_at=None) if i == index else self._dead
+        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index else self._dead
                        for i in range(len(state.heroes)))
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
         solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),

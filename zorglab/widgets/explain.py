@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.core.geometry import Direction
+from zorglab.engine.marks import explanation
 from zorglab.engine.planner import SPAWN
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
@@ -19,7 +20,7 @@ CHEAPEST = "cheapest plan"
 TIE = "tie broken by direction order"
 STUCK = "stuck"
 SPAWNING = "spawn"
-ASLEEP = "asleep"
+MARKED = "mark"             # a mark keeps it from stepping (Sleep's, or a designer's)
 DEAD = "dead"
 
 
@@ -38,7 +39,7 @@ class Explanation:
     cost_names: tuple[str, ...]
     order: tuple[str, ...]
     rows: tuple[ExplainRow, ...]
-    rule: str               # CHEAPEST, TIE, STUCK, SPAWNING, ASLEEP or DEAD
+    rule: str               # CHEAPEST, TIE, STUCK, SPAWNING, MARKED or DEAD
     sentence: str
 
     def cost_text(self, cost: tuple[int, ...] | None) -> str:
@@ -59,7 +60,7 @@ def _verb(action: Any) -> str:
 
 def explain(world: Any, state: GameState, index: int) -> Explanation:
     """The candidates of hero ``index``'s next step and the rule that decided between them; a
-    corpse, a sleeper, a hero in the waiting room and a stuck hero are said to be so (they take no
+    corpse, a hero a mark holds (a sleeper), a hero in the waiting room and a stuck hero are said to be so (they take no
     step now), and a hero that is not the active one is told to wait for its turn (ZR-7)."""
     hero = state.heroes[index]
     label = world.heroes[index].label
@@ -69,10 +70,9 @@ def explain(world: Any, state: GameState, index: int) -> Explanation:
     if not hero.alive:
         return Explanation(label, index, cost_names, order, (), DEAD,
                            f"{label} is dead: a corpse never acts again")
-    if hero.asleep:
-        return Explanation(label, index, cost_names, order, (), ASLEEP,
-                           f"{label} is asleep: it will not act until a Wake cast or a real change of its HP "
-                           "wakes it (ZR-24); the other heroes act meanwhile (ZR-7)")
+    said = explanation(hero.marks, label) if hero.marks else None
+    if said:
+        return Explanation(label, index, cost_names, order, (), MARKED, said)
     found = next_action(world, state)
     active = None if found is None else found[0]
     if hero.pos is None:
