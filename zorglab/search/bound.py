@@ -80,6 +80,7 @@ class DamageBound:
         spells = world.spells
         roles = [spell.behaviour.bound_role for spell in spells]
         self.unbounded = sum(1 << s.index for s, role in zip(spells, roles) if role is None)
+        self.blind = tuple(sorted({s.type for s, role in zip(spells, roles) if role is None}))  # bound off while left
         self.damage = [(1 << s.index, max(0, s.behaviour.damage_to_each(s.args)))
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
@@ -229,7 +230,7 @@ class DamageBound:
         left = s.spells_left
         history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
         key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               history, left, pauses, paused)
+               hero.marks, history, left, pauses, paused)     # marks: a type's own state may change what rooms take
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]

@@ -8,13 +8,16 @@ raises :class:`~zorglab.errors.CastError` before anything is kept, so it consume
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import HeroScratch, Resolution
     from zorglab.core.model import Cast
+
+BoundRole = Literal["damage", "walk", "board", "pause", "none"]
+"""How a spell left bears on the search's damage bound (FR-51, :mod:`zorglab.search.bound`)."""
 
 
 @dataclass(slots=True)
@@ -48,13 +51,15 @@ class SpellBehaviour:
     # "on" (one hero), "to" (slots), "with" (a room), "select" (Selection's heroes and spell), or
     # None (nothing). The loader, the search and the spell tray all read it from here.
     cast_form: str | None = "on"
-    # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound):
-    # "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the walk of the hero it
-    # is cast on: the bound casts it on the lone hero), "board" (rearranges rooms whoever stands in
-    # them: the bound tries every ``relaxed_moves``), "pause" (holds a hero without bending its
-    # walk: others act meanwhile), "none" (bends no walk, deals no damage), or None: unknown, so
-    # no bound while such a spell is left.
-    bound_role: str | None = None
+    # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound), a
+    # :data:`BoundRole`: "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the
+    # walk of the hero it is cast on: the bound casts it on the lone hero), "board" (rearranges
+    # rooms whoever stands in them: the bound tries every ``relaxed_moves``), "pause" (holds a hero
+    # without bending its walk: others act meanwhile), "none" (bends no walk, deals no damage, and
+    # gives no other hero a turn). None (the default, a type that has not said): the bound cannot
+    # know what a cast does, so it stands aside while such a spell is left — sound, and said: the
+    # bound lists these types in ``DamageBound.blind`` (docs/rules.md FR-51).
+    bound_role: ClassVar[BoundRole | None] = None
 
     @classmethod
     def targets(cls, ctx: CastContext) -> tuple[int, ...]:
