@@ -88,16 +88,17 @@ class PlanGraph:
         # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
         # and whose real states start afresh every tick asks for the goal-bounded search from the start.
         self.local = self.local or behaviour.plans_forward
+        self._template = HeroState(type=behaviour.name, args=args, hp=0)    # the plan's hero, fields set per state
 
     # -- transitions ------------------------------------------------------------------------
 
     def _scratch(self, s: PlanState) -> HeroScratch:
         pos, ledger, _gold, _main, counts, history, poisoned, extra = s
         # a plan sees no marks (a type's own state) and no HP: what the hero plans by is its plan state
-        state = HeroState(type=self.behaviour.name, args=self.args, hp=0, pos=pos, gold=ledger,
-                          entries=tuple(zip(self.portals, counts)), poisoned=poisoned, extra=extra,
-                          history=history)
-        return HeroScratch(0, "", state, self.immune)
+        hero = HeroScratch(0, "", self._template, self.immune)
+        hero.pos, hero.gold, hero.entries, hero.poisoned, hero.extra, hero.history = \
+            pos, ledger, tuple(zip(self.portals, counts)), poisoned, extra, history
+        return hero
 
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
         """(cost, next plan state or GOAL), or None if the action is impossible here."""

@@ -8,7 +8,6 @@ planner only sets ``planning=True`` (nobody dies, no events: ZR-12, ZR-13).
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
@@ -31,13 +30,15 @@ MAX_TELEPORTS_PER_ACTION = 64
 SLAIN: Local = (-1, -1)
 
 
-def _fill_source() -> str:
-    """The scratch's ``__init__`` body, generated from ``HeroState._fields`` (as ``namedtuple`` makes
-    its own): one tuple unpacking, as fast as written out, never written out."""
-    targets = ", ".join(f"self.{name}" for name in FIELDS)
+def _scratch_source() -> str:
+    """The scratch's ``__init__`` and ``freeze``, generated from ``HeroState._fields`` (as
+    ``namedtuple`` makes its own): one tuple unpacking and one tuple display, as fast as written
+    out, never written out."""
+    fields = ", ".join(f"self.{name}" for name in FIELDS)
     return (f"def __init__(self, index, label, h, immune=None):\n"
-            f"    self.index = index\n    self.label = label\n    ({targets},) = h\n"
-            f"    self.immune = immune\n    self.slide = None\n")
+            f"    self.index = index\n    self.label = label\n    ({fields},) = h\n"
+            f"    self.immune = immune\n    self.slide = None\n"
+            f"def freeze(self):\n    return _new_tuple(HeroState, ({fields},))\n")
 
 
 class HeroScratch:
@@ -101,17 +102,18 @@ class HeroScratch:
         return count
 
     def freeze(self) -> HeroState:
-        return _new_tuple(HeroState, _state_of(self))
+        """The scratch as a :class:`HeroState` (replaced below by the generated code)."""
+        return _new_tuple(HeroState, tuple([getattr(self, name) for name in FIELDS]))
 
 
-def _generated_init() -> Any:
+def _generated() -> dict[str, Any]:
     namespace: dict[str, Any] = {}
-    exec(_fill_source(), {}, namespace)         # our own text, from HeroState._fields: nothing external
-    return namespace["__init__"]
+    # our own text, from HeroState._fields: nothing external
+    exec(_scratch_source(), {"_new_tuple": _new_tuple, "HeroState": HeroState}, namespace)
+    return namespace
 
 
-HeroScratch.__init__ = _generated_init()        # type: ignore[method-assign]
-_state_of = attrgetter(*FIELDS)     # the HeroState fields of a scratch, as one tuple (C speed)
+HeroScratch.__init__, HeroScratch.freeze = _generated()["__init__"], _generated()["freeze"]  # type: ignore[method-assign]
 
 
 class Resolution:

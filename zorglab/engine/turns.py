@@ -44,7 +44,7 @@ def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
         action = SPAWN if hero.pos is None else planner.action(state, index)
         if action is not None:
             if turn is not None and turn[0] is Turn.SKIP:
-                return index, Skip(turn[1])
+                return index, Skip(turn[1] or "")
             return index, action
     return None
 
