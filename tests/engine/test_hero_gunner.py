@@ -3,7 +3,7 @@
 The Gunner's plan cost is ``(never fires, actions before the first shot, HP lost, actions)``;
 ``explain`` lists each first action with the cost of the best plan starting with it. A fresh
 plan's first action comes as ``Intent(AIMING | HOLDING, action)``; these helpers fold them back
-into plain actions (docs/rules-heroes.md).
+into plain actions (docs/rules.md#heroes-priority-layers-fr-22fr-25).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Mechanic (FR-24): one test per priority layer, shove legality and what a shove carries.
 
 The Mechanic's plan cost is ``(length, unjustified shoves)``: a shove weighs ``dict[room]``
-steps; it is justified when it shortens the walk from where the Mechanic stands (docs/rules-heroes.md).
+steps; it is justified when it shortens the walk from where the Mechanic stands (docs/rules.md#heroes-priority-layers-fr-22fr-25).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Princess and the weight pull (FR-25): one test per priority layer, the pull on every hero,
-exact averages, arrival (docs/rules-heroes.md)."""
+exact averages, arrival (docs/rules.md#heroes-priority-layers-fr-22fr-25)."""
 
 from __future__ import annotations
 
