@@ -43,7 +43,21 @@ class CastContext:
 
 
 class SpellBehaviour:
-    """Default: a spell aimed at one chosen living hero on the board (Sleep, Wake, Banality)."""
+    """Default: a spell aimed at one chosen living hero on the board (Sleep, Wake, Banality).
+
+    A spell type subclasses this, writes ``affect(res, hero, args)`` once (Selection reuses it),
+    says whom it targets (``target``, ``cast_form``) and how it bears on the search's damage bound
+    (``bound_role``), and registers with :func:`~zorglab.core.registry.spell_type`
+    (docs/levels.md, "Adding a type"). A spell that gives a hero state of its own sets a mark
+    (``hero.set_mark``, docs/rules.md FR-53).
+
+    Examples
+    --------
+    >>> SpellBehaviour.target, SpellBehaviour.cast_form, SpellBehaviour.bound_role
+    ('chosen', 'on', None)
+    >>> SpellBehaviour.stirs_sleepers(()), SpellBehaviour.damage_to_each(())
+    (True, 0)
+    """
 
     name: str
     target: str = "chosen"      # "chosen" | "active" | "all" | "rooms" | "meta"
