@@ -3,8 +3,9 @@
 The wheel is built from a copy of the sources (``pip wheel . --no-deps``, no build isolation: no
 download), installed into a fresh venv outside the repository that sees the test venv's
 dependencies through a ``.pth`` line, and its ``zorglab`` command validates and plays a pack level
-copied alone into an empty directory — no ``tiles.toml`` beside it or above it, so the tiles come
-from the package data (``zorglab/core/tiles.toml``) or nowhere.
+copied alone into an empty directory, and its API loads the same level from text (no directory to
+look a ``tiles.toml`` up in), so the tiles come from the package data (``zorglab/core/tiles.toml``)
+or nowhere.
 """
 
 from __future__ import annotations
@@ -69,9 +70,13 @@ def test_the_wheel_holds_the_tile_library_and_no_repository_path(installed: Path
 
 
 def test_the_installed_command_validates_and_plays_a_pack_level(installed: Path, tmp_path: Path) -> None:
-    level = tmp_path / LEVEL.name          # alone: no tiles.toml beside it or above it
+    level = tmp_path / LEVEL.name          # alone: no tiles.toml beside it (one above, in /tmp, is not ours)
     shutil.copy(LEVEL, level)
-    assert not any((parent / "tiles.toml").exists() for parent in level.parents)
+    # read from text, a level has no directory to look up a tiles.toml in: the package's library or nothing
+    api = _run([str(installed / "python"), "-c",
+                "import sys, zorglab; level = zorglab.load_level_text(open(sys.argv[1]).read(), 'pack.toml');"
+                "print(zorglab.play_solution(level, 1).outcome.value)", str(level)], tmp_path)
+    assert api.returncode == 0 and api.stdout.strip() == "win", api.stdout + api.stderr
     checked = _run([str(installed / "zorglab"), "validate", "--replay", level.name], tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     played = _run([str(installed / "zorglab"), "play", "--solution", "1", level.name], tmp_path)
