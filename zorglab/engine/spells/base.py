@@ -16,8 +16,14 @@ if TYPE_CHECKING:
     from zorglab.engine.resolve import HeroScratch, Resolution
     from zorglab.core.model import Cast
 
+    from zorglab.core.registry import Signature
+
 BoundRole = Literal["damage", "walk", "board", "pause", "none"]
 """How a spell left bears on the search's damage bound (FR-51, :mod:`zorglab.search.bound`)."""
+Target = Literal["chosen", "active", "all", "rooms", "meta"]
+"""Whom a cast acts on (ZR-14): a chosen hero, the active hero, every hero, rooms, or a spell (Selection)."""
+CastForm = Literal["on", "to", "with", "select"]
+"""What a cast names after the spell in the level notation (None: nothing)."""
 
 
 @dataclass(slots=True)
@@ -59,12 +65,13 @@ class SpellBehaviour:
     (True, 0)
     """
 
-    name: str
-    target: str = "chosen"      # "chosen" | "active" | "all" | "rooms" | "meta"
+    name: ClassVar[str]                 # these two are set by the registry's decorator
+    signature: ClassVar["Signature"]
+    target: ClassVar[Target] = "chosen"
     # What a cast of this type names after the spell in the level notation (level-format "Casts"):
     # "on" (one hero), "to" (slots), "with" (a room), "select" (Selection's heroes and spell), or
     # None (nothing). The loader, the search and the spell tray all read it from here.
-    cast_form: str | None = "on"
+    cast_form: ClassVar[CastForm | None] = "on"
     # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound), a
     # :data:`BoundRole`: "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the
     # walk of the hero it is cast on: the bound casts it on the lone hero), "board" (rearranges
@@ -164,8 +171,8 @@ class SpellBehaviour:
 class RoomSpell(SpellBehaviour):
     """A spell that moves the active hero's room (Move, Swap); under Selection, the chosen heroes'."""
 
-    target = "active"
-    cast_form: str | None = None
+    target: ClassVar[Target] = "active"
+    cast_form: ClassVar[CastForm | None] = None
 
     @staticmethod
     def stirs_sleepers(args: tuple[Any, ...]) -> bool:
