@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.core.geometry import ROOM_SIZE, Direction
-from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, passed_over, with_mark
+from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, with_mark
 from zorglab.engine.state import FIELDS, GameState, HeroState, Local, Position, entry_count
 
 if TYPE_CHECKING:
@@ -78,11 +78,6 @@ class HeroScratch:
     @property
     def gold_total(self) -> int:
         return sum(amount for _, amount in self.gold)
-
-    @property
-    def asleep(self) -> bool:
-        """Passed over by a mark (:attr:`HeroState.asleep`)."""
-        return bool(self.marks) and passed_over(self.marks)
 
     def mark(self, name: str, default: Any = None) -> Any:
         """The value of this hero's mark ``name``, or ``default``."""
