@@ -183,3 +183,29 @@ def test_they_explain_themselves_in_the_player_and_the_cli():
     assert "frozen 2, stung 1" in render_status(world, state)
     after, events = act(world, state)
     assert [describe_event(e) for e in events] == ["Warrior1 is frozen and skips its action (1 left)"]
+
+
+def test_a_spell_that_says_nothing_of_the_bound_is_named_and_the_search_stays_exact():
+    """No ``bound_role``: the damage bound stands aside while the spell is left, and says which."""
+    from zorglab import SpellBehaviour, spell_type
+    from zorglab.engine.game import setup_solution
+    from zorglab.search.bound import DamageBound
+
+    @spell_type("Hush")
+    class Hush(SpellBehaviour):
+        target = "active"
+        cast_form = None
+
+        @staticmethod
+        def affect(res, hero, args):
+            pass
+
+    try:
+        level = zorglab.load_level_text(LEVEL.read_text(encoding="utf-8").replace("Freeze(2)", "Hush")
+                                        .replace('"@2 Hush", ', ""), "hush.toml")
+        world = setup_solution(level, 1).world()
+        assert DamageBound(world).blind == ("Hush",)
+        assert solve_world(world, max_states=50_000).verdict == SOLVABLE == \
+            solve_world(world, max_states=50_000, prune=False).verdict
+    finally:
+        unregister(Hush)
