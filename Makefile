@@ -49,11 +49,17 @@ lab: install leftovers
 studio: install leftovers
 	$(BIN)/zorglab studio $(LEVEL)
 
-# Every test, the notebooks, and mypy over the whole package (tests/test_mypy.py).
+# Every test, the notebooks, and mypy over the whole package (tests/test_mypy.py); first the
+# examples in the package's docstrings (--doctest-modules over zorglab/ alone: the tests' own
+# modules, which register types on import, are not collected twice).
+DOCTESTS := $(BIN)/python -m pytest -q -p no:cacheprovider --doctest-modules zorglab
+
 test: install leftovers
+	$(DOCTESTS)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
 
 test-fast: install leftovers
+	$(DOCTESTS)
 	$(BIN)/python -m pytest -q -x -p no:cacheprovider tests -m "not slow and not browser"
 
 bench: install leftovers

@@ -3,7 +3,7 @@
 The Gunner's plan cost is ``(never fires, actions before the first shot, HP lost, actions)``;
 ``explain`` lists each first action with the cost of the best plan starting with it. A fresh
 plan's first action comes as ``Intent(AIMING | HOLDING, action)``; these helpers fold them back
-into plain actions (docs/rules-heroes.md).
+into plain actions (docs/rules.md#heroes-priority-layers-fr-22fr-25).
 """
 
 from __future__ import annotations
@@ -223,7 +223,7 @@ def place(world, **where):
         if len(spot) > 2:
             changes["hp"] = spot[2]
         if len(spot) > 3:
-            changes["asleep"] = spot[3]
+            changes["marks"] = (("asleep", True),) if spot[3] else ()
         heroes[index] = heroes[index].replace(**changes)
     return state.replace(heroes=tuple(heroes))
 

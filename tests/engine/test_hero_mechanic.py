@@ -1,7 +1,7 @@
 """Mechanic (FR-24): one test per priority layer, shove legality and what a shove carries.
 
 The Mechanic's plan cost is ``(length, unjustified shoves)``: a shove weighs ``dict[room]``
-steps; it is justified when it shortens the walk from where the Mechanic stands (docs/rules-heroes.md).
+steps; it is justified when it shortens the walk from where the Mechanic stands (docs/rules.md#heroes-priority-layers-fr-22fr-25).
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def test_fr24_a_shove_carries_the_room_and_its_contents_without_an_entry():
     world = shortcut(0, heroes={"K": ("Mechanic", 5, steps(A=0)), "W": ("Warrior", 3)})
     state = spawned(world)
     a = world.room_index["A"]
-    sleeper = state.heroes[1].replace(pos=(a, (1, 1)), history=((a, (1, 1)),), asleep=True)
+    sleeper = state.heroes[1].replace(pos=(a, (1, 1)), history=((a, (1, 1)),), marks=(("asleep", True),))
     gold = list(state.gold)
     gold[a] = 4
     state = state.replace(heroes=(state.heroes[0], sleeper), gold=tuple(gold))

@@ -1,5 +1,5 @@
 """Princess and the weight pull (FR-25): one test per priority layer, the pull on every hero,
-exact averages, arrival (docs/rules-heroes.md)."""
+exact averages, arrival (docs/rules.md#heroes-priority-layers-fr-22fr-25)."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ def test_fr25_perceived_weights_average_exactly():
     heroes = list(state.heroes)
     heroes[0] = heroes[0].replace(pos=(r, (1, 2)))
     heroes[1] = heroes[1].replace(pos=(r, (3, 2)))
-    heroes[2] = heroes[2].replace(pos=(o, (2, 2)), asleep=True)      # asleep, she still pulls
+    heroes[2] = heroes[2].replace(pos=(o, (2, 2)), marks=(("asleep", True),))      # asleep, she still pulls
     state = state.replace(heroes=tuple(heroes))
     seen = weights.perceived(world, state, 3)
     assert seen[r] == Fraction(1, 2) and seen[o] == Fraction(7, 2) and seen[world.room_index["Z"]] == 1

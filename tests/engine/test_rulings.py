@@ -1,4 +1,4 @@
-"""One test per ruling recorded in docs/rules.md that the engine follows beyond rulings.md."""
+"""One test per ruling recorded in docs/rules.md that the engine follows beyond the rulings ZR-1..ZR-27 (docs/rules.md#zr-1)."""
 
 from __future__ import annotations
 

@@ -133,7 +133,7 @@ def test_a_spell_that_changes_nothing_is_left_out_of_the_search(copies, kind):
                     heroes={"W": ("Warrior", 3)}, spells=[kind])
     state, _ = act(world, world.initial_state())
     awake = [c.source for c in candidates(world, state)]
-    sleeper = state.heroes[0]._replace(asleep=True)
+    sleeper = state.heroes[0]._replace(marks=(("asleep", True),))
     state = state._replace(heroes=(sleeper,))
     assert len(awake) == 1
     assert candidates(world, state) == []                   # Sleep on a sleeper: no-op (ZR-24)

@@ -102,7 +102,7 @@ def test_a_sleeper_nothing_can_stir_ends_the_branch():
     world = family_world(2, 3)          # Attack(1), Sleep, Teleport(2)
     search = Search(world)
     start = world.initial_state()
-    asleep = start.replace(heroes=(start.heroes[0]._replace(pos=(0, (2, 2)), asleep=True),) + start.heroes[1:])
+    asleep = start.replace(heroes=(start.heroes[0]._replace(pos=(0, (2, 2)), marks=(("asleep", True),)),) + start.heroes[1:])
     only_teleport = 1 << 2
     assert search._hopeless(asleep, only_teleport)
     assert not search._hopeless(asleep, only_teleport | 1)          # Attack(1) left can wake or kill

@@ -10,7 +10,7 @@ from zorglab.engine.layout import Layout
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import next_action
 from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec
-from zorglab.widgets.explain import ASLEEP, CHEAPEST, DEAD, SPAWNING, STUCK, TIE
+from zorglab.widgets.explain import CHEAPEST, DEAD, MARKED, SPAWNING, STUCK, TIE
 from zorglab.widgets.player import Player
 from zorglab.widgets.timeline import Timeline
 from widget_levels import SQUARE, corridor_setup, cross_level
@@ -330,7 +330,7 @@ def test_item_5_explain_says_a_sleeping_hero_will_not_act():
     player.choose_target("Warrior1")
     assert player.cast_now()
     found = player.explain(0)
-    assert found.rule == ASLEEP and found.rows == ()
+    assert found.rule == MARKED and found.rows == ()
     assert "Warrior1 is asleep: it will not act" in found.sentence and "steps" not in found.sentence
     assert "world is idle" in player.explain_box.value      # nobody acts next...
     room, local = player.state.heroes[0].pos

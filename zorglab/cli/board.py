@@ -12,6 +12,7 @@ from typing import Any
 
 from zorglab.engine import cells
 from zorglab.core.geometry import ROOM_SIZE
+from zorglab.engine.marks import statuses
 from zorglab.engine.state import GameState
 
 _CELL_CHARS = {cells.WALL: "#", cells.FLOOR: ".", cells.FIRE: "F", cells.WATER: "W", cells.ICE: "I",
@@ -92,7 +93,7 @@ def render_status(world: Any, state: GameState) -> str:
     for index, hero in enumerate(state.heroes):
         label = world.heroes[index].label
         where = "waiting room" if hero.pos is None else world.rooms[hero.pos[0]].label
-        status = "dead" if not hero.alive else ("asleep" if hero.asleep else "awake")
+        status = "dead" if not hero.alive else (", ".join(statuses(hero.marks)) or "awake")
         gold = f" gold {hero.gold_total}" if hero.gold_total else ""
         lines.append(f"  {hero_mark(index)} {label} ({hero.type}) hp {hero.hp} {status} in {where}{gold}")
     held = [f"{world.rooms[i].label}:{g}" for i, g in enumerate(state.gold) if g]

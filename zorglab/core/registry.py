@@ -99,17 +99,55 @@ def _register(table: dict[str, Any], kind: str, name: str, params: tuple[Param, 
 
 def room_type(name: str, *params: Param, undefined: str | None = None,
               variadic_max: int | None = None) -> Callable[[T], T]:
-    """Register a room type under its notation name (``A``, ``D``, ``E``...)."""
+    """Register a room type under its notation name (``A``, ``D``, ``E``...).
+
+    Parameters
+    ----------
+    name
+        The type's name in the level notation; a name taken by another class is refused.
+    *params
+        Its parameters, in notation order: the loader checks arity and kinds against them, and
+        hooks read arguments by name (``cls.signature.arg(args, "x")``).
+    undefined
+        For a type the rules leave open (ZR-21): the message a level using it is refused with.
+
+    Examples
+    --------
+    >>> from zorglab.core.registry import Param, ParamKind, find_room_type, room_type, unregister
+    >>> from zorglab.engine.rooms.base import RoomBehaviour
+    >>> @room_type("Y", Param("x", ParamKind.INT, minimum=1))
+    ... class Yard(RoomBehaviour):
+    ...     entry_changes_hp = False
+    >>> find_room_type("Y") is Yard, Yard.name, Yard.signature.describe()
+    (True, 'Y', 'Y(x)')
+    >>> Yard.signature.arg((3,), "x")
+    3
+    >>> unregister(Yard)
+    >>> find_room_type("Y") is None
+    True
+    """
     return _register(_ROOMS, "room", name, params, undefined, variadic_max)
 
 
 def hero_type(name: str, *params: Param) -> Callable[[T], T]:
-    """Register a hero type under its notation name (``Warrior``, ``Elf``...)."""
+    """Register a hero type under its notation name (``Warrior``, ``Elf``...); as :func:`room_type`.
+
+    >>> from zorglab.core.registry import find_hero_type
+    >>> import zorglab.engine.types
+    >>> find_hero_type("Warrior").signature.describe()
+    'Warrior(x)'
+    """
     return _register(_HEROES, "hero", name, params, None, None)
 
 
 def spell_type(name: str, *params: Param) -> Callable[[T], T]:
-    """Register a spell type under its notation name (``Attack``, ``Sleep``...)."""
+    """Register a spell type under its notation name (``Attack``, ``Sleep``...); as :func:`room_type`.
+
+    >>> from zorglab.core.registry import find_spell_type
+    >>> import zorglab.engine.types
+    >>> find_spell_type("Attack").signature.describe(), find_spell_type("Attack").bound_role
+    ('Attack(x)', 'damage')
+    """
     return _register(_SPELLS, "spell", name, params, None, None)
 
 

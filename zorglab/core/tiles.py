@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import zorglab
 from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
 from zorglab.core.limits import toml_fault
 from zorglab.core.registry import find_room_type, is_spawn_room, room_types
@@ -155,7 +154,16 @@ class Tile:
 
 # --- the shared library (levels/tiles.toml) -------------------------------------------------------
 
-LIBRARY_PATH = Path(zorglab.__file__).resolve().parent.parent / "levels" / "tiles.toml"
+def default_library_path() -> Path:
+    """Where the default tile library lives: ``tiles.toml`` beside this module, package data.
+
+    In a checkout it is a link to the pack's ``levels/tiles.toml`` (one file, edited there); a built
+    wheel holds a copy, so an installed zorglab has its tile library without the repository.
+    """
+    return (Path(__file__).parent / "tiles.toml").resolve()
+
+
+LIBRARY_PATH = default_library_path()
 
 
 def split_tile_text(text: str) -> tuple[tuple[str, int, int], ...]:

@@ -2,23 +2,59 @@
 
 ``tick`` is the casting point or action they belong to (ZR-6): events of the action that
 brings the world to tick ``t`` carry ``t``; events of casts at casting point ``t`` carry ``t``.
+
+An event class registers itself: defining a subclass of :class:`Event` (here or in a designer's
+own module) gives it its ``kind`` (the class name in snake case) and files it under that kind
+(:func:`event_type`); ``to_json()`` and ``describe()`` work on its fields, and ``sentence()`` is
+what the Player's log says of it.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Thawed(Event):
+...     hero: str
+>>> Thawed(3, "Warrior1").to_json(), event_type("thawed") is Thawed
+({'kind': 'thawed', 'tick': 3, 'hero': 'Warrior1'}, True)
+>>> forget_event_type(Thawed)
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 Cell = tuple[int, int]
+
+_KINDS: dict[str, type["Event"]] = {}
+
+
+def _snake(name: str) -> str:
+    out = []
+    for i, ch in enumerate(name):
+        if ch.isupper() and i:
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     tick: int
 
-    @property
-    def kind(self) -> str:
-        return _KIND_NAMES[type(self)]
+    kind: ClassVar[str] = "event"      # set for every subclass from its name (``GoldPicked``: gold_picked)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(Event, cls).__init_subclass__(**kwargs)     # no bare super(): slots=True rebuilds the class
+        kind = _snake(cls.__name__)
+        known = _KINDS.get(kind)
+        # ``dataclass(slots=True)`` builds the class again under the same name: that one replaces it
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise ValueError(f"event kind {kind!r} is already {known.__module__}.{known.__qualname__}")
+        cls.kind = kind
+        _KINDS[kind] = cls
+
+    def sentence(self) -> str:
+        """The event in words, for the Player's log; by default :meth:`describe`."""
+        return self.describe()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -129,11 +165,17 @@ class Stuck(Event):
 class Slept(Event):
     hero: str
 
+    def sentence(self) -> str:
+        return f"{self.hero} falls asleep"
+
 
 @dataclass(frozen=True, slots=True)
 class Woke(Event):
     hero: str
     cause: str
+
+    def sentence(self) -> str:
+        return f"{self.hero} wakes up ({self.cause})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,19 +241,20 @@ class Stalled(Event):
     alive: tuple[str, ...]
 
 
-def _snake(name: str) -> str:
-    out = []
-    for i, ch in enumerate(name):
-        if ch.isupper() and i:
-            out.append("_")
-        out.append(ch.lower())
-    return "".join(out)
+def event_type(kind: str) -> type[Event]:
+    """The event class filed under ``kind``; KeyError names the kinds known."""
+    found = _KINDS.get(kind)
+    if found is None:
+        raise KeyError(f"no event kind {kind!r}; known: {', '.join(sorted(_KINDS))}")
+    return found
 
 
-_KIND_NAMES: dict[type, str] = {cls: _snake(cls.__name__) for cls in (
-    Spawned, Stepped, Slid, Teleported, EnteredRoom, Damaged, Healed, GoldPicked, GoldDropped,
-    GoldPaid, GoldRefunded, Died, Stuck, Slept, Woke, Cast, TypeChanged, RoomMoved, Lost, Won, Stalled,
-    ShellFired, CellCleared, MonsterSlain, Shoved,
-)}
+def event_kinds() -> tuple[str, ...]:
+    """Every registered event kind, sorted (the built-in ones and any a designer's module defined)."""
+    return tuple(sorted(_KINDS))
 
-EVENT_TYPES: tuple[type[Event], ...] = tuple(_KIND_NAMES)
+
+def forget_event_type(cls: type[Event]) -> None:
+    """Unfile an event class (tests defining their own)."""
+    if _KINDS.get(cls.kind) is cls:
+        del _KINDS[cls.kind]

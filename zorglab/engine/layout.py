@@ -40,6 +40,25 @@ class Layout(Mapping[str, Placement]):
 
     Hashable and ordered by label; every editing operation returns a new layout and never checks
     the rules (that is :func:`validate_layout`'s job), so an editor can hold any work in progress.
+
+    Parameters
+    ----------
+    placements
+        ``(label, Placement)`` pairs or a mapping; each room at most once (else :class:`LayoutError`).
+    main
+        The A room the heroes start from (ZR-22); None: the first A declared.
+
+    Examples
+    --------
+    >>> from zorglab.engine.layout import Layout
+    >>> layout = Layout.from_slots({"A": (0, 0), "D1": (1, 0), "Z": (2, 0)})
+    >>> list(layout), layout.slot("D1"), layout.common_rotation
+    (['A', 'D1', 'Z'], (1, 0), 0)
+    >>> moved = layout.move("Z", (1, 1)).rotate("D1")
+    >>> moved.slot("Z"), moved.rotation("D1"), layout.slot("Z")     # a new layout; the old one stays
+    ((1, 1), 1, (2, 0))
+    >>> moved.rooms_at((1, 1))
+    ('Z',)
     """
 
     placements: tuple[tuple[str, Placement], ...] = ()

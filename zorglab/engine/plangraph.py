@@ -104,14 +104,16 @@ class PlanGraph:
         # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
         # and whose real states start afresh every tick asks for the goal-bounded search from the start.
         self.local = self.local or behaviour.plans_forward
+        self._template = HeroState(type=behaviour.name, args=args, hp=0)    # the plan's hero, fields set per state
 
     # -- transitions ------------------------------------------------------------------------
 
     def _scratch(self, s: PlanState) -> HeroScratch:
         pos, ledger, _gold, _main, counts, history, poisoned, extra = s
-        hero = HeroScratch(0, "", HeroState(self.behaviour.name, self.args, 0, pos, True, False, ledger,
-                                            tuple(zip(self.portals, counts)), poisoned, 0, extra, history),
-                           self.immune)
+        # a plan sees no marks (a type's own state) and no HP: what the hero plans by is its plan state
+        hero = HeroScratch(0, "", self._template, self.immune)
+        hero.pos, hero.gold, hero.entries, hero.poisoned, hero.extra, hero.history = \
+            pos, ledger, tuple(zip(self.portals, counts)), poisoned, extra, history
         return hero
 
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, cast
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.core.geometry import ROOM_SIZE, Direction
-from zorglab.engine.state import GameState, HeroState, Local, Position, entry_count
+from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, with_mark
+from zorglab.engine.state import FIELDS, GameState, HeroState, Local, Position, entry_count
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -29,41 +30,62 @@ MAX_TELEPORTS_PER_ACTION = 64
 SLAIN: Local = (-1, -1)
 
 
-class HeroScratch:
-    """A hero's mutable working copy during one resolution."""
+def _scratch_source() -> str:
+    """The scratch's ``__init__`` and ``freeze``, generated from ``HeroState._fields`` (as
+    ``namedtuple`` makes its own): one tuple unpacking and one tuple display, as fast as written
+    out, never written out."""
+    fields = ", ".join(f"self.{name}" for name in FIELDS)
+    return (f"def __init__(self, index, label, h, immune=None):\n"
+            f"    self.index = index\n    self.label = label\n    ({fields},) = h\n"
+            f"    self.immune = immune\n    self.slide = None\n"
+            f"def freeze(self):\n    return _new_tuple(HeroState, ({fields},))\n")
 
-    __slots__ = ("index", "label", "type", "args", "hp", "pos", "alive", "asleep", "gold", "history",
-                 "entries", "poisoned", "died_at", "gold_at_death", "extra", "immune", "slide")
+
+class HeroScratch:
+    """A hero's mutable working copy during one resolution: :class:`HeroState`'s fields (its slots,
+    unpacking and freeze come from ``HeroState._fields``), plus what lives only during an action.
+
+    ``immune`` holds the cell codes it treats as floor (looked up on first need), ``slide`` the ice
+    slide under way. Tuples throughout (gold, history, marks): copied only when they change.
+    """
+
+    __slots__ = ("index", "label", "immune", "slide") + FIELDS
+    # the type checker's view of the slots (tests/engine/test_hero_state.py: the same names and types)
     index: int
     label: str
+    immune: frozenset[int] | None
+    slide: Direction | None
     type: str
     args: tuple[Any, ...]
     hp: int
     pos: Position | None
     alive: bool
-    asleep: bool
     gold: tuple[tuple[int, int], ...]
     entries: tuple[tuple[int, int], ...]
     poisoned: frozenset[Position]
     gold_at_death: int
+    marks: Marks
     extra: tuple[Any, ...]
     history: tuple[Position, ...]
     died_at: int | None
-    immune: frozenset[int] | None
-    slide: Direction | None
 
     def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
-        self.index = index
-        self.label = label
-        # tuples throughout (gold, history, ...): copied only when they change
-        (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold, self.entries,
-         self.poisoned, self.gold_at_death, self.extra, self.history, self.died_at) = h
-        self.immune = immune        # cell codes it treats as floor; looked up on first need
-        self.slide = None
+        """Replaced below by the same code generated from ``HeroState._fields`` (:func:`_fill_source`)."""
+        self.index, self.label, self.immune, self.slide = index, label, immune, None
+        for name, value in zip(FIELDS, h):
+            setattr(self, name, value)
 
     @property
     def gold_total(self) -> int:
         return sum(amount for _, amount in self.gold)
+
+    def mark(self, name: str, default: Any = None) -> Any:
+        """The value of this hero's mark ``name``, or ``default``."""
+        return mark_of(self.marks, name, default)
+
+    def set_mark(self, name: str, value: Any) -> None:
+        """Set mark ``name`` (a false value removes it): a type's own per-hero state."""
+        self.marks = with_mark(self.marks, name, value)
 
     def entry_count(self, room: int) -> int:
         return entry_count(self.entries, room)
@@ -75,9 +97,18 @@ class HeroScratch:
         return count
 
     def freeze(self) -> HeroState:
-        return _new_tuple(HeroState, (self.type, self.args, self.hp, self.pos, self.alive, self.asleep, self.gold,
-                                      self.entries, self.poisoned, self.gold_at_death, self.extra, self.history,
-                                      self.died_at))
+        """The scratch as a :class:`HeroState` (replaced below by the generated code)."""
+        return _new_tuple(HeroState, tuple([getattr(self, name) for name in FIELDS]))
+
+
+def _generated() -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    # our own text, from HeroState._fields: nothing external
+    exec(_scratch_source(), {"_new_tuple": _new_tuple, "HeroState": HeroState}, namespace)
+    return namespace
+
+
+HeroScratch.__init__, HeroScratch.freeze = _generated()["__init__"], _generated()["freeze"]  # type: ignore[method-assign]
 
 
 class Resolution:
@@ -287,7 +318,9 @@ class Resolution:
     # -- hit points, death, teleports ----------------------------------------------------------
 
     def change_hp(self, hero: HeroScratch, delta: int, cause: str) -> None:
-        """Any HP change (ZR-12): damage counts for planning; a real change wakes a sleeper."""
+        """Any HP change (ZR-12): damage counts for planning; a real change of a living hero's HP is
+        told to its marks (:meth:`Mark.on_hp_change <zorglab.engine.marks.Mark.on_hp_change>`: a
+        sleeper wakes)."""
         if delta == 0 or not hero.alive:
             return
         hero.hp += delta
@@ -297,16 +330,17 @@ class Resolution:
             self.emit(ev.Damaged if delta < 0 else ev.Healed, hero.label, abs(delta), hero.hp, cause)
         if hero.hp <= 0:
             self.kill(hero, cause)          # a sleeper killed by the hit simply dies
-        elif hero.asleep:
-            hero.asleep = False
-            self.emit(ev.Woke, hero.label, "hp changed")
+        elif hero.marks:
+            for name, value in hero.marks:
+                find_mark(name).on_hp_change(self, hero, value, delta)
 
     def kill(self, hero: HeroScratch, cause: str) -> None:
         """ZR-12: instant death; its gold drops into the room it dies in (ZR-11)."""
         if self.planning or not hero.alive:
             return
         hero.alive = False
-        hero.asleep = False
+        if hero.marks:
+            hero.marks = kept_at_death(hero.marks)
         hero.slide = None
         hero.died_at = self.tick
         hero.gold_at_death = hero.gold_total

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.state import GameState
-from zorglab.engine.turns import act, next_action
+from zorglab.engine.turns import act, can_act, next_action
 from zorglab.engine.world import RecurrenceDigests
 from zorglab.errors import CastError
 from zorglab.core.model import Cast, Outcome
@@ -132,7 +132,7 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
         found = next_action(world, state)
         index = None if found is None else found[0]
         if record:
-            now_stuck = {i for i, h in enumerate(state.heroes) if h.alive and not h.asleep and h.pos is not None
+            now_stuck = {i for i, h in enumerate(state.heroes) if can_act(h) and h.pos is not None
                          and (index is None or i < index) and world.planner.action(state, i) is None}
             log.extend(ev.Stuck(state.tick, world.heroes[i].label) for i in sorted(now_stuck - stuck))
             stuck = now_stuck

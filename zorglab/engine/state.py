@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from zorglab.core.geometry import Slot
+from zorglab.engine.marks import Marks, mark_of, passed_over
 
 Local = tuple[int, int]
 Position = tuple[int, Local]          # (room index, local cell)
@@ -26,11 +27,20 @@ def entry_count(entries: tuple[tuple[int, int], ...], room: int) -> int:
 
 
 class HeroState(NamedTuple):
-    """One hero: type (changes under Banality), HP, position, gold ledger, visit history.
+    """One hero: type (changes under Banality), HP, position, gold ledger, marks, visit history.
 
-    Field order matters: the first ``OBSERVED`` fields are what a rule may read whole, so a
+    This is the one declaration of a hero's state: the resolution's mutable copy
+    (:class:`~zorglab.engine.resolve.HeroScratch`) takes its slots, its unpacking and its freeze
+    from ``HeroState._fields``, and every key below slices by field name. A type's own state is a
+    mark (:mod:`zorglab.engine.marks`), never a new field.
+
+    Field order matters: the fields before ``history`` are what a rule may read whole, so a
     transposition key takes them as one slice; the visit history (read only to a world's depth)
     and the tick of death (read by no rule) come last.
+
+    >>> hero = HeroState("Warrior", (3,), 3)
+    >>> hero.on_board, hero.replace(marks=(("frozen", 2),)).mark("frozen")
+    (False, 2)
     """
 
     type: str
@@ -38,11 +48,11 @@ class HeroState(NamedTuple):
     hp: int
     pos: Position | None = None                       # None: the waiting room
     alive: bool = True
-    asleep: bool = False
     gold: tuple[tuple[int, int], ...] = ()            # (source room, amount), pickup order
     entries: tuple[tuple[int, int], ...] = ()         # (room, entry count), sorted by room
     poisoned: frozenset[Position] = frozenset()       # poison cells already entered
     gold_at_death: int = 0
+    marks: Marks = ()                                 # a type's own state: sorted (name, value) pairs
     extra: tuple[Any, ...] = ()                       # type-specific plan state (shots, power uses)
     history: tuple[Position, ...] = ()                # room entries: (room, arrival cell)
     died_at: int | None = None
@@ -55,6 +65,16 @@ class HeroState(NamedTuple):
     def gold_total(self) -> int:
         return sum(amount for _, amount in self.gold)
 
+    @property
+    def asleep(self) -> bool:
+        """Does a mark pass this hero over until something stirs it (ZR-7, the Sleep mark's kind)?
+        The search's sleeper cut and damage bound read it."""
+        return bool(self.marks) and passed_over(self.marks)
+
+    def mark(self, name: str, default: Any = None) -> Any:
+        """The value of this hero's mark ``name`` (:mod:`zorglab.engine.marks`), or ``default``."""
+        return mark_of(self.marks, name, default)
+
     def entry_count(self, room: int) -> int:
         return entry_count(self.entries, room)
 
@@ -62,14 +82,19 @@ class HeroState(NamedTuple):
         return self._replace(**changes)
 
 
-OBSERVED = HeroState._fields.index("history")     # HeroState fields before it: read whole by rules
+FIELDS: tuple[str, ...] = HeroState._fields
+OBSERVED = FIELDS.index("history")     # HeroState fields before it: read whole by rules
+_ENTRIES = FIELDS.index("entries")
 
 
-def hero_key(hero: HeroState, history_reach: int) -> tuple:
-    """What a rule can read of one hero: all but the tick of death, the history to its depth."""
+def hero_key(hero: HeroState, history_reach: int, entries: bool = True) -> tuple:
+    """What a rule can read of one hero: all but the tick of death, the history to its depth
+    (``history_reach`` >= 1 where a rule reads it) — without the entry counts when ``entries`` is
+    false (no portal reads them: ZR-22, ZR-27)."""
+    observed = hero[:OBSERVED] if entries else hero[:_ENTRIES] + hero[_ENTRIES + 1:OBSERVED]
     if history_reach:
-        return hero[:OBSERVED] + (hero.history[-history_reach:],)
-    return hero[:OBSERVED]
+        return observed + (hero.history[-history_reach:],)
+    return observed
 
 
 class GameState(NamedTuple):
@@ -114,11 +139,6 @@ class GameState(NamedTuple):
 
         Visit history is trimmed to the depth a portal or Teleport can reach.
         """
-        heroes = tuple(
-            (h.type, h.args, h.hp, h.pos, h.alive, h.asleep, h.gold,
-             h.history[-history_reach:] if history_reach else (), h.entries, h.poisoned,
-             h.gold_at_death, h.extra)
-            for h in self.heroes
-        )
+        heroes = tuple([hero_key(h, history_reach) for h in self.heroes])
         return (self.slots, self.gold, self.main_a, heroes, self.spells_left, self.cleared,
                 self.deaths, self.lost_by, self.extra)

@@ -1,10 +1,16 @@
-"""Turn order (ZR-7) and one hero action (ZR-6)."""
+"""Turn order (ZR-7) and one hero action (ZR-6).
+
+The turn order asks each hero's marks (:mod:`zorglab.engine.marks`) whether it acts now: a mark may
+pass it over (Sleep) or make it the active hero that spends its action on the mark's own skip
+(:class:`Skip`; a designer's Freeze) — no mark is named here.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from zorglab.engine import events as ev
+from zorglab.engine.marks import Turn, find_mark, turn_of
 from zorglab.engine.planner import SPAWN
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.state import GameState
@@ -13,21 +19,39 @@ if TYPE_CHECKING:
     from zorglab.engine.world import World
 
 
+class Skip(NamedTuple):
+    """The action of a hero whose mark ``mark`` makes it skip this turn (:attr:`Turn.SKIP`)."""
+
+    mark: str
+
+    def __str__(self) -> str:
+        return f"skip ({self.mark})"
+
+
 def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
-    """ZR-7: the first hero in spawn order that is alive, awake, and waiting or has a plan,
-    with the action it takes; None when the world is idle."""
+    """ZR-7: the first hero in spawn order that is alive, not passed over by a mark, and waiting or
+    has a plan, with the action it takes (a :class:`Skip` if a mark says so); None when idle."""
     if state.lost:
         return None
     planner = world.planner
     for index, hero in enumerate(state.heroes):
-        if not hero.alive or hero.asleep:
+        if not hero.alive:
             continue
-        if hero.pos is None:
-            return index, SPAWN
-        action = planner.action(state, index)
+        marks = hero.marks
+        turn = turn_of(marks) if marks else None
+        if turn is not None and turn[0] is Turn.PASS:
+            continue
+        action = SPAWN if hero.pos is None else planner.action(state, index)
         if action is not None:
+            if turn is not None and turn[0] is Turn.SKIP:
+                return index, Skip(turn[1] or "")
             return index, action
     return None
+
+
+def can_act(hero: Any) -> bool:
+    """Is the hero alive and not passed over by one of its marks (ZR-7)?"""
+    return hero.alive and not (hero.marks and turn_of(hero.marks)[0] is Turn.PASS)
 
 
 def active_hero(world: World, state: GameState) -> int | None:
@@ -37,14 +61,14 @@ def active_hero(world: World, state: GameState) -> int | None:
 
 
 def stuck_heroes(world: World, state: GameState) -> tuple[int, ...]:
-    """Living, awake heroes on the board that no plan takes to their goal (FR-30)."""
+    """Living heroes on the board, not passed over, that no plan takes to their goal (FR-30)."""
     return tuple(i for i, h in enumerate(state.heroes)
-                 if h.alive and not h.asleep and h.pos is not None and world.planner.action(state, i) is None)
+                 if can_act(h) and h.pos is not None and world.planner.action(state, i) is None)
 
 
 def act(world: World, state: GameState, found: tuple[int, Any] | None = None, *,
         record: bool = True) -> tuple[GameState, list[ev.Event]]:
-    """The active hero's action (a spawn or one step) resolved to the end; tick + 1."""
+    """The active hero's action (a spawn, one step, or a mark's skip) resolved to the end; tick + 1."""
     if found is None:
         found = next_action(world, state)
         if found is None:
@@ -55,6 +79,8 @@ def act(world: World, state: GameState, found: tuple[int, Any] | None = None, *,
     hero = res.hero(index)
     if action == SPAWN:
         res.spawn(hero)
+    elif type(action) is Skip:
+        find_mark(action.mark).skip(res, hero, hero.mark(action.mark))
     elif action is None or not world.behaviour(hero.type).perform(res, hero, action):
         raise RuntimeError(f"{hero.label} planned {action!r} but cannot perform it")
     res.settle()

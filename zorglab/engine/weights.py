@@ -7,7 +7,7 @@ average of its default weight for that hero and the pull ``b`` of every other li
 whose type pulls (:meth:`~zorglab.engine.heroes.base.HeroBehaviour.pull`, the Princess) standing in it, as an exact :class:`~fractions.Fraction` (ZR-20). A hero heads for the rooms of
 the highest positive perceived weight that its own plan can reach (the same plan graphs it
 walks by, ZR-13); a hero standing in such a room has arrived and waits there (FR-30) until the
-weights change. Weight 0 or less attracts nobody. See docs/rules-heroes.md.
+weights change. Weight 0 or less attracts nobody. See docs/rules.md#heroes-priority-layers-fr-22fr-25.
 
 Perceived weights are memoised per world by (hero type, arguments, the other princesses'
 rooms and pulls), so a tick costs a lookup unless a princess moved.

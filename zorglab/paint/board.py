@@ -13,6 +13,7 @@ from typing import Any
 from zorglab.core.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout, Violation, main_room, side_name, validate_layout
 from zorglab.core.registry import find_room_type, is_spawn_room
+from zorglab.engine.marks import badges
 from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import GameState
 from zorglab.core.model import Level
@@ -214,9 +215,10 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
     if hero.gold_total:
         pill(f"${hero.gold_total}", cy - r - small - 2, palette.COIN, palette.TEXT)
     badge = max(6.0, r * 0.75)
-    if hero.asleep:                       # a blue badge with a white z, top right: seen at a glance
-        p.circle(cx + r, cy - r, badge, fill=palette.SELECTED, outline=palette.PILL)
-        p.text(cx + r, cy - r, "z", palette.PILL, size=max(9, int(badge * 1.6)))
+    for k, (text, colour) in enumerate(badges(hero.marks) if hero.marks else ()):
+        # a mark's badge (Sleep's blue "z"), top right, the next ones below it: seen at a glance
+        p.circle(cx + r, cy - r + 2 * badge * k, badge, fill=colour, outline=palette.PILL)
+        p.text(cx + r, cy - r + 2 * badge * k, text, palette.PILL, size=max(9, int(badge * 1.6)))
     if stuck:                             # a red badge with a ?, top left
         p.circle(cx - r, cy - r, badge, fill=palette.VIOLATION, outline=palette.PILL)
         p.text(cx - r, cy - r, "?", palette.PILL, size=max(9, int(badge * 1.6)))

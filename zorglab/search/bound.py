@@ -26,6 +26,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
+from zorglab.engine.marks import without_pauses
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
@@ -79,6 +80,7 @@ class DamageBound:
         spells = world.spells
         roles = [spell.behaviour.bound_role for spell in spells]
         self.unbounded = sum(1 << s.index for s, role in zip(spells, roles) if role is None)
+        self.blind = tuple(sorted({s.type for s, role in zip(spells, roles) if role is None}))  # bound off while left
         self.damage = [(1 << s.index, max(0, s.behaviour.damage_to_each(s.args)))
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
@@ -217,7 +219,7 @@ class DamageBound:
         if self._dead is None:
             self._dead = HeroState(world.heroes[0].type, (), 0, None, False)
         hero = state.heroes[index]
-        heroes = tuple(hero._replace(hp=BIG, asleep=False, gold=(), died_at=None) if i == index else self._dead
+        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index else self._dead
                        for i in range(len(state.heroes)))
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
         solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
@@ -256,7 +258,7 @@ class DamageBound:
         left = s.spells_left
         history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
         key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               history, left, pauses, paused)
+               hero.marks, history, left, pauses, paused)     # marks: a type's own state may change what rooms take
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]

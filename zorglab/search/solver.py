@@ -45,7 +45,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
-from zorglab.engine.state import OBSERVED, GameState, HeroState, hero_key
+from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.engine.turns import act, next_action
 from zorglab.core.budget import CHECK_EVERY, Budget, budget_of, running
 from zorglab.core.model import Cast
@@ -240,10 +240,8 @@ class Search(WitnessSearch):
     def _hero_number(self, hero: HeroState) -> int:
         if self._forget and not hero.alive:
             key = DEAD
-        elif self._entries:
-            key = hero_key(hero, self.reach)
         else:       # no portal: no rule reads entry counts (ZR-22, ZR-27), so they are left out
-            key = hero[:ENTRIES] + hero[ENTRIES + 1:OBSERVED] + (hero.history[-self.reach:],)
+            key = hero_key(hero, self.reach, self._entries)
         number = self._heroes.get(key)
         if number is None:
             number = self._heroes[key] = len(self._heroes)

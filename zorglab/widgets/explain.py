@@ -19,6 +19,7 @@ from typing import Any
 
 from zorglab.core.geometry import Direction
 from zorglab.engine import weights
+from zorglab.engine.marks import explanation
 from zorglab.engine.planner import SPAWN, PlanStep
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
@@ -28,7 +29,7 @@ TIE = "tie broken by direction order"
 STUCK = "stuck"
 WAITING = "waiting"
 SPAWNING = "spawn"
-ASLEEP = "asleep"
+MARKED = "mark"             # a mark keeps it from stepping (Sleep's, or a designer's)
 DEAD = "dead"
 
 TIE_LAYER = "tie order"
@@ -66,7 +67,7 @@ class Explanation:
     cost_names: tuple[str, ...]
     order: tuple[str, ...]
     rows: tuple[ExplainRow, ...]
-    rule: str               # CHEAPEST, TIE, STUCK, WAITING, SPAWNING, ASLEEP or DEAD
+    rule: str               # CHEAPEST, TIE, STUCK, WAITING, SPAWNING, MARKED or DEAD
     sentence: str
     goal: str = ""          # the goal and, under a pull, every perceived weight and whose pull made it
     layers: tuple[str, ...] = ()        # each priority layer in order: what it kept, what lost there
@@ -189,8 +190,8 @@ def goal_text(world: Any, state: GameState, index: int, choices: Any = None) -> 
 
 def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Explanation:
     """Why hero ``index`` takes its next step: the goal, each priority layer in order, and for every
-    other first step its own plan and the layer where it loses. A corpse, a sleeper, a hero in the
-    waiting room, a hero at its goal (*waiting*) and a stuck hero are said to be so (they take no
+    other first step its own plan and the layer where it loses. A corpse, a hero a mark holds (a
+    sleeper), a hero in the waiting room, a hero at its goal (*waiting*) and a stuck hero are said to be so (they take no
     step now); a hero that is not the active one is told who acts first (ZR-7). ``choices`` (the
     setup's) let a pull say which player's choice set it."""
     hero = state.heroes[index]
@@ -201,10 +202,9 @@ def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Ex
     if not hero.alive:
         return Explanation(label, index, cost_names, order, (), DEAD,
                            f"{label} is dead: a corpse never acts again")
-    if hero.asleep:
-        return Explanation(label, index, cost_names, order, (), ASLEEP,
-                           f"{label} is asleep: it will not act until a Wake cast or a real change of its HP "
-                           "wakes it (ZR-24); the other heroes act meanwhile (ZR-7)")
+    said = explanation(hero.marks, label) if hero.marks else None
+    if said:
+        return Explanation(label, index, cost_names, order, (), MARKED, said)
     found = next_action(world, state)
     active = None if found is None else found[0]
     goal, targets, felt = goal_text(world, state, index, choices)

@@ -9,7 +9,8 @@ from zorglab.engine import events as ev
 from zorglab.core.geometry import global_cell
 from zorglab.engine.state import GameState
 from zorglab.engine import weights
-from zorglab.engine.turns import active_hero, stuck_heroes
+from zorglab.engine.marks import statuses
+from zorglab.engine.turns import active_hero, can_act, stuck_heroes
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class HeroRow:
     type: str
     hp: int
     gold: int
-    status: str                     # dead / asleep / waiting / at its goal / stuck / active / alive
+    status: str                     # dead / a mark's word (asleep) / waiting / at its goal / stuck / active / alive
     where: str
     visits: tuple[str, ...]         # rooms entered, oldest first
 
@@ -30,10 +31,11 @@ def hero_rows(world: Any, state: GameState) -> list[HeroRow]:
     stuck = set(stuck_heroes(world, state))
     rows = []
     for index, hero in enumerate(state.heroes):
+        words = statuses(hero.marks) if hero.marks else ()
         if not hero.alive:
             status = "dead"
-        elif hero.asleep:
-            status = "asleep"
+        elif not can_act(hero):                 # passed over by a mark: its words say why (asleep)
+            status = ", ".join(words)
         elif hero.pos is None:
             status = "active (spawns next)" if index == active else "waiting"
         elif index in stuck:        # no plan: at its goal it waits there (FR-25), else it is stuck (FR-30)
@@ -42,6 +44,8 @@ def hero_rows(world: Any, state: GameState) -> list[HeroRow]:
             status = "active"
         else:
             status = "alive"
+        if words and can_act(hero):
+            status += f" ({', '.join(words)})"      # a mark that lets it act still shows (frozen 2)
         where = "waiting room" if hero.pos is None else \
             f"{world.rooms[hero.pos[0]].label} {cell_text(global_cell(state.slots[hero.pos[0]], hero.pos[1]))}"
         visits = tuple(world.rooms[room].label for room, _cell in hero.history)
@@ -88,10 +92,6 @@ def describe_event(event: ev.Event) -> str:
             return f"{hero} dies in {room} ({cause})"
         case ev.Stuck(hero=hero):
             return f"{hero} is stuck"
-        case ev.Slept(hero=hero):
-            return f"{hero} falls asleep"
-        case ev.Woke(hero=hero, cause=cause):
-            return f"{hero} wakes up ({cause})"
         case ev.Cast(spell=spell, text=text):
             return f"cast {text} ({spell})"
         case ev.TypeChanged(hero=hero, old=old, new=new):
@@ -112,4 +112,4 @@ def describe_event(event: ev.Event) -> str:
             return "WON: every hero is dead"
         case ev.Stalled(alive=alive):
             return f"stall: {', '.join(alive)} still alive"
-    return event.describe()
+    return event.sentence()             # the event's own words (Slept, Woke, a designer's events)

@@ -13,7 +13,19 @@ if TYPE_CHECKING:
 
 
 class HeroBehaviour:
-    """Default: goal Z, cost = actions, ties right, up, left, down (the Warrior)."""
+    """Default: goal Z, cost = actions, ties right, up, left, down (the Warrior).
+
+    A hero type subclasses this, overrides what differs (goal, cost vector, direction order, its
+    own actions) and registers with :func:`~zorglab.core.registry.hero_type` (docs/levels.md,
+    "Adding a type"); the planner (ZR-13) reads only these class attributes and hooks.
+
+    Examples
+    --------
+    >>> [str(d) for d in HeroBehaviour.directions], HeroBehaviour.cost_names
+    (['right', 'up', 'left', 'down'], ('actions',))
+    >>> HeroBehaviour.reads_hp, HeroBehaviour.stirs_others
+    (False, True)
+    """
 
     name: str
     directions: tuple[Direction, ...] = tuple(Direction)

@@ -1,6 +1,6 @@
 """Gunner(x, c[, dur]): fires Shells (FR-22, FR-23).
 
-Rules (docs/rules-heroes.md): a shot is one action of the Gunner, firing a Shell
+Rules (docs/rules.md#heroes-priority-layers-fr-22fr-25): a shot is one action of the Gunner, firing a Shell
 (:mod:`zorglab.engine.shell`) onto the adjacent cell in one of the four directions; it must
 clear something. The Gunner has ``c`` shots, and ``dur`` is its *shot duration*: it can fire
 only during its first ``dur`` actions on the board (steps and shots; spawns do not count).

@@ -1,6 +1,6 @@
 """Mechanic(x, dict): shoves listed rooms (FR-24).
 
-Rules (docs/rules-heroes.md): standing in a room listed in ``dict``, the Mechanic may, as one
+Rules (docs/rules.md#heroes-priority-layers-fr-22fr-25): standing in a room listed in ``dict``, the Mechanic may, as one
 action, shove that room with everything in it one slot up, right, down or left onto an empty
 slot of the dungeon's rectangle as built (the smallest rectangle of slots holding every room
 at the start: a finite board keeps plans finite), if every border still matches afterwards

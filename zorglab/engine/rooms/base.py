@@ -14,7 +14,22 @@ if TYPE_CHECKING:
 
 
 class RoomBehaviour:
-    """Default room: walls are walls, everything else is plain floor, no entry effect."""
+    """Default room: walls are walls, everything else is plain floor, no entry effect.
+
+    A room type subclasses this, overrides the hooks it needs (each has a neutral default) and
+    registers with :func:`~zorglab.core.registry.room_type` (docs/levels.md, "Adding a type").
+    ``on_enter(res, hero, room)`` is ZR-8's step 3; a hero's own per-visit state is a mark
+    (``hero.set_mark``, docs/rules.md FR-53).
+
+    Examples
+    --------
+    >>> from zorglab.core.tiles import CellKind
+    >>> from zorglab.engine import cells
+    >>> RoomBehaviour.cell_code((), CellKind.FLOOR) == cells.FLOOR, RoomBehaviour.initial_gold(())
+    (True, 0)
+    >>> RoomBehaviour.ends_level, RoomBehaviour.is_spawn, RoomBehaviour.entry_changes_hp
+    (False, False, False)
+    """
 
     name: str                   # these two are set by the registry's decorator
     signature: Signature

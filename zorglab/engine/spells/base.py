@@ -8,13 +8,22 @@ raises :class:`~zorglab.errors.CastError` before anything is kept, so it consume
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import HeroScratch, Resolution
     from zorglab.core.model import Cast
+
+    from zorglab.core.registry import Signature
+
+BoundRole = Literal["damage", "walk", "board", "pause", "none"]
+"""How a spell left bears on the search's damage bound (FR-51, :mod:`zorglab.search.bound`)."""
+Target = Literal["chosen", "active", "all", "rooms", "meta"]
+"""Whom a cast acts on (ZR-14): a chosen hero, the active hero, every hero, rooms, or a spell (Selection)."""
+CastForm = Literal["on", "to", "with", "select"]
+"""What a cast names after the spell in the level notation (None: nothing)."""
 
 
 @dataclass(slots=True)
@@ -40,25 +49,42 @@ class CastContext:
 
 
 class SpellBehaviour:
-    """Default: a spell aimed at one chosen living hero on the board (Sleep, Wake, Banality)."""
+    """Default: a spell aimed at one chosen living hero on the board (Sleep, Wake, Banality).
 
-    name: str
-    target: str = "chosen"      # "chosen" | "active" | "all" | "rooms" | "meta"
+    A spell type subclasses this, writes ``affect(res, hero, args)`` once (Selection reuses it),
+    says whom it targets (``target``, ``cast_form``) and how it bears on the search's damage bound
+    (``bound_role``), and registers with :func:`~zorglab.core.registry.spell_type`
+    (docs/levels.md, "Adding a type"). A spell that gives a hero state of its own sets a mark
+    (``hero.set_mark``, docs/rules.md FR-53).
+
+    Examples
+    --------
+    >>> SpellBehaviour.target, SpellBehaviour.cast_form, SpellBehaviour.bound_role
+    ('chosen', 'on', None)
+    >>> SpellBehaviour.stirs_sleepers(()), SpellBehaviour.damage_to_each(())
+    (True, 0)
+    """
+
+    name: ClassVar[str]                 # these two are set by the registry's decorator
+    signature: ClassVar["Signature"]
+    target: ClassVar[Target] = "chosen"
     # What a cast of this type names after the spell in the level notation (level-format "Casts"):
     # "on" (one hero), "to" (slots), "with" (a room), "select" (Selection's heroes and spell), or
     # None (nothing). The loader, the search and the spell tray all read it from here.
-    cast_form: str | None = "on"
-    # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound):
-    # "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the walk of the hero it
-    # is cast on: the bound casts it on the lone hero), "board" (rearranges rooms whoever stands in
-    # them: the bound tries every ``relaxed_moves``), "pause" (holds a hero without bending its
-    # walk: others act meanwhile), "none" (bends no walk, deals no damage), or None: unknown, so
-    # no bound while such a spell is left.
-    bound_role: str | None = None
+    cast_form: ClassVar[CastForm | None] = "on"
+    # How a spell left bears on the search's damage bound (FR-51, zorglab.search.bound), a
+    # :data:`BoundRole`: "damage" (at most ``damage_to_each`` HP from each hero), "walk" (bends the
+    # walk of the hero it is cast on: the bound casts it on the lone hero), "board" (rearranges
+    # rooms whoever stands in them: the bound tries every ``relaxed_moves``), "pause" (holds a hero
+    # without bending its walk: others act meanwhile), "none" (bends no walk, deals no damage, and
+    # gives no other hero a turn). None (the default, a type that has not said): the bound cannot
+    # know what a cast does, so it stands aside while such a spell is left — sound, and said: the
+    # bound lists these types in ``DamageBound.blind`` (docs/rules.md FR-51).
+    bound_role: ClassVar[BoundRole | None] = None
     # Can a cast of this type move a room? (Move, Swap: True.) If no spell and no hero of a world
     # can, the slots never change and a constraint reading only ``dist`` is decided by the layout
     # alone (zorglab.search.reasons). None: unknown (a new type), taken as "it may".
-    moves_rooms: bool | None = None
+    moves_rooms: ClassVar[bool | None] = None
 
     @classmethod
     def targets(cls, ctx: CastContext) -> tuple[int, ...]:
@@ -149,8 +175,8 @@ class SpellBehaviour:
 class RoomSpell(SpellBehaviour):
     """A spell that moves the active hero's room (Move, Swap); under Selection, the chosen heroes'."""
 
-    target = "active"
-    cast_form: str | None = None
+    target: ClassVar[Target] = "active"
+    cast_form: ClassVar[CastForm | None] = None
     moves_rooms = True
 
     @staticmethod

@@ -1,8 +1,41 @@
-"""Sleep: A chosen awake hero cannot act until woken or its HP changes (FR-40)."""
+"""Sleep: A chosen awake hero cannot act until woken or its HP changes (FR-40).
+
+The sleeper's state is the mark ``asleep`` (:mod:`zorglab.engine.marks`), declared here with its
+rules: the turn order passes a sleeper over (ZR-7), a real HP change wakes it (ZR-12), the board
+shows a blue "z" badge and *explain* says why it takes no step. Wake (``wake.py``) removes it.
+"""
+
+from typing import Any
 
 from zorglab.engine import events as ev
+from zorglab.engine.marks import Mark, Turn, mark_type
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import spell_type
+
+ASLEEP = "asleep"
+
+
+@mark_type(ASLEEP)
+class Asleep(Mark):
+    """A sleeper: passed over by the turn order (ZR-7) until a Wake or a real HP change (FR-40)."""
+
+    @staticmethod
+    def turn(value: Any) -> Turn:
+        return Turn.PASS
+
+    @staticmethod
+    def on_hp_change(res: Any, hero: Any, value: Any, delta: int) -> None:
+        hero.set_mark(ASLEEP, False)
+        res.emit(ev.Woke, hero.label, "hp changed")
+
+    @staticmethod
+    def badge(value: Any) -> tuple[str, str]:
+        return ("z", "#1f6feb")         # a blue badge with a white z: seen at a glance
+
+    @staticmethod
+    def explain(label: str, value: Any) -> str:
+        return (f"{label} is asleep: it will not act until a Wake cast or a real change of its HP "
+                "wakes it (ZR-24); the other heroes act meanwhile (ZR-7)")
 
 
 @spell_type("Sleep")
@@ -18,10 +51,10 @@ class SleepSpell(SpellBehaviour):
 
     @staticmethod
     def changes_nothing(hero, args):
-        return hero.asleep          # Sleep on a sleeper (ZR-24)
+        return bool(hero.mark(ASLEEP))          # Sleep on a sleeper (ZR-24)
 
     @staticmethod
     def affect(res, hero, args):
-        if not hero.asleep:
-            hero.asleep = True
+        if not hero.mark(ASLEEP):
+            hero.set_mark(ASLEEP, True)
             res.emit(ev.Slept, hero.label)

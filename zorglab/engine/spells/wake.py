@@ -1,7 +1,8 @@
-"""Wake: A chosen sleeping hero wakes (FR-41)."""
+"""Wake: A chosen sleeping hero wakes (FR-41): it loses Sleep's mark (``sleep.py``)."""
 
 from zorglab.engine import events as ev
 from zorglab.engine.spells.base import SpellBehaviour
+from zorglab.engine.spells.sleep import ASLEEP
 from zorglab.core.registry import spell_type
 
 
@@ -14,10 +15,10 @@ class WakeSpell(SpellBehaviour):
 
     @staticmethod
     def changes_nothing(hero, args):
-        return not hero.asleep      # Wake on a hero awake (ZR-24)
+        return not hero.mark(ASLEEP)      # Wake on a hero awake (ZR-24)
 
     @staticmethod
     def affect(res, hero, args):
-        if hero.asleep:
-            hero.asleep = False
+        if hero.mark(ASLEEP):
+            hero.set_mark(ASLEEP, False)
             res.emit(ev.Woke, hero.label, "Wake")
