@@ -46,9 +46,12 @@ def test_explored_winnable_set_agrees_with_the_solver(world):
     from zorglab.engine.game import Setup  # noqa: F401  (worlds here are built directly)
     verdict = solve_world(world, max_states=50_000)
 
-    class _Game:                      # the explorer only needs world() and wins()
+    class _Game:                      # the explorer only needs world(), wins() and conditions()
         def world(self, name):
             return world
+
+        def conditions(self, name):
+            return (), ()
 
         def wins(self, name, state):
             return all(not h.alive for h in state.heroes)

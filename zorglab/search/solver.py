@@ -135,7 +135,9 @@ class Search(WitnessSearch):
     heroes' details, ``cut_sleepers=False`` keeps hopeless sleepers and ``bound_damage=False``
     turns the damage bound off (for measuring); ``reference=True`` counts states as the difficulty
     measure does (FR-47..FR-49 only: no damage bound, entry counts kept); ``reads_dead``: a constraint reads the dead (then
-    they are kept). ``max_table`` bounds the situations filed.
+    they are kept). ``max_table`` bounds the situations filed. ``told_apart``: labels of spells a
+    constraint or bonus reads (``unused(a)``), tried apart from identical ones; ``None``: every
+    spell when ``reads_unused``, none otherwise.
     """
 
     world: World
@@ -151,6 +153,7 @@ class Search(WitnessSearch):
     bound_damage: bool = True
     reference: bool = False     # the difficulty measure's search: FR-47..FR-49 only (no FR-51, entries kept)
     reads_dead: bool = False
+    told_apart: frozenset[str] | None = None
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
     witness_every: int = 16                 # it takes one expansion in this many (1: it alone)
@@ -183,6 +186,8 @@ class Search(WitnessSearch):
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         self.reach = self.world.history_reach
+        apart = self.told_apart
+        self._book = CastBook(None if apart is None and self.reads_unused else apart or frozenset())
         self._entries = bool(self.world.portal_caps) or not self.prune or self.reference
         self._dominate = self.prune and not self.reads_unused
         self._forget = (self.prune and self.forget_dead and not self.reads_dead
@@ -405,9 +410,10 @@ class Search(WitnessSearch):
 def solve_world(world: World, *, wins: Callable[[GameState], bool] | None = None, max_states: int | None = None,
                 max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
                 progress: bool = False, start: GameState | None = None, fewest: bool = False,
-                reads_dead: bool = False, max_table: int | None = TABLE_BUDGET) -> Verdict:
+                reads_dead: bool = False, max_table: int | None = TABLE_BUDGET,
+                told_apart: frozenset[str] | None = None) -> Verdict:
     """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named).
     ``fewest=True``: the witness is one with the fewest spells (no witness search beside)."""
     search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress,
-                    fewest=fewest, reads_dead=reads_dead, max_table=max_table)
+                    fewest=fewest, reads_dead=reads_dead, max_table=max_table, told_apart=told_apart)
     return search.run(max_states=max_states, max_seconds=max_seconds)
