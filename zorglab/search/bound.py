@@ -42,6 +42,12 @@ UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the wa
 MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
 STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
 SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
+
+
+class BoundSpent(Exception):
+    """The bound's work allowance ran out in the middle of a walk: no answer this time (the walks
+    it finished stay in the memo, the unfinished path is forgotten), so asked again once the search
+    has earned more allowance, it goes on where it was."""
 CACHE_BOUND = 500_000    # per-hero answers kept before they are dropped (found again from the walks)
 
 
@@ -93,6 +99,9 @@ class DamageBound:
         self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
         self.reach = world.history_reach
         self.pruned = 0
+        self.work = 0                       # lone states computed: the bound's work, counted by the search
+        self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
+        self.spent = 0                      # questions left unanswered because the allowance ran out
         self._damage: dict[int, int] = {}
         self._drops: dict[tuple, int] = {}
         self._heroes: dict[tuple, bool | list[int]] = {}
@@ -115,6 +124,13 @@ class DamageBound:
         if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
             self._heroes.clear()
             self._drops.clear()
+        try:
+            return self._hopeless(state, spells, board, parts, mask)
+        except BoundSpent:
+            self.spent += 1
+            return False        # no answer yet: the branch goes on (sound, only less cut)
+
+    def _hopeless(self, state: GameState, spells: int, board: int, parts: tuple[int, ...], mask: int) -> bool:
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
         for index, hero in enumerate(state.heroes):
@@ -234,6 +250,9 @@ class DamageBound:
             return found[0]
         if depth > MAX_DEPTH:
             return UNBOUNDED
+        if self.allowance is not None and self.work >= self.allowance:
+            raise BoundSpent
+        self.work += 1
         self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
         try:
             if s.lost:

@@ -61,7 +61,12 @@ UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
-WITNESS_AFTER = 2_000       # proof expansions before the witness search joins (the pack needs fewer)
+WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
+BOUND_SHARE = 0.3           # lone states the damage bound may compute per state expanded (it is lazy)
+BOUND_FIRST = 0             # ... and before the first
+BOUND_RAMP = 20_000         # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
+BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
+                            # than a walk's depth, bound.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
 ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
@@ -156,7 +161,11 @@ class Search(WitnessSearch):
     told_apart: frozenset[str] | None = None
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
-    witness_every: int = 16                 # it takes one expansion in this many (1: it alone)
+    witness_every: int = 1                  # it takes one expansion in this many (1: it alone, the default)
+    bound_share: float = BOUND_SHARE        # the damage bound's work per state expanded, at most
+    bound_first: int = BOUND_FIRST
+    bound_quantum: int = BOUND_QUANTUM
+    bound_ramp: int = BOUND_RAMP
     clock: Callable[[], float] = time.perf_counter     # what seconds are: time.process_time on a busy machine
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
@@ -273,7 +282,7 @@ class Search(WitnessSearch):
                     if other & mask == mask and other != mask:
                         self.pruned += 1
                         return
-        if self._bound is not None and self._bound.hopeless(state, mask, situation):
+        if self._bound is not None and self._beyond_bound(state, mask, situation):
             self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
             return
         if masks is None:
@@ -282,6 +291,20 @@ class Search(WitnessSearch):
             masks[mask] = spent
             self._table[situation] = masks if len(masks) > 1 else (mask, spent)
         self._push(_Node(state, spent, parent, cast, mask, situation), cost)
+
+    def _beyond_bound(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
+        """The damage bound's verdict (FR-51), lazily: the bound computes a hero's walks only when a
+        branch first asks, and only as far as the work the search has earned allows (``bound_first``
+        lone states, then ``bound_share`` per state expanded); past it the bound answers no (the
+        branch goes on, as without the bound) and goes on from its memo when asked again."""
+        bound = self._bound
+        assert bound is not None
+        n = self.states
+        earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
+        # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
+        # path is walked again) is a small part of the work; else the memo alone answers
+        bound.allowance = earned if earned - bound.work >= self.bound_quantum else bound.work
+        return bound.hopeless(state, mask, parts)
 
     def _best(self, node: _Node) -> int:
         """The fewest spells any state filed with this node's situation and mask was reached with."""
