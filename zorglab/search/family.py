@@ -1,8 +1,11 @@
-"""A generated family of levels for scaling measurements: heroes 1..6 x spells 1..6.
+"""A generated family of levels for scaling measurements: heroes 1..8 x spells 1..8.
 
 One fixed 8-room dungeon (a spawn, damage and element rooms, a portal, a gold room, Z) with
-``heroes`` alternating Warriors and Elves and the first ``spells`` of a fixed spell list.
-Deterministic: the same (heroes, spells) always gives the same level.
+``heroes`` alternating Warriors and Elves (HP 4, 5, 6, ...) and the first ``spells`` of a fixed
+spell list: Attack(1), Sleep, Teleport(2), Attack(2), Swap, Banality, then (issue 27) Wake — the
+one spell that stirs a sleeper without hurting it, so Sleep's cut has something to undo — and
+Attack(3), the largest single blow. Deterministic: the same (heroes, spells) always gives the same
+level; anything outside 1..8 x 0..8 is refused (``FamilyError``), never quietly cut short.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from zorglab.core.tiles import library_tiles
 from zorglab.engine.world import World
 from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
 from zorglab.core.values import Element
+from zorglab.errors import OptionError
 
 ROOMS = (
     RoomSpec("A", "A", (), "default-A"), RoomSpec("D1", "D", (1,)), RoomSpec("E1", "E", (Element.FIRE,)),
@@ -20,10 +24,21 @@ ROOMS = (
 #  A  D1 E1 D2
 #  O1 D3 E2 Z
 SLOTS = {"A": (0, 0), "D1": (1, 0), "E1": (2, 0), "D2": (3, 0), "O1": (0, 1), "D3": (1, 1), "E2": (2, 1), "Z": (3, 1)}
-SPELLS = (("Attack", (1,)), ("Sleep", ()), ("Teleport", (2,)), ("Attack", (2,)), ("Swap", ()), ("Banality", ()))
+SPELLS = (("Attack", (1,)), ("Sleep", ()), ("Teleport", (2,)), ("Attack", (2,)), ("Swap", ()), ("Banality", ()),
+          ("Wake", ()), ("Attack", (3,)))
+MAX_HEROES = 8
+
+
+class FamilyError(OptionError):
+    """A family cell the family does not hold (its size is named, with the sizes it has)."""
 
 
 def family_level(heroes: int, spells: int) -> Level:
+    """Cell (heroes, spells) of the family; refused when outside 1..8 heroes x 0..8 spells."""
+    if not 1 <= heroes <= MAX_HEROES:
+        raise FamilyError(f"the family has 1..{MAX_HEROES} heroes, not {heroes}")
+    if not 0 <= spells <= len(SPELLS):
+        raise FamilyError(f"the family has 0..{len(SPELLS)} spells, not {spells}")
     library = library_tiles()
     tile_names = {room.tile or f"default-{room.type}" for room in ROOMS}
     hero_specs = tuple(
