@@ -51,3 +51,13 @@ def plain_dfs(world: World, wins: Callable[[GameState], bool] | None = None, max
         stack.extend(children)
     return {"verdict": verdict, "states": states, "casts": witness,
             "cpu_seconds": round(time.process_time() - c0, 3)}
+
+
+def plain_cell(heroes: int, spells: int, max_seconds: float) -> dict:
+    """The reference on one family cell, its world built inside the CPU time as the search's is."""
+    from zorglab.search.family import family_world
+
+    c0 = time.process_time()
+    found = plain_dfs(family_world(heroes, spells), max_seconds=max_seconds)
+    found["cpu_seconds"] = round(time.process_time() - c0, 3)
+    return found
