@@ -69,13 +69,14 @@ class CastBook:
         if found is None:
             seen: set[tuple] = set()
             offers = []
+            told = self.apart
             for spell in world.spells:
                 if not left[spell.index]:
                     continue
                 kind = (spell.type, spell.args)
                 alike = world.spells_by_call[kind]
-                apart = self.apart is None or spell.label in self.apart
-                if len(alike) == 1 or not (apart or any(world.spells[i].label in self.apart for i in alike)):
+                apart = told is None or spell.label in told
+                if len(alike) == 1 or not (apart or any(world.spells[i].label in (told or ()) for i in alike)):
                     if kind not in seen:        # the first unused of its kind: a cast by type takes it
                         seen.add(kind)
                         offers.append((spell, self.call(spell.type, spell.args)))
