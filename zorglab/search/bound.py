@@ -103,7 +103,7 @@ class DamageBound:
         self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
         self.spent = 0                      # questions left unanswered because the allowance ran out
         self._damage: dict[int, int] = {}
-        self._drops: dict[tuple, int] = {}
+        self._drops: dict[tuple, tuple[int, bool]] = {}     # walk -> (drop, exact)
         self._heroes: dict[tuple, bool | list[int]] = {}
         self._profiles: dict[tuple, tuple] = {}
         self._moves_by_slots: dict[tuple, list[dict[int, Any]]] = {}
@@ -185,10 +185,12 @@ class DamageBound:
 
     def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,
               bends: int) -> int:
-        key = (board, part, bends, pauses, paused, need)
-        drop = self._drops.get(key)
-        if drop is None:
-            drop = self._drops[key] = self.walk_drop(state, index, bends, pauses, need, paused)
+        key = (board, part, bends, pauses, paused)
+        found = self._drops.get(key)
+        if found is not None and (found[1] or found[0] >= need):
+            return found[0]         # exact, or already known to reach this need
+        drop = self.walk_drop(state, index, bends, pauses, need, paused)
+        self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
 
     # -- one hero alone ---------------------------------------------------------------------
