@@ -13,6 +13,7 @@ from zorglab.engine.game import setup_solution
 from zorglab.level import level_files, load_level
 from zorglab.search.family import family_world, scaling_rows
 from plain_dfs import plain_cell, plain_dfs
+from zorglab.search.decide import deciding
 from zorglab.search.level import solve_setup
 from zorglab.search.solver import solve_world
 
@@ -120,7 +121,7 @@ def test_pack_against_plain_dfs():
         c0 = time.process_time()
         ours = solve_setup(setup_solution(level, 0), max_states=2_000_000)
         c1 = time.process_time()
-        game = setup_solution(level, 0)
+        game = deciding(setup_solution(level, 0))       # solvable(...) constraints decided by the search
         plain = [plain_dfs(game.world(name), wins=lambda s, n=name: game.wins(n, s), max_seconds=30.0)
                  for name in game.played_worlds]
         c2 = time.process_time()

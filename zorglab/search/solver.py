@@ -303,7 +303,12 @@ class Search(WitnessSearch):
         earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
         # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
         # path is walked again) is a small part of the work; else the memo alone answers
-        bound.allowance = earned if earned - bound.work >= self.bound_quantum else bound.work
+        if earned - bound.work >= self.bound_quantum:
+            bound.allowance = earned
+        elif not bound.work:
+            return False        # nothing computed yet, nothing it may compute: no answer, at no cost
+        else:
+            bound.allowance = bound.work
         return bound.hopeless(state, mask, parts)
 
     def _best(self, node: _Node) -> int:
