@@ -17,6 +17,8 @@ import pytest
 from zorglab.engine.game import setup_solution
 from zorglab.level import level_files, load_level
 from zorglab.search.family import family_world, scaling_rows
+from plain_dfs import plain_cell, plain_dfs
+from zorglab.search.decide import deciding
 from zorglab.search.level import solve_setup
 from zorglab.search.solver import Search
 
@@ -105,6 +107,81 @@ def test_scaling_table():
     for r in rows:      # where the search as it was decided, the verdict is the same
         if r["before_verdict"] != "unknown":
             assert r["verdict"] == r["before_verdict"], r
+
+
+def test_family_8x8_against_plain_dfs():
+    """Issue 27: heroes 1..8 x spells 1..8, the search (10 CPU s) and the plain depth-first search
+    (30 CPU s) side by side, each cell of each in a fresh process: verdicts, CPU s, peak MB, ratio.
+    Expensive (up to ~40 s a cell): run it alone, on a quiet machine."""
+    rows = scaling_rows(8, 8, stages=False, reference=plain_cell, reference_seconds=30.0)
+    _write("search-family-8x8.csv", rows)
+    for row in rows:
+        print({k: v for k, v in row.items() if k != "witness"})
+    decided = [r for r in rows if r["verdict"] != "unknown"]
+    print(f"\ndecided {len(decided)} of {len(rows)} cells; slowest {max(r['cpu_seconds'] for r in rows):.1f} s CPU; "
+          f"peak {max(r['peak_mb'] for r in rows)} MB; worst ratio to the plain DFS "
+          f"{max(r['ratio_to_dfs'] for r in rows if r['dfs_verdict'] != 'unknown')}")
+    assert all(r["replays"] for r in rows if r["verdict"] == "solvable"), "every witness replays to a win"
+    for r in rows:
+        if r["dfs_verdict"] != "unknown" and r["verdict"] != "unknown":
+            assert r["verdict"] == r["dfs_verdict"], r
+
+
+def test_pack_against_plain_dfs():
+    """Issue 27: each pack level's solution-0 layout decided by the search and by the plain
+    depth-first search (each world with its constraints), CPU s side by side."""
+    import time
+    rows = []
+    for path in LEVELS:
+        level = load_level(path)
+        c0 = time.process_time()
+        ours = solve_setup(setup_solution(level, 0), max_states=2_000_000)
+        c1 = time.process_time()
+        game = deciding(setup_solution(level, 0))       # solvable(...) constraints decided by the search
+        plain = [plain_dfs(game.world(name), wins=lambda s, n=name: game.wins(n, s), max_seconds=30.0)
+                 for name in game.played_worlds]
+        c2 = time.process_time()
+        verdicts = {p["verdict"] for p in plain}
+        dfs = "unsolvable" if "unsolvable" in verdicts else "unknown" if "unknown" in verdicts else "solvable"
+        rows.append({"level": level.id, "verdict": ours.verdict, "cpu_seconds": round(c1 - c0, 4),
+                     "states": ours.states, "dfs_verdict": dfs, "dfs_cpu_seconds": round(c2 - c1, 4),
+                     "dfs_states": sum(p["states"] for p in plain),
+                     "ratio_to_dfs": round((c1 - c0) / max(c2 - c1, 0.001), 2)})
+    _write("search-pack-vs-dfs.csv", rows)
+    worst = max(rows, key=lambda r: r["ratio_to_dfs"])
+    print(f"\npack: {len(rows)} levels, search {sum(r['cpu_seconds'] for r in rows):.2f} CPU s, plain DFS "
+          f"{sum(r['dfs_cpu_seconds'] for r in rows):.2f} CPU s; worst ratio {worst['ratio_to_dfs']} ({worst['level']})")
+    for r in rows:
+        assert r["verdict"] == r["dfs_verdict"], r
+
+
+def test_start_up():
+    """Issue 27: CPU seconds (user + system, the best of five) of a bare ``python -c pass``,
+    ``zorglab --help`` and ``zorglab validate`` of one level, each a fresh process."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = {"python -c pass": [sys.executable, "-c", "pass"],
+            "zorglab --help": [sys.executable, "-m", "zorglab.cli.main", "--help"],
+            "zorglab validate (one level)": [sys.executable, "-m", "zorglab.cli.main", "validate",
+                                             str(ROOT / "levels" / "app-01-first-blood.toml")]}
+    rows = []
+    for name, argv in runs.items():
+        best = None
+        for _ in range(5):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(argv, env=env, check=True, capture_output=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best = cpu if best is None else min(best, cpu)
+        rows.append({"command": name, "cpu_seconds": round(best, 3)})
+    for row in rows:
+        row["times_python"] = round(row["cpu_seconds"] / max(rows[0]["cpu_seconds"], 0.001), 1)
+        print(row)
+    _write("start-up.csv", rows)
 
 
 def _growth(rows):

@@ -255,7 +255,7 @@ def solve(game: Setup | Level, *, solution: int = 0, max_states: int | None = SO
     >>> level = zorglab.load_level("levels/app-01-first-blood.toml")
     >>> verdict = zorglab.solve(level)
     >>> verdict.verdict, verdict.worlds[0][1].cast_texts()
-    ('solvable', ['@4 Attack(1)'])
+    ('solvable', ['@8 Attack(1)'])
     >>> zorglab.play(level, verdict.casts).outcome
     <Outcome.WIN: 'win'>
     """

@@ -35,6 +35,8 @@ ALLOWED: dict[str, str] = {
     "paint/temple.py": "temple map glyphs",
     "cli/board.py": "the text board's cell glyphs ('P' is a poison cell)",
     "widgets/maker_input.py": "'Z' is the undo key (the Maker's keys)",
+    "widgets/studio.py": "'Z' is the undo key (the Studio's keys)",
+    "cli/compare.py": "'A' and 'B' name the two sides compared",
     # levels are data: these are levels written out in Python
     "widgets/demo.py": "the demo level's rooms, heroes and spells",
     "search/family.py": "the scaling family's levels",

@@ -41,7 +41,8 @@ spells = st.one_of(
 
 
 @st.composite
-def small_worlds(draw, max_spells: int = 3) -> World:
+def small_worlds(draw, max_spells: int = 3, twin: bool = False) -> World:
+    """``twin=True``: one spell drawn is there twice (two labels, the same type and arguments)."""
     shape = draw(st.sampled_from(SHAPES))
     middle = draw(st.lists(middle_rooms, min_size=2, max_size=2))
     rooms = [RoomSpec("A", "A")]
@@ -49,7 +50,9 @@ def small_worlds(draw, max_spells: int = 3) -> World:
         rooms.append(RoomSpec(f"{kind}{i + 1}", kind, args))
     rooms.append(RoomSpec("Z", "Z"))
     hero_list = draw(st.lists(heroes, min_size=1, max_size=2))
-    spell_list = draw(st.lists(spells, min_size=0, max_size=max_spells))
+    spell_list = draw(st.lists(spells, min_size=1 if twin else 0, max_size=max_spells))
+    if twin:
+        spell_list.insert(draw(st.integers(0, len(spell_list))), spell_list[draw(st.integers(0, len(spell_list) - 1))])
     level = Level(
         id="random",
         rooms=tuple(rooms),

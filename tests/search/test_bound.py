@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from zorglab.core.model import HeroSpec, RoomSpec, SpellSpec
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
-from zorglab.search.bound import UNBOUNDED, DamageBound, world_gate
+from zorglab.search.bound import MAX_DEPTH, UNBOUNDED, DamageBound, world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
@@ -21,7 +21,7 @@ from randomlevels import small_worlds
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ONLY_BOUND = dict(forget_dead=False, cut_sleepers=False)
+ONLY_BOUND = dict(forget_dead=False, cut_sleepers=False, bound_first=10**9)     # the bound eager: never short of work
 
 
 @st.composite
@@ -51,6 +51,31 @@ def test_a_state_the_bound_gives_up_has_no_win(case):
     hopeless = search._bound.hopeless(state, mask, search._parts(state, None))
     event(f"given up: {hopeless}")
     if hopeless:
+        assert not brute_force(world, state), "the bound gave up a branch that wins"
+
+
+@SETTINGS
+@given(reached_states())
+def test_a_bound_short_of_work_says_no_and_goes_on_where_it_was(case):
+    """The lazy bound (issue 27): cut off again and again by a small allowance, it answers "not
+    hopeless" meanwhile, finishes once given enough, and what it gives up then has no win."""
+    world, state = case
+    search = Search(world, **ONLY_BOUND)
+    bound = search._bound
+    assert bound is not None
+    mask, parts = search._mask(state.spells_left), search._parts(state, None)
+    for round_ in range(1, 10_000):
+        bound.allowance = bound.work + MAX_DEPTH + 10     # a resumed walk walks its path again first
+        spent = bound.spent
+        answer = bound.hopeless(state, mask, parts)
+        if bound.spent == spent:
+            break
+        assert not answer, "cut off, the bound gives nothing up"
+        assert not any(value == (UNBOUNDED, True) for value in bound._solo.values()), "no mark left behind"
+    else:
+        raise AssertionError("the bound never finished")
+    event(f"rounds > 1: {round_ > 1}; given up: {answer}")
+    if answer:
         assert not brute_force(world, state), "the bound gave up a branch that wins"
 
 

@@ -18,8 +18,12 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 
 # Each reduction alone (the others off), then all together; the witness search forced to run
 # from the first expansion, beside the proof (every other expansion) and alone.
-ALONE = {"forget_dead": dict(cut_sleepers=False), "cut_sleepers": dict(forget_dead=False)}
-WITNESS = {"beside": dict(fewest=False, witness_after=0), "alone": dict(fewest=False, witness_after=0, witness_every=1)}
+ALONE = {"forget_dead": dict(cut_sleepers=False), "cut_sleepers": dict(forget_dead=False),
+         "eager_bound": dict(bound_first=10**9),
+         "interrupted_bound": dict(bound_first=160, bound_share=0.5, bound_ramp=0, bound_quantum=160)}
+WITNESS = {"beside": dict(fewest=False, witness_after=0, witness_every=16),
+           "after": dict(fewest=False, witness_after=200, witness_every=2),
+           "alone": dict(fewest=False, witness_after=0, witness_every=1)}
 
 
 def _reference(world, **options):

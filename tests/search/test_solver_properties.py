@@ -14,20 +14,21 @@ from randomlevels import small_worlds
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def brute_force(world, state=None, depth: int = 0) -> bool:
-    """Try every cast list, no transposition table, no pruning, no-op casts included."""
+def brute_force(world, state=None, depth: int = 0, wins=None, book=None) -> bool:
+    """Try every cast list, no transposition table, no pruning, no-op casts included; ``wins``
+    (default: all dead) judges an ended world, ``book`` (a CastBook) may tell identical spells apart."""
     state = world.initial_state() if state is None else state
     if state.lost or depth > 200:
         return False
     found = next_action(world, state)
-    if found is None and all_dead(world, state):
+    if found is None and (all_dead(world, state) if wins is None else wins(state)):
         return True
-    for _cast, nxt, _ in legal_casts(world, state, noops=True):
-        if brute_force(world, nxt, depth + 1):
+    for _cast, nxt, _ in legal_casts(world, state, noops=True, book=book):
+        if brute_force(world, nxt, depth + 1, wins, book):
             return True
     if found is not None:
         nxt, _ = act(world, state, found, record=False)
-        return brute_force(world, nxt, depth + 1)
+        return brute_force(world, nxt, depth + 1, wins, book)
     return False
 
 

@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     for run_ in result.worlds:
         world, world_run = run_.world, run_.result
         for refusal in world_run.refused:
-            print(f"refused: {format_cast(refusal.cast)}: {refusal.reason}")
+            where = f"{refusal.cast.location}: " if refusal.cast.location is not None else ""
+            print(f"{where}refused: {format_cast(refusal.cast)}: {refusal.reason}")
         for cast in world_run.unreached:
             print(f"not cast: {format_cast(cast)}: the run never reached tick {cast.tick}")
         heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"

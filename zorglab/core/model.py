@@ -99,10 +99,25 @@ class Condition:
 
 @dataclass(frozen=True)
 class SpellCall:
-    """A spell as named in a cast: its type and (substituted) arguments."""
+    """A spell as named in a cast: its type and (substituted) arguments, and ``label`` when the
+    cast names one spell of several alike (same type and arguments) by its label: then that spell
+    is cast, not the first unused one (docs/levels.md "Casts"; see :func:`spell_call`)."""
 
     type: str
     args: tuple[Any, ...] = ()
+    label: str | None = None
+
+
+def spell_call(spell: Any, spells: Any) -> SpellCall:
+    """The call a cast naming ``spell`` (a spec or a world's spell) by its label makes, among the
+    level's ``spells``: the label is kept only when another spell could be the same type and
+    arguments (a variable argument could be anything); otherwise type and arguments already name
+    that one spell, and the cast reads, prints and compares as before."""
+    alike = any(other.label != spell.label and other.type == spell.type and len(other.args) == len(spell.args)
+                and all(a == b or isinstance(a, VarRef) or isinstance(b, VarRef)
+                        for a, b in zip(other.args, spell.args))
+                for other in spells)
+    return SpellCall(spell.type, spell.args, spell.label if alike else None)
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,8 @@ def format_spells(spells: Sequence[SpellSpec]) -> list[str]:
 # --- casts -------------------------------------------------------------------------------------
 
 def format_spell_call(call: SpellCall) -> str:
+    if call.label is not None:
+        return call.label       # one spell of several alike, named by its label (it reads back the same)
     cls = find_spell_type(call.type)
     return _call(call.type, call.args, getattr(cls, "signature", None), bare=False)
 

@@ -15,7 +15,6 @@ pytest finds its plugins.
 from __future__ import annotations
 
 import enum
-from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
@@ -168,6 +167,8 @@ def load_entry_point_types() -> None:
     An entry point names a module (``mytypes = "mypackage.types"``) or an object in one; loading it
     imports the module, whose :func:`room_type`, :func:`hero_type` and :func:`spell_type`
     decorators fill the registries. A distribution installed later is found on the next call."""
+    from importlib.metadata import entry_points     # not on start-up's path: scanned when a name is not found
+
     for point in entry_points(group=ENTRY_POINT_GROUP):
         key = f"{point.name}={point.value}"
         if key not in _loaded_entry_points:
@@ -187,19 +188,37 @@ def _discover() -> None:
         load_entry_point_types()
 
 
+def _find(table: dict[str, Any], name: str) -> type[Any] | None:
+    """A registered type; the entry points are scanned (once) only when the name is not found, so
+    looking up the built-in types never pays for the scan."""
+    found = table.get(name)
+    if found is None and not _scanned:
+        _discover()
+        found = table.get(name)
+    return found
+
+
+def registered_type_names() -> set[str]:
+    """Names of the types registered so far, without scanning the entry points: a type from an
+    entry point is registered once a level names it (its look-up misses, which scans)."""
+    return set(_ROOMS) | set(_HEROES) | set(_SPELLS)
+
+
+def registered_room_types() -> tuple[type[Any], ...]:
+    """The room types registered so far, without scanning the entry points (see above)."""
+    return tuple(_ROOMS.values())
+
+
 def find_room_type(name: str) -> type[Any] | None:
-    _discover()
-    return _ROOMS.get(name)
+    return _find(_ROOMS, name)
 
 
 def find_hero_type(name: str) -> type[Any] | None:
-    _discover()
-    return _HEROES.get(name)
+    return _find(_HEROES, name)
 
 
 def find_spell_type(name: str) -> type[Any] | None:
-    _discover()
-    return _SPELLS.get(name)
+    return _find(_SPELLS, name)
 
 
 def room_types() -> tuple[type[Any], ...]:

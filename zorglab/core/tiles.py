@@ -12,7 +12,7 @@ from pathlib import Path
 
 from zorglab.core.geometry import ROOM_SIZE, Cell, Direction
 from zorglab.core.limits import toml_fault
-from zorglab.core.registry import find_room_type, is_spawn_room, room_types
+from zorglab.core.registry import find_room_type, is_spawn_room, registered_room_types
 from zorglab.errors import LevelSyntaxError, Location, Problem, TileError
 
 
@@ -64,10 +64,10 @@ def tile_problems(rows: tuple[str, ...] | list[str], room_type: str | None = Non
     if room_type is not None:
         # cells that only some types' tiles may hold (their own_cells: g in E, d and l in T, ZR-2)
         owners: dict[str, list[str]] = {}
-        for cls in room_types():
+        found = find_room_type(room_type)       # first: a type from an entry point is then registered
+        for cls in registered_room_types():     # no entry-point scan on start-up's path
             for ch in cls.own_cells:
                 owners.setdefault(ch, []).append(cls.name)
-        found = find_room_type(room_type)
         own = found.own_cells if found is not None else ""
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):

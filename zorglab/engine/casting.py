@@ -18,7 +18,16 @@ if TYPE_CHECKING:
 
 
 def find_spell(world: World, state: GameState, cast: Cast) -> int:
-    """The first unused spell of the level matching the cast's type and arguments."""
+    """The spell the cast names by its label, or else the first unused spell of the level matching
+    the cast's type and arguments (docs/levels.md "Casts")."""
+    label = cast.spell.label
+    if label is not None:
+        index = world.spell_index.get(label)
+        if index is None:
+            raise CastError(f"the level has no spell {label} to cast (ZR-24)")
+        if not state.spells_left[index]:
+            raise CastError(f"{label} was already cast: every spell is single-use (FR-32)")
+        return index
     matching = world.spells_by_call.get((cast.spell.type, cast.spell.args), ())
     for index in matching:
         if state.spells_left[index]:

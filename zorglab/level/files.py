@@ -26,8 +26,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import filelock
-
 from zorglab.errors import LevelFileError, LevelSyntaxError, Location, Problem, StaleFileError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024     # far above any level, temple or profile; bounds reading /dev/urandom
@@ -169,6 +167,8 @@ def lock_path(target: Path) -> Path:
 def locked(target: Path, shown: str, timeout: float = LOCK_SECONDS) -> Iterator[None]:
     """Hold the writers' lock of ``target``; another writer waiting longer than ``timeout`` is refused.
     A lock that cannot be made (no permission, a full disk) is a :class:`LevelFileError` saying so."""
+    import filelock     # only writers need it: reading a level does not pay for its import
+
     lock = filelock.FileLock(lock_path(target), timeout=timeout, mode=0o600)
     try:
         lock.acquire()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 import zorglab.engine.types  # noqa: F401  (registers the built-in types the names come from)
-from zorglab.core.registry import hero_types, room_types, spell_types
+from zorglab.core.registry import registered_type_names
 from zorglab.errors import LabelError, Location, Problem, UnknownNameError
 from zorglab.core import ast
 from zorglab.core.expr import Binding, Kind, unknown_name_message
@@ -53,7 +53,8 @@ def automatic_labels(entries: Iterable[Entry]) -> list[str]:
 
 
 def type_names() -> set[str]:
-    return {cls.name for cls in (*room_types(), *hero_types(), *spell_types())}  # type: ignore[attr-defined]
+    """Type names a label may not take: the registered types (no entry-point scan on this path)."""
+    return registered_type_names()
 
 
 @dataclass

@@ -328,6 +328,8 @@ class _LevelReader:
             return
         types = {e.type for e in parts.entries["rooms"] if e is not None}
         for flag, role in (("is_spawn", "spawn"), ("ends_level", "Zorg's")):
+            if any(getattr(FINDERS["room"](t), flag, False) for t in types):
+                continue        # found among the level's own types: every type need not be listed (start-up)
             needed = [cls.name for cls in LISTERS["room"]() if getattr(cls, flag)]  # type: ignore[attr-defined]
             if not types.intersection(needed):
                 self.fail(where, f"{whose} needs at least one {' or '.join(needed)} room ({role} room)",

@@ -22,7 +22,7 @@ from zorglab.level.build import MISSING, Builder, parse_node
 from zorglab.core.expr import unknown_name_message
 from zorglab.level.labels import WorldScope
 from zorglab.core.limits import decimal_fault, exact_decimal
-from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef
+from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Variable, VarRef, spell_call
 from zorglab.level.positions import Positions
 from zorglab.core.printer import format_spell_call
 from zorglab.core.substitute import Substitution, resolve_choices
@@ -332,7 +332,7 @@ class CastReader:
             spec = next((s for s in self.world.spells if s.label == binding.name), None)
             if spec is None:
                 return None     # the spell itself is faulty: reported where it is declared
-            return SpellCall(spec.type, spec.args)
+            return spell_call(spec, self.world.spells)     # that very spell, where others are alike
         cls = find_spell_type(name)
         if cls is None:
             if binding is not None and name in self.world.scope.described:

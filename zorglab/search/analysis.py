@@ -22,7 +22,7 @@ from zorglab.level.labels import MAIN_WORLD
 from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
 from zorglab.search.casts import legal_casts
-from zorglab.search.level import world_search
+from zorglab.search.level import cast_book, world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict, gc_paused
 
 EXPLORE_BUDGET = 300_000
@@ -74,6 +74,7 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
     state = world.initial_state() if start is None else start
     t0 = time.perf_counter()
     graph = StateGraph(state.key(reach))
+    book = cast_book(game, name)       # spells a condition reads by label are cast apart (#31)
     queue = deque([state])
     seen = {graph.start}
     while queue:
@@ -97,7 +98,7 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
         if found is not None:
             children.append((None, act(world, state, found, record=False)[0]))
         if any(state.spells_left):
-            children += [(cast, nxt) for cast, nxt, _ in legal_casts(world, state, noops=True)]
+            children += [(cast, nxt) for cast, nxt, _ in legal_casts(world, state, noops=True, book=book)]
         for cast, nxt in children:
             nkey = nxt.key(reach)
             out.append((cast, nkey))
@@ -155,6 +156,7 @@ def count_winning_cast_lists(game: Setup, graph: StateGraph, name: str = MAIN_WO
     world = game.world(name)
     reach = world.history_reach
     winnable = graph.winnable()
+    book = cast_book(game, name)
     count = 0
 
     def walk(state: GameState) -> bool:
@@ -167,7 +169,7 @@ def count_winning_cast_lists(game: Setup, graph: StateGraph, name: str = MAIN_WO
             count += 1
             if count >= cap:
                 return True
-        for cast, nxt, _ in legal_casts(world, state, noops=True):
+        for cast, nxt, _ in legal_casts(world, state, noops=True, book=book):
             if walk(nxt):
                 return True
         if found is not None:

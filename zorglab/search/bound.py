@@ -43,6 +43,12 @@ UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the wa
 MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
 STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
 SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
+
+
+class BoundSpent(Exception):
+    """The bound's work allowance ran out in the middle of a walk: no answer this time (the walks
+    it finished stay in the memo, the unfinished path is forgotten), so asked again once the search
+    has earned more allowance, it goes on where it was."""
 CACHE_BOUND = 500_000    # per-hero answers kept before they are dropped (found again from the walks)
 
 
@@ -95,8 +101,11 @@ class DamageBound:
         self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
         self.reach = world.history_reach
         self.pruned = 0
+        self.work = 0                       # lone states computed: the bound's work, counted by the search
+        self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
+        self.spent = 0                      # questions left unanswered because the allowance ran out
         self._damage: dict[int, int] = {}
-        self._drops: dict[tuple, int] = {}
+        self._drops: dict[tuple, tuple[int, bool]] = {}     # walk -> (drop, exact)
         self._heroes: dict[tuple, bool | list[int]] = {}
         self._profiles: dict[tuple, tuple] = {}
         self._moves_by_slots: dict[tuple, list[dict[int, Any]]] = {}
@@ -117,6 +126,13 @@ class DamageBound:
         if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
             self._heroes.clear()
             self._drops.clear()
+        try:
+            return self._hopeless(state, spells, board, parts, mask)
+        except BoundSpent:
+            self.spent += 1
+            return False        # no answer yet: the branch goes on (sound, only less cut)
+
+    def _hopeless(self, state: GameState, spells: int, board: int, parts: tuple[int, ...], mask: int) -> bool:
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
         for index, hero in enumerate(state.heroes):
@@ -199,10 +215,12 @@ class DamageBound:
 
     def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,
               bends: int) -> int:
-        key = (board, part, bends, pauses, paused, need)
-        drop = self._drops.get(key)
-        if drop is None:
-            drop = self._drops[key] = self.walk_drop(state, index, bends, pauses, need, paused)
+        key = (board, part, bends, pauses, paused)
+        found = self._drops.get(key)
+        if found is not None and (found[1] or found[0] >= need):
+            return found[0]         # exact, or already known to reach this need
+        drop = self.walk_drop(state, index, bends, pauses, need, paused)
+        self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
 
     # -- one hero alone ---------------------------------------------------------------------
@@ -264,6 +282,9 @@ class DamageBound:
             return found[0]
         if depth > MAX_DEPTH:
             return UNBOUNDED
+        if self.allowance is not None and self.work >= self.allowance:
+            raise BoundSpent
+        self.work += 1
         self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
         try:
             if s.lost:

@@ -3,7 +3,9 @@
 Candidates are generated per spell type (targets, slots, rooms, Selection's subsets) and then
 cast with :func:`~zorglab.engine.casting.cast_spell`; whatever the rules refuse is dropped, so
 the search never re-states a legality rule. Identical spells (same type and arguments) are
-tried once: the engine always takes the first unused one.
+tried once: a cast by type takes the first unused one. Where a constraint or bonus reads one of
+them by its label (``unused(a)``), the spells it reads are told apart: each is tried, by its label,
+beside the first unused of the others (a cast naming a label casts exactly that spell).
 """
 
 from __future__ import annotations
@@ -31,40 +33,59 @@ _UNKNOWN = object()         # "the caller did not say who the active hero is"
 class CastBook:
     """What a search builds again and again, built once: the casts (by tick and content: the
     search meets the same cast at the same tick in many states, and building a frozen Cast costs
-    more than looking one up) and which distinct spells a set of spells left offers."""
+    more than looking one up) and which distinct spells a set of spells left offers.
 
-    def __init__(self) -> None:
+    ``apart``: labels of spells told apart from the identical ones (a constraint or bonus reads
+    them by label); ``None`` tells every spell apart."""
+
+    def __init__(self, apart: frozenset[str] | None = frozenset()) -> None:
+        self.apart = apart
         self._casts: dict[tuple, Cast] = {}
         self._calls: dict[tuple, SpellCall] = {}
-        self._offered: dict[tuple[bool, ...], tuple[Any, ...]] = {}
+        self._offered: dict[tuple[bool, ...], tuple[tuple[Any, SpellCall], ...]] = {}
 
-    def call(self, spell_type: str, args: tuple) -> SpellCall:
-        key = (spell_type, args)
+    def call(self, spell_type: str, args: tuple, label: str | None = None) -> SpellCall:
+        key = (spell_type, args, label)
         found = self._calls.get(key)
         if found is None:
-            found = self._calls[key] = SpellCall(spell_type, args)
+            found = self._calls[key] = SpellCall(spell_type, args, label)
         return found
 
-    def cast(self, tick: int, spell_type: str, args: tuple, on: tuple[str, ...] = (),
+    def cast(self, tick: int, call: SpellCall, on: tuple[str, ...] = (),
              to: tuple[tuple[int, int], ...] = (), with_room: str | None = None) -> Cast:
-        key = (tick, spell_type, args, on, to, with_room)
+        key = (tick, call, on, to, with_room)
         found = self._casts.get(key)
         if found is None:
-            found = self._casts[key] = Cast(tick, self.call(spell_type, args), on=on, to=to, with_room=with_room)
+            found = self._casts[key] = Cast(tick, call, on=on, to=to, with_room=with_room)
         return found
 
-    def offered(self, world: World, left: tuple[bool, ...]) -> tuple[Any, ...]:
-        """The unused spells, one per distinct (type, arguments), in the level's order: the engine
-        always casts the first unused one of identical spells, so the others add no cast."""
+    def offered(self, world: World, left: tuple[bool, ...]) -> tuple[tuple[Any, SpellCall], ...]:
+        """The unused spells worth a cast, in the level's order, each with the call that casts it.
+
+        Of identical spells a cast by type takes the first unused one, so the others add no cast;
+        a spell told apart is offered on its own, named by its label, and so is the first unused
+        of the rest of its kind (by its label too, since a cast by type might take a told-apart one)."""
         found = self._offered.get(left)
         if found is None:
             seen: set[tuple] = set()
-            spells = []
+            offers = []
+            told = self.apart
             for spell in world.spells:
-                if left[spell.index] and (spell.type, spell.args) not in seen:
-                    seen.add((spell.type, spell.args))
-                    spells.append(spell)
-            found = self._offered[left] = tuple(spells)
+                if not left[spell.index]:
+                    continue
+                kind = (spell.type, spell.args)
+                alike = world.spells_by_call[kind]
+                apart = told is None or spell.label in told
+                if len(alike) == 1 or not (apart or any(world.spells[i].label in (told or ()) for i in alike)):
+                    if kind not in seen:        # the first unused of its kind: a cast by type takes it
+                        seen.add(kind)
+                        offers.append((spell, self.call(spell.type, spell.args)))
+                elif apart:
+                    offers.append((spell, self.call(spell.type, spell.args, spell.label)))
+                elif (kind, None) not in seen:  # the first unused of the kind's spells not told apart
+                    seen.add((kind, None))
+                    offers.append((spell, self.call(spell.type, spell.args, spell.label)))
+            found = self._offered[left] = tuple(offers)
         return found
 
 
@@ -121,52 +142,49 @@ def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, no
     active = board_active(world, state) if active is _UNKNOWN else active
     book = CastBook() if book is None else book
     found: list[Cast] = []
-    for spell in book.offered(world, state.spells_left):
+    for spell, call in book.offered(world, state.spells_left):
         if spell.behaviour.cast_form == "select":
-            found += _selection_candidates(world, state, spell, margin)
+            found += _selection_candidates(world, state, spell, call, margin, book)
         else:
-            _plain(world, state, spell, book, active, margin, noops, found)
+            _plain(world, state, spell, call, book, active, margin, noops, found)
     return found
 
 
-def _plain(world: World, state: GameState, spell: Any, book: CastBook, active: int | None,
+def _plain(world: World, state: GameState, spell: Any, call: SpellCall, book: CastBook, active: int | None,
            margin: int, noops: bool, found: list[Cast]) -> None:
     behaviour = spell.behaviour
     form = behaviour.cast_form
-    tick, kind, args = state.tick, spell.type, spell.args
+    tick, args = state.tick, spell.args
     if form is None:                        # no target: Attack, Teleport, any such new type
         if behaviour.target != "active" or active is not None:
-            found.append(book.cast(tick, kind, args))
+            found.append(book.cast(tick, call))
     elif form == "on":
         for i in _hero_targets(world, state, behaviour, args, noops):
-            found.append(book.cast(tick, kind, args, on=(world.heroes[i].label,)))
+            found.append(book.cast(tick, call, on=(world.heroes[i].label,)))
     elif form == "to":
         if active is not None:
             room = _room(state, active)
             for slot in move_slots(world, state, {room}, margin):
-                found.append(book.cast(tick, kind, args, to=(_to_board(world, slot),)))
+                found.append(book.cast(tick, call, to=(_to_board(world, slot),)))
     elif form == "with":
         if active is not None:
             room = _room(state, active)
             for other in world.rooms:
                 if other.index != room:
-                    found.append(book.cast(tick, kind, args, with_room=other.label))
+                    found.append(book.cast(tick, call, with_room=other.label))
 
 
-def _selection_candidates(world: World, state: GameState, spell: Any, margin: int) -> Iterator[Cast]:
+def _selection_candidates(world: World, state: GameState, spell: Any, outer: SpellCall, margin: int,
+                          book: CastBook) -> Iterator[Cast]:
     tick = state.tick
     corpses = spell.behaviour.reads_corpses(spell.args)
     pool = [i for i, h in enumerate(state.heroes) if h.pos is not None and (h.alive or corpses)]
-    inner_seen: set[tuple] = set()
-    for inner in world.spells:
-        if inner.behaviour.cast_form == "select" or not state.spells_left[inner.index] or (inner.type, inner.args) in inner_seen:
+    for inner, call in book.offered(world, state.spells_left):
+        if inner.behaviour.cast_form == "select":
             continue
-        inner_seen.add((inner.type, inner.args))
-        call = SpellCall(inner.type, inner.args)
         for size in range(1, len(pool) + 1):
             for group in combinations(pool, size):
                 labels = tuple(world.heroes[i].label for i in group)
-                outer = SpellCall(spell.type, spell.args)
                 form = inner.behaviour.cast_form
                 if form == "to":
                     rooms = {_room(state, i) for i in group}

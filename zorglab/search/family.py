@@ -1,16 +1,22 @@
-"""A generated family of levels for scaling measurements: heroes 1..6 x spells 1..6.
+"""A generated family of levels for scaling measurements: heroes 1..8 x spells 1..8.
 
 One fixed 8-room dungeon (a spawn, damage and element rooms, a portal, a gold room, Z) with
-``heroes`` alternating Warriors and Elves and the first ``spells`` of a fixed spell list.
-Deterministic: the same (heroes, spells) always gives the same level.
+``heroes`` alternating Warriors and Elves (HP 4, 5, 6, ...) and the first ``spells`` of a fixed
+spell list: Attack(1), Sleep, Teleport(2), Attack(2), Swap, Banality, then (issue 27) Wake — the
+one spell that stirs a sleeper without hurting it, so Sleep's cut has something to undo — and
+Attack(3), the largest single blow. Deterministic: the same (heroes, spells) always gives the same
+level; anything outside 1..8 x 0..8 is refused (``FamilyError``), never quietly cut short.
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from zorglab.core.tiles import library_tiles
 from zorglab.engine.world import World
 from zorglab.core.model import HeroSpec, Level, RoomSpec, SpellSpec
 from zorglab.core.values import Element
+from zorglab.errors import OptionError
 
 ROOMS = (
     RoomSpec("A", "A", (), "default-A"), RoomSpec("D1", "D", (1,)), RoomSpec("E1", "E", (Element.FIRE,)),
@@ -20,10 +26,21 @@ ROOMS = (
 #  A  D1 E1 D2
 #  O1 D3 E2 Z
 SLOTS = {"A": (0, 0), "D1": (1, 0), "E1": (2, 0), "D2": (3, 0), "O1": (0, 1), "D3": (1, 1), "E2": (2, 1), "Z": (3, 1)}
-SPELLS = (("Attack", (1,)), ("Sleep", ()), ("Teleport", (2,)), ("Attack", (2,)), ("Swap", ()), ("Banality", ()))
+SPELLS = (("Attack", (1,)), ("Sleep", ()), ("Teleport", (2,)), ("Attack", (2,)), ("Swap", ()), ("Banality", ()),
+          ("Wake", ()), ("Attack", (3,)))
+MAX_HEROES = 8
+
+
+class FamilyError(OptionError):
+    """A family cell the family does not hold (its size is named, with the sizes it has)."""
 
 
 def family_level(heroes: int, spells: int) -> Level:
+    """Cell (heroes, spells) of the family; refused when outside 1..8 heroes x 0..8 spells."""
+    if not 1 <= heroes <= MAX_HEROES:
+        raise FamilyError(f"the family has 1..{MAX_HEROES} heroes, not {heroes}")
+    if not 0 <= spells <= len(SPELLS):
+        raise FamilyError(f"the family has 0..{len(SPELLS)} spells, not {spells}")
     library = library_tiles()
     tile_names = {room.tile or f"default-{room.type}" for room in ROOMS}
     hero_specs = tuple(
@@ -90,37 +107,48 @@ def _peak_mb() -> int:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def _isolated(heroes: int, spells: int, max_states: int | None, max_seconds: float | None, options: dict) -> dict:
-    """``decide_cell`` in a fresh process, so that its peak memory is the cell's own."""
+def _isolated(function: Any, *args: Any) -> dict:
+    """``function(*args)`` in a fresh process, so that its peak memory is the cell's own."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(decide_cell, heroes, spells, max_states, max_seconds, options).result()
+        return pool.submit(function, *args).result()
 
 
 def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 2_000_000,
                  max_seconds: float = 10.0, stage_states: int = 200_000, stage_seconds: float = 5.0,
-                 isolate: bool = True) -> list[dict]:
+                 isolate: bool = True, stages: bool = True, reference: Callable[..., dict] | None = None,
+                 reference_seconds: float = 60.0, min_heroes: int = 1, min_spells: int = 1) -> list[dict]:
     """One row per (heroes, spells): the final search's verdict, states expanded and generated,
     seconds, CPU seconds (the budgets are CPU seconds) and peak memory (each cell in a fresh process
     when ``isolate``), its
     witness, and the states each earlier stage of the reductions expanded (within
-    ``stage_states`` / ``stage_seconds``; its verdict says whether it decided)."""
+    ``stage_states`` / ``stage_seconds``; its verdict says whether it decided) when ``stages``.
+    ``reference(heroes, spells, seconds)`` (the plain depth-first search of the bench) adds its
+    verdict and CPU seconds, in a fresh process too, and the ratio of the search's CPU to it."""
     rows = []
-    for heroes in range(1, max_heroes + 1):
-        for spells in range(1, max_spells + 1):
-            run = _isolated if isolate else decide_cell
-            final = run(heroes, spells, max_states, max_seconds, FINAL)
+    for heroes in range(min_heroes, max_heroes + 1):
+        for spells in range(min_spells, max_spells + 1):
+            args = (heroes, spells, max_states, max_seconds, FINAL)
+            final = _isolated(decide_cell, *args) if isolate else decide_cell(*args)
             row: dict = {"heroes": heroes, "spells": spells, "verdict": final["verdict"],
                          "states": final["states"], "generated": final["generated"], "pruned": final["pruned"],
                          "seconds": final["seconds"], "cpu_seconds": final["cpu_seconds"],
                          "peak_mb": final["peak_mb"], "witness_states": final["witness_states"],
                          "states_per_second": round(final["states"] / final["cpu_seconds"]) if final["cpu_seconds"] else None}
-            for name, options in STAGES:
-                stage = decide_cell(heroes, spells, stage_states, stage_seconds, options)
-                row[f"{name}_verdict"] = stage["verdict"]
-                row[f"{name}_states"] = stage["states"]
+            if reference is not None:
+                plain = _isolated(reference, heroes, spells, reference_seconds) if isolate \
+                    else reference(heroes, spells, reference_seconds)
+                row["dfs_verdict"] = plain["verdict"]
+                row["dfs_states"] = plain["states"]
+                row["dfs_cpu_seconds"] = plain["cpu_seconds"]
+                row["ratio_to_dfs"] = round(final["cpu_seconds"] / max(plain["cpu_seconds"], 0.001), 2)
+            if stages:
+                for name, options in STAGES:
+                    stage = decide_cell(heroes, spells, stage_states, stage_seconds, options)
+                    row[f"{name}_verdict"] = stage["verdict"]
+                    row[f"{name}_states"] = stage["states"]
             row["witness"] = final["witness"]
             row["replays"] = final["replays"]
             rows.append(row)

@@ -6,10 +6,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from zorglab.core import ast
 from zorglab.core.budget import Budget, budget_of
 from zorglab.engine.constraints import _calls, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.level.labels import MAIN_WORLD
+from zorglab.search.casts import CastBook
 from zorglab.search.decide import deciding
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
 
@@ -59,6 +61,26 @@ def reads_dead(constraints) -> bool:
     return any(call.function not in READ_NO_DEAD for c in constraints for call in _calls(c.expr))
 
 
+def read_spells(conditions) -> frozenset[str] | None:
+    """Labels of the spells these conditions read by label (``unused(a)``): the search tells them
+    apart from identical spells (None: an argument that is no plain label, so every spell)."""
+    labels: set[str] = set()
+    for condition in conditions:
+        for call in _calls(condition.expr):
+            if call.function == "unused":
+                for arg in call.args:
+                    if not isinstance(arg, ast.Name) or arg.kind not in (None, "spell"):
+                        return None
+                    labels.add(arg.name)
+    return frozenset(labels)
+
+
+def cast_book(game: Setup, name: str = MAIN_WORLD) -> CastBook:
+    """A cast book for one world that tells apart the spells its constraints and bonuses read."""
+    constraints, bonuses = game.conditions(name)
+    return CastBook(read_spells(constraints + bonuses))
+
+
 def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, progress: bool = False,
                  start=None, fewest: bool = True, reference: bool = False) -> Search:
     """A resumable search of one world of a setup, with its constraints as the win test (a setup
@@ -68,10 +90,10 @@ def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, pro
     by (FR-47..FR-49) and not the later ones (entry counts left out, the damage bound FR-51), so
     that a new cut does not move the measure."""
     game = deciding(game)
-    constraints, _ = game.conditions(name)
+    constraints, bonuses = game.conditions(name)
     return Search(game.world(name), wins=lambda s: game.wins(name, s), start=start, prune=prune,
                   reads_unused=reads_unused(constraints), reads_dead=reads_dead(constraints), progress=progress,
-                  fewest=fewest, reference=reference)
+                  fewest=fewest, reference=reference, told_apart=read_spells(constraints + bonuses))
 
 
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,

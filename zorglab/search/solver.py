@@ -63,7 +63,12 @@ UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
-WITNESS_AFTER = 2_000       # proof expansions before the witness search joins (the pack needs fewer)
+WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
+BOUND_SHARE = 0.3           # lone states the damage bound may compute per state expanded (it is lazy)
+BOUND_FIRST = 0             # ... and before the first
+BOUND_RAMP = 20_000         # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
+BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
+                            # than a walk's depth, bound.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
 ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
@@ -137,7 +142,9 @@ class Search(WitnessSearch):
     heroes' details, ``cut_sleepers=False`` keeps hopeless sleepers and ``bound_damage=False``
     turns the damage bound off (for measuring); ``reference=True`` counts states as the difficulty
     measure does (FR-47..FR-49 only: no damage bound, entry counts kept); ``reads_dead``: a constraint reads the dead (then
-    they are kept). ``max_table`` bounds the situations filed.
+    they are kept). ``max_table`` bounds the situations filed. ``told_apart``: labels of spells a
+    constraint or bonus reads (``unused(a)``), tried apart from identical ones; ``None``: every
+    spell when ``reads_unused``, none otherwise.
     """
 
     world: World
@@ -153,9 +160,14 @@ class Search(WitnessSearch):
     bound_damage: bool = True
     reference: bool = False     # the difficulty measure's search: FR-47..FR-49 only (no FR-51, entries kept)
     reads_dead: bool = False
+    told_apart: frozenset[str] | None = None
     max_table: int | None = TABLE_BUDGET
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
-    witness_every: int = 16                 # it takes one expansion in this many (1: it alone)
+    witness_every: int = 1                  # it takes one expansion in this many (1: it alone, the default)
+    bound_share: float = BOUND_SHARE        # the damage bound's work per state expanded, at most
+    bound_first: int = BOUND_FIRST
+    bound_quantum: int = BOUND_QUANTUM
+    bound_ramp: int = BOUND_RAMP
     clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
@@ -185,6 +197,8 @@ class Search(WitnessSearch):
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         self.reach = self.world.history_reach
+        apart = self.told_apart
+        self._book = CastBook(None if apart is None and self.reads_unused else apart or frozenset())
         self._entries = bool(self.world.portal_caps) or not self.prune or self.reference
         self._dominate = self.prune and not self.reads_unused
         self._forget = (self.prune and self.forget_dead and not self.reads_dead
@@ -268,7 +282,7 @@ class Search(WitnessSearch):
                     if other & mask == mask and other != mask:
                         self.pruned += 1
                         return
-        if self._bound is not None and self._bound.hopeless(state, mask, situation):
+        if self._bound is not None and self._beyond_bound(state, mask, situation):
             self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
             return
         if masks is None:
@@ -277,6 +291,25 @@ class Search(WitnessSearch):
             masks[mask] = spent
             self._table[situation] = masks if len(masks) > 1 else (mask, spent)
         self._push(_Node(state, spent, parent, cast, mask, situation), cost)
+
+    def _beyond_bound(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
+        """The damage bound's verdict (FR-51), lazily: the bound computes a hero's walks only when a
+        branch first asks, and only as far as the work the search has earned allows (``bound_first``
+        lone states, then ``bound_share`` per state expanded); past it the bound answers no (the
+        branch goes on, as without the bound) and goes on from its memo when asked again."""
+        bound = self._bound
+        assert bound is not None
+        n = self.states
+        earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
+        # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
+        # path is walked again) is a small part of the work; else the memo alone answers
+        if earned - bound.work >= self.bound_quantum:
+            bound.allowance = earned
+        elif not bound.work:
+            return False        # nothing computed yet, nothing it may compute: no answer, at no cost
+        else:
+            bound.allowance = bound.work
+        return bound.hopeless(state, mask, parts)
 
     def _best(self, node: _Node) -> int:
         """The fewest spells any state filed with this node's situation and mask was reached with."""
@@ -422,9 +455,9 @@ def solve_world(world: World, *, wins: Callable[[GameState], bool] | None = None
                 max_seconds: float | None = None, prune: bool = True, reads_unused: bool = False,
                 progress: bool = False, start: GameState | None = None, fewest: bool = False,
                 reads_dead: bool = False, max_table: int | None = TABLE_BUDGET,
-                budget: Budget | None = None) -> Verdict:
+                budget: Budget | None = None, told_apart: frozenset[str] | None = None) -> Verdict:
     """Decide one world: solvable (with witness), unsolvable (proved), or unknown (budget named).
     ``fewest=True``: the witness is one with the fewest spells (no witness search beside)."""
     search = Search(world, wins=wins, start=start, prune=prune, reads_unused=reads_unused, progress=progress,
-                    fewest=fewest, reads_dead=reads_dead, max_table=max_table)
+                    fewest=fewest, reads_dead=reads_dead, max_table=max_table, told_apart=told_apart)
     return search.run(max_states=max_states, max_seconds=max_seconds, budget=budget)

@@ -62,7 +62,7 @@ class WitnessSearch:
                     self.pruned += 1
                     return
         state = node.state
-        if self._bound is not None and not state.lost and self._bound.hopeless(state, mask, parts):
+        if self._bound is not None and not state.lost and self._beyond_bound(state, mask, parts):
             self.pruned += 1
             self._file(parts, mask, entry)
             return

@@ -18,7 +18,7 @@ import ipywidgets as w
 from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
-from zorglab.core.model import Cast, SpellCall
+from zorglab.core.model import Cast, spell_call
 
 # "nothing chosen" in a dropdown: ipywidgets shows a None value as a blank box, not as its label
 NONE = ""
@@ -96,13 +96,13 @@ class SpellTray:
         spell = self.spell(self.choice.spell)
         if spell is None:
             raise ValueError("choose a spell to cast first")
-        call = SpellCall(spell.type, spell.args)
+        call = spell_call(spell, self.world.spells)      # that very spell, where others are alike (#31)
         kind = spell_target(spell)
         if kind == "meta":
             inner = self.spell(self.choice.inner)
             if inner is None:
                 raise ValueError(f"{spell.label}: choose the spell Selection applies")
-            inner_cast = Cast(tick, SpellCall(inner.type, inner.args),
+            inner_cast = Cast(tick, spell_call(inner, self.world.spells),
                               to=tuple(self.board_slot(s) for s in self.choice.slots), with_room=self.choice.room)
             return Cast(tick, call, on=tuple(self.choice.heroes), inner=inner_cast)
         return Cast(tick, call, on=tuple(self.choice.heroes) if kind == "hero" else (),
