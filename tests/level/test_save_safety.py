@@ -318,7 +318,8 @@ def test_a_lock_that_cannot_be_made_is_a_clear_refusal(tmp_path, monkeypatch):
 
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(files_module.filelock.FileLock, "acquire", denied)
+    import filelock
+    monkeypatch.setattr(filelock.FileLock, "acquire", denied)
     with pytest.raises(LevelFileError, match="cannot take the writers' lock .*Permission denied; nothing written"):
         save_solution(path, TWO_ROW, expect="loss")
     assert path.read_bytes() == before
