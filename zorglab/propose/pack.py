@@ -26,12 +26,22 @@ from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
 
 @dataclass(frozen=True)
 class PackBrief:
+    """One proposed contract: its brief and seed, what its levels must show beyond the brief
+    (``keep``), and what they teach (issue 26): a room of a type in ``teaches_rooms`` matters (when
+    the level holds one) and a spell of a type in ``teaches_spells`` is necessary
+    (:func:`teaching_problems`), no level is a spawn kill, and its state graph's size lies in
+    ``graph``."""
+
     contract: str
     prefix: str
     brief: Brief
     seed: int
     keep: Callable[[Candidate], bool]
     idea: str
+    teaches_rooms: tuple[str, ...] = ()
+    teaches_spells: tuple[str, ...] = ()
+    graph: Span = Span(1, None)
+    more_seeds: tuple[int, ...] = ()        # the seeds of later growth runs (issue 26)
 
 
 def _rooms(candidate: Candidate) -> set[str]:
@@ -59,25 +69,29 @@ def nontrivial(candidate: Candidate) -> bool:
 
 PACK_BRIEFS = (
     PackBrief("drills", "drl", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"), spell_types=("Attack",),
-                                     fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 12),
+                                     fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 40),
                                      states=Span(15, 1500), board=Span(4, 5), contract="drills"),
-              101, _any, "damage and element rooms against Warriors and Elves; when to Attack"),
+              101, _any, "damage and element rooms against Warriors and Elves; when to Attack",
+              ("E",), ("Attack",), Span(30, 20_000), (1101,)),
     PackBrief("vaults", "vlt", Brief(room_types=("O", "T", "P", "D"), hero_types=("Warrior", "Elf"),
                                      spell_types=("Attack",), fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
-                                     cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(4, 5),
+                                     cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(4, 5),
                                      contract="vaults"),
-              202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack"),
+              202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack",
+              ("O", "T", "P"), ("Attack",), Span(30, 20_000), (1202,)),
     PackBrief("incantations", "inc", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"),
                                            spell_types=("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move", "Attack"),
                                            fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
-                                           cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(3, 5),
+                                           cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(3, 5),
                                            contract="incantations"),
-              303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality"),
+              303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality",
+              (), ("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move"), Span(30, 20_000), (1303,)),
     PackBrief("gauntlet", "gnt", Brief(room_types=("D", "E", "O", "T", "P"), hero_types=("Warrior", "Elf"),
                                        spell_types=("Attack", "Sleep", "Teleport", "Swap"), fewest_spells=Span(2, 3),
-                                       winning_layouts=Span(1, 3), cast_lists=Span(1, 30), states=Span(15, 3000),
+                                       winning_layouts=Span(1, 3), cast_lists=Span(1, 60), states=Span(15, 3000),
                                        board=Span(4, 5), spell_count=Span(2, 3), contract="gauntlet"),
-              404, _any, "everything so far, two or three spells per level"),
+              404, _any, "everything so far, two or three spells per level",
+              ("E", "O", "T", "P"), ("Attack", "Sleep", "Teleport", "Swap"), Span(30, 20_000), (1404,)),
 )
 
 
@@ -138,26 +152,39 @@ TITLES = {
 
 
 def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries: int = 3000,
-                  max_seconds: float | None = 420.0, progress: bool = False) -> list[Candidate]:
-    """Up to ``count`` proposals for one contract that pass its filter and are no near-copy of the
-    pack, easiest first (fewest spells, then search states: the campaign's difficulty order)."""
-    from zorglab.propose.batch import propose
-    from zorglab.propose.prove import draft_level
-    from zorglab.propose.rank import rank
+                  max_seconds: float | None = 420.0, progress: bool = False, seed: int | None = None,
+                  on_keep: Callable[[Candidate], None] | None = None) -> list[Candidate]:
+    """Up to ``count`` proposals for one contract that pass its filter, teach its idea
+    (:func:`teaching_problems`) and are no near-copy of the pack, easiest first (fewest spells,
+    then search states: the campaign's difficulty order). Drafts are proved in index order of
+    ``seed`` (default the contract's), so a run is reproduced exactly when the clock did not cut it."""
+    import time
 
-    answer = propose(pack_brief.brief, seed=pack_brief.seed, count=count * 2, tries=tries,
-                     max_seconds=max_seconds, progress=progress)
+    from zorglab.propose.batch import prove_task
+    from zorglab.propose.lesson import teaching_problems
+    from zorglab.propose.prove import draft_layout, draft_level
+
+    brief = pack_brief.brief.replace(graph_states=pack_brief.graph)
+    seed = pack_brief.seed if seed is None else seed
     kept: list[Candidate] = []
     known = list(pack)
-    for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c) and nontrivial(c)], count * 3):
-        assert candidate.draft is not None          # nontrivial() kept only drafted candidates
+    t0 = time.perf_counter()
+    for index in range(tries):
+        if len(kept) >= count or (max_seconds is not None and time.perf_counter() - t0 > max_seconds):
+            break
+        candidate = prove_task(brief, seed, index)
+        if progress and index % 50 == 0:
+            print(f"{pack_brief.contract} seed {seed}: draft {index}, {len(kept)} kept", flush=True)
+        if not (candidate.meets and pack_brief.keep(candidate) and nontrivial(candidate)):
+            continue
+        assert candidate.draft is not None
         level = draft_level(candidate.draft, f"{pack_brief.prefix}-draft-{candidate.index}")
-        if near_copies(level, known):
+        if near_copies(level, known) or teaching_problems(level, pack_brief, draft_layout(level, candidate.draft)):
             continue
         kept.append(candidate)
         known.append(level)
-        if len(kept) >= count:
-            break
+        if on_keep is not None:
+            on_keep(candidate)
     return sorted(kept, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.index))
 
 
