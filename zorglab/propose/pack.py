@@ -85,7 +85,7 @@ PACK_BRIEFS = (
                                            cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(3, 5),
                                            contract="incantations"),
               303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality",
-              (), ("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move"), Span(30, 20_000), (1303,)),
+              (), ("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move"), Span(350, 1500), (1303, 2303)),
     PackBrief("gauntlet", "gnt", Brief(room_types=("D", "E", "O", "T", "P"), hero_types=("Warrior", "Elf"),
                                        spell_types=("Attack", "Sleep", "Teleport", "Swap"), fewest_spells=Span(2, 3),
                                        winning_layouts=Span(1, 3), cast_lists=Span(1, 60), states=Span(15, 3000),
