@@ -77,6 +77,7 @@ class Interest:
     graph_states: int = 0                    # size of the reachable state graph
     complete: bool = True                    # the state graph was explored whole
     notes: tuple[str, ...] = field(default=())
+    pin_word: str = "pinned"                 # how lines() names the pins ("taught" for a pack lesson)
 
     @property
     def pins_matter(self) -> bool:
@@ -94,7 +95,7 @@ class Interest:
         out = []
         for pin in self.pins:
             state = {True: "matters", False: "does NOT matter", None: "unknown"}[pin.matters]
-            out.append(f"pinned {pin.kind} {pin.text} ({pin.label}) {state}: {pin.why}")
+            out.append(f"{self.pin_word} {pin.kind} {pin.text} ({pin.label}) {state}: {pin.why}")
         if self.spawn_kill is None:
             out.append("spawn kill: unknown (state graph not explored whole)")
         elif self.spawn_kill:

@@ -10,6 +10,7 @@ figures, for the level file a reviewer then reads.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from zorglab.core.model import Level
@@ -34,8 +35,10 @@ def lesson(level: Level, pack_brief: "PackBrief", layout: Layout | None = None, 
     rooms = [r.label for r in level.rooms if r.type in pack_brief.teaches_rooms]
     spells = [s.label for s in level.spells if s.type in pack_brief.teaches_spells]
     if layout is None:
-        return level_interest(level, rooms=rooms, spells=spells, max_states=max_states, lists=False)
-    return interest(level, layout, rooms=rooms, spells=spells, max_states=max_states, lists=False)
+        found = level_interest(level, rooms=rooms, spells=spells, max_states=max_states, lists=False)
+    else:
+        found = interest(level, layout, rooms=rooms, spells=spells, max_states=max_states, lists=False)
+    return replace(found, pin_word="taught")
 
 
 def teaching_problems(level: Level, pack_brief: "PackBrief", layout: Layout | None = None, *,
@@ -68,26 +71,50 @@ def _room_word(pin: Pin) -> str:
 
 
 def lesson_key(found: Interest) -> str:
-    """The lesson's theme: the first taught room that matters, else the first necessary spell."""
+    """The lesson's theme: the first taught room that matters, else the first necessary spell (an
+    Attack alone: the trap line it finishes)."""
     rooms = [p for p in found.pins if p.kind == "room" and p.matters]
     spells = [p for p in found.pins if p.kind == "spell" and p.matters]
     if rooms:
         return _room_word(rooms[0])
     if spells:
-        return _SPELL_WORDS.get(spells[0].text.split("(")[0], spells[0].text)
-    return "Drill"
+        name = spells[0].text.split("(")[0]
+        return _ROOM_WORDS["D"] if name == "Attack" else _SPELL_WORDS.get(name, spells[0].text)
+    return _ROOM_WORDS["D"]
 
 
-def lesson_titles(keys: list[str], taken: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """One title per level: its theme, numbered in play order where a theme repeats (``Thin Ice II``)."""
+_COUNTS = ("", "One", "Two", "Three", "Four", "Five")
+
+
+def heroes_phrase(level: Level) -> str:
+    """The heroes in words, by type in spawn order: ``Two Elves and a Warrior``."""
+    counts: dict[str, int] = {}
+    for hero in level.heroes:
+        counts[hero.type] = counts.get(hero.type, 0) + 1
+    parts = []
+    for index, (name, n) in enumerate(counts.items()):
+        if n == 1:
+            article = "An" if name[0] in "AEIOU" else "A"
+            parts.append(article if not index else article.lower())
+            parts[-1] += " " + name
+        else:
+            plural = name[:-1] + "ves" if name.endswith("f") else name + "s"
+            parts.append(f"{_COUNTS[n] if n < len(_COUNTS) else n} {plural}")
+    return " and ".join(parts)
+
+
+def lesson_titles(keys: list[str], taken: set[str] | frozenset[str] = frozenset(),
+                  phrases: list[str] | None = None) -> list[str]:
+    """One title per level: its theme and its heroes (``Thin Ice: Two Elves``), numbered in play order
+    where a title repeats (``Thin Ice: Two Elves II``)."""
     seen: dict[str, int] = {}
     out = []
-    for key in keys:
+    for index, key in enumerate(keys):
+        base = f"{key}: {phrases[index]}" if phrases else key
         while True:
-            seen[key] = seen.get(key, 0) + 1
-            title = key if seen[key] == 1 else f"{key} {_NUMERALS[min(seen[key], len(_NUMERALS)) - 1]}"
-            if seen[key] > len(_NUMERALS):
-                title = f"{key} {seen[key]}"
+            seen[base] = seen.get(base, 0) + 1
+            n = seen[base]
+            title = base if n == 1 else f"{base} {_NUMERALS[n - 1] if n <= len(_NUMERALS) else n}"
             if title not in taken:
                 break
         out.append(title)

@@ -1,15 +1,19 @@
-"""Growing the level pack with proposals (issue 17, NFR-5): the briefs used, and the review.
+"""Growing the level pack with proposals (issue 17, NFR-5; regrown for issue 26): briefs and review.
 
-Each proposed contract has a brief and a seed (:data:`PACK_BRIEFS`), a filter saying what its
-levels must show beyond the brief (a vault level holds gold, a toll or a portal), and a pool of
-titles. :func:`review` is what a proposed level must pass before it joins the pack: it loads, every
-solution replays to its ``expect``, and it is no near-copy of a level already there.
+Each proposed contract has a brief and seeds (:data:`PACK_BRIEFS`), a filter saying what its levels
+must show beyond the brief (a vault level holds gold, a toll or a portal), what it teaches (room and
+spell types of which one must matter, checked by :func:`zorglab.propose.lesson.teaching_problems`)
+and a band of state-graph sizes. :func:`review` is what a proposed level must pass before it joins
+the pack: it loads, every solution replays to its ``expect``, and it is no near-copy of a level
+already there.
 
-The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` (pack = every
-level already in ``levels/``)::
+The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` and each of its
+seeds (pack = every level already in ``levels/``)::
 
-    kept = grow_contract(pack_brief, pack, 10)          # 11 for the drills
-    write_contract(pack_brief, kept, "levels")
+    kept = grow_contract(pack_brief, pack, 30, seed=seed, tries=40_000, max_seconds=None)
+
+then the kept candidates of a contract's seeds, near-copies dropped, written in play order with
+titles and notes from :mod:`zorglab.propose.lesson` (docs/level-pack.md, "Proposing levels").
 """
 
 from __future__ import annotations
@@ -72,13 +76,13 @@ PACK_BRIEFS = (
                                      fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 40),
                                      states=Span(15, 1500), board=Span(4, 5), contract="drills"),
               101, _any, "damage and element rooms against Warriors and Elves; when to Attack",
-              ("E",), ("Attack",), Span(30, 20_000), (1101,)),
+              ("E",), ("Attack",), Span(30, 20_000), (1101, 2101)),
     PackBrief("vaults", "vlt", Brief(room_types=("O", "T", "P", "D"), hero_types=("Warrior", "Elf"),
                                      spell_types=("Attack",), fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
                                      cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(4, 5),
                                      contract="vaults"),
               202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack",
-              ("O", "T", "P"), ("Attack",), Span(30, 20_000), (1202,)),
+              ("O", "T", "P"), ("Attack",), Span(30, 20_000), (1202, 2202)),
     PackBrief("incantations", "inc", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"),
                                            spell_types=("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move", "Attack"),
                                            fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
