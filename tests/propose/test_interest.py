@@ -136,7 +136,8 @@ def recheck_candidate(brief: Brief, candidate) -> None:
             assert verdict.verdict == "unsolvable", label
         elif pin.kind == "room":
             plain = plain_room(level, label)
-            assert plain.room(label).type != level.room(label).type
+            made, was = plain.room(label), level.room(label)
+            assert (made.type, made.args, made.tile) != (was.type, was.args, was.tile)
             assert _fewest(setup(plain, layout)) != fewest, label
             assert any(_enters(game, casts, label) for casts in _winning_runs(game)), label
         else:

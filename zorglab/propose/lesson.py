@@ -20,11 +20,6 @@ from zorglab.propose.interest import Interest, Pin, interest, level_interest
 if TYPE_CHECKING:
     from zorglab.propose.pack import PackBrief
 
-# A lesson's name by what matters in it: the room (type and argument) or the spell type.
-_ROOM_WORDS = {"E(fire)": "Hot Coals", "E(ice)": "Thin Ice", "E(water)": "Deep Water", "E(poison)": "Poison Path",
-               "O": "Gold Run", "T": "Toll Road", "P": "Portal", "D": "Trap Line"}
-_SPELL_WORDS = {"Attack": "Strike", "Sleep": "Lullaby", "Wake": "Wake-Up Call", "Teleport": "Send Back",
-                "Swap": "Switch", "Move": "Shift", "Banality": "Plain Folk", "Selection": "Hand Picked"}
 _NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 
 
@@ -63,24 +58,25 @@ def teaching_problems(level: Level, pack_brief: "PackBrief", layout: Layout | No
 
 
 def _room_word(pin: Pin) -> str:
+    from zorglab.propose.pack import LESSON_ROOMS
     text = pin.text.replace(" ", "")
-    for key, word in _ROOM_WORDS.items():
+    for key, word in LESSON_ROOMS.items():
         if text.startswith(key + ("" if "(" in key else "(")) or text == key:
             return word
     return pin.text
 
 
 def lesson_key(found: Interest) -> str:
-    """The lesson's theme: the first taught room that matters, else the first necessary spell (an
-    Attack alone: the trap line it finishes)."""
+    """The lesson's theme (:data:`zorglab.propose.pack.LESSON_ROOMS`, ``LESSON_SPELLS``): the first
+    taught room that matters, else the first necessary spell."""
+    from zorglab.propose.pack import LESSON_SPELLS, PLAIN_LESSON
     rooms = [p for p in found.pins if p.kind == "room" and p.matters]
     spells = [p for p in found.pins if p.kind == "spell" and p.matters]
     if rooms:
         return _room_word(rooms[0])
     if spells:
-        name = spells[0].text.split("(")[0]
-        return _ROOM_WORDS["D"] if name == "Attack" else _SPELL_WORDS.get(name, spells[0].text)
-    return _ROOM_WORDS["D"]
+        return LESSON_SPELLS.get(spells[0].text.split("(")[0], spells[0].text)
+    return PLAIN_LESSON
 
 
 _COUNTS = ("", "One", "Two", "Three", "Four", "Five")
@@ -94,9 +90,8 @@ def heroes_phrase(level: Level) -> str:
     parts = []
     for index, (name, n) in enumerate(counts.items()):
         if n == 1:
-            article = "An" if name[0] in "AEIOU" else "A"
-            parts.append(article if not index else article.lower())
-            parts[-1] += " " + name
+            article = "an" if name[0] in "AEIOU" else "a"
+            parts.append(f"{article if index else article.title()} {name}")
         else:
             plural = name[:-1] + "ves" if name.endswith("f") else name + "s"
             parts.append(f"{_COUNTS[n] if n < len(_COUNTS) else n} {plural}")

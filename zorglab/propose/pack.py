@@ -143,6 +143,14 @@ def review(level: Level, pack: Iterable[Level]) -> list[str]:
     return problems
 
 
+# A pack level's title names its lesson (zorglab.propose.lesson): the room that matters (type, or type
+# and element), else its necessary spell; an Attack alone finishes what a trap line started.
+LESSON_ROOMS = {"E(fire)": "Hot Coals", "E(ice)": "Thin Ice", "E(water)": "Deep Water", "E(poison)": "Poison Path",
+                "O": "Gold Run", "T": "Toll Road", "P": "Portal", "D": "Trap Line"}
+LESSON_SPELLS = {"Attack": "Trap Line", "Sleep": "Lullaby", "Wake": "Wake-Up Call", "Teleport": "Send Back",
+                 "Swap": "Switch", "Move": "Shift", "Banality": "Plain Folk", "Selection": "Hand Picked"}
+PLAIN_LESSON = "Trap Line"
+
 TITLES = {
     "drills": ("Drill Sergeant", "Blister Road", "Cold Steel", "Ember Walk", "Rank and File", "Poison Drill",
                "Frost March", "Hard Lesson", "Double Time", "Parade Ground", "Boot Camp", "Last Drill"),
