@@ -201,7 +201,7 @@ def test_first_cast_is_the_earliest_fewest_spells_first_cast():
 
 
 def test_min_first_cast_and_unique_are_met_by_every_offer():
-    brief = Brief(**{**SMALL, **BRIEFS["spell Teleport"]}, min_first_cast=6, unique=True)
+    brief = Brief(**{**SMALL, **BRIEFS["spell Banality"]}, min_first_cast=6, unique=True)
     answer = propose(brief, seed=1, count=2, tries=TRIES, max_seconds=None)
     assert answer.offered, answer.message()
     for candidate in answer.offered:
