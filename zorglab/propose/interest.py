@@ -399,6 +399,3 @@ def level_interest(level: Level, solution: int | None = None, *, rooms: Iterable
         level = level.with_choices(dict(chosen.choices))
     return interest(level, Layout.from_solution(chosen), rooms=rooms, heroes=heroes, spells=spells, **options)
 
-
-__all__ = ["Interest", "Pin", "interest", "level_interest", "plain_hero", "plain_room", "pinned_labels",
-           "cost_to_win", "first_cast", "spawn_kill", "distinct_cast_lists", "entered"]

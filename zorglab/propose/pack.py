@@ -12,8 +12,10 @@ seeds (pack = every level already in ``levels/``)::
 
     kept = grow_contract(pack_brief, pack, 30, seed=seed, tries=40_000, max_seconds=None)
 
-then the kept candidates of a contract's seeds, near-copies dropped, written in play order with
-titles and notes from :mod:`zorglab.propose.lesson` (docs/level-pack.md, "Proposing levels").
+then the kept candidates of all a contract's seeds written by :func:`write_lessons` (near-copies
+dropped, easiest first, titles and notes from :mod:`zorglab.propose.lesson`; drl from 12, vlt from
+11, inc from 11, gnt from 10, after the four first-generation levels kept), and the contract lists
+set to play order (docs/level-pack.md, "Proposing levels").
 """
 
 from __future__ import annotations
@@ -239,3 +241,41 @@ def write_contract(pack_brief: PackBrief, candidates: list[Candidate], directory
                                      level_id=level_id, title=title, contract=pack_brief.contract,
                                      notes=pack_notes(candidate, pack_brief)))
     return paths
+
+
+def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: list[Level], directory: str | Path,
+                  start: int, taken: set[str]) -> list[str]:
+    """Write a regrown contract (issue 26): of ``candidates`` (a contract's seeds' runs), easiest first,
+    those that teach its idea and are no near-copy of ``known`` (which grows), as
+    ``PREFIX-NN-title.toml`` numbered from ``start``, titled and noted by their lesson
+    (:mod:`zorglab.propose.lesson`). Returns the ids written; the contract list is edited after."""
+    import re
+    from dataclasses import replace
+
+    from zorglab.propose.lesson import heroes_phrase, lesson, lesson_key, lesson_notes, lesson_titles, teaching_problems
+    from zorglab.propose.prove import draft_layout, draft_level
+    from zorglab.propose.write import write_candidate
+
+    chosen = []
+    for candidate in sorted(candidates, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.seed,
+                                                       c.index)):
+        assert candidate.draft is not None
+        level = draft_level(candidate.draft, f"{pack_brief.prefix}-s{candidate.seed}-d{candidate.index}")
+        layout = draft_layout(level, candidate.draft)
+        if teaching_problems(level, pack_brief, layout) or near_copies(level, known):
+            continue
+        chosen.append((candidate, lesson(level, pack_brief, layout), heroes_phrase(level)))
+        known.append(level)
+    titles = lesson_titles([lesson_key(found) for _, found, _ in chosen], taken, [h for _, _, h in chosen])
+    taken |= set(titles)
+    ids = []
+    for number, ((candidate, found, _), title) in enumerate(zip(chosen, titles), start):
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower().replace("'", "")).strip("-")
+        level_id = f"{pack_brief.prefix}-{number:02d}"
+        notes = pack_notes(candidate, pack_brief) + "\n" + lesson_notes(
+            found, candidate.witness, candidate.figures["fewest_spells"], _VERBS.get(candidate.loss_outcome, "wins"))
+        write_candidate(replace(candidate, interest=found), pack_brief.brief,
+                        Path(directory) / f"{level_id}-{slug}.toml", level_id=level_id, title=title,
+                        contract=pack_brief.contract, notes=notes, overwrite=True)
+        ids.append(level_id)
+    return ids
