@@ -34,13 +34,13 @@ def test_propose_panel_draws_candidates_and_opens_one_in_a_maker(lab, page, shot
     page.locator(f"{output} button:has-text('Propose')").first.click()
     status = wait_for("the panel to offer candidates", lambda: "offered" in nb.text(output) and nb.text(output),
                       timeout=120)
-    assert "3 candidates offered" in status
-    images = wait_for("three decoded candidate pictures",
-                      lambda: (lambda found: found if len(found) == 3 and all(i[0] and i[1] > 40 for i in found)
+    assert "2 candidates offered" in status       # the portal must matter and no win at spawn (issue 26)
+    images = wait_for("two decoded candidate pictures",
+                      lambda: (lambda found: found if len(found) == 2 and all(i[0] and i[1] > 40 for i in found)
                                else None)(page.evaluate(IMAGES, output)))
     assert all(height > 40 for _, _, height in images)
     # the status line comes first; the candidates' figures render with their pictures
-    figures = ("fewest spells", "winning layouts", "witness", "draft 7")
+    figures = ("fewest spells", "winning layouts", "witness", "draft 46", "pinned room P(1, [2])", "spawn kill")
     wait_for("the candidates' figures", lambda: all(words in nb.text(output) for words in figures))
     page.locator(f"{output} .jupyter-widgets img").first.scroll_into_view_if_needed()
     path = shots / "browser-propose-candidates.png"

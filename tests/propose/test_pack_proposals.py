@@ -29,9 +29,18 @@ PROPOSED = [(pb.contract, level_id) for contract in CONTRACTS for pb in [BRIEFS.
             for level_id in contract.levels]
 
 
-def test_the_pack_holds_at_least_88_levels_and_40_proposed():
-    assert len(PACK) >= 88
-    assert len(PROPOSED) >= 40
+def test_the_pack_holds_at_least_130_levels_and_80_proposed():
+    assert len(PACK) >= 130
+    assert len(PROPOSED) >= 80
+
+
+@pytest.mark.parametrize("contract,level_id", PROPOSED, ids=[i for _, i in PROPOSED])
+def test_each_proposed_level_teaches_its_contracts_idea(contract, level_id):
+    """Issue 26, proved by the exact search on its winning solution's layout: a room of a taught type
+    matters, a spell of a taught type is necessary, no spawn kill, its state graph in the band."""
+    from zorglab.propose.lesson import teaching_problems
+
+    assert teaching_problems(PACK[level_id], BRIEFS[contract]) == []
 
 
 @pytest.mark.parametrize("contract,level_id", PROPOSED, ids=[i for _, i in PROPOSED])

@@ -47,3 +47,32 @@ def test_a_wrong_brief_exits_2_with_one_line(capsys):
     assert cli(["propose", "--room-types", "Q"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("room type 'Q'") and "Traceback" not in err and err.count("\n") == 1
+
+
+PORTAL = ["--room", "P(1, [2])", "--room-types", "D", "--spell-types", "Attack", "--fewest-spells", "1",
+          "--board", "4-5", "--hero-count", "1-2", "--seed", "2", "--tries", "120", "--count", "2"]
+
+
+def test_the_interest_figures_are_printed_and_in_json(tmp_path, capsys):
+    """Issue 26: each candidate's pins, spawn kill and first cast, in the text, the JSON and the file."""
+    assert cli(["propose", *PORTAL, "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "pinned room P(1, [2]) (P1) matters" in out and "spawn kill: no" in out
+    text = next(tmp_path.glob("*.toml")).read_text()
+    assert "# Interest: pinned room P(1, [2]) (P1) matters" in text
+    assert cli(["propose", *PORTAL, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for candidate in data["candidates"]:
+        assert candidate["figures"]["pins_matter"] is True and candidate["figures"]["spawn_kill"] is False
+        assert any("spawn kill: no" in line for line in candidate["interest"])
+
+
+def test_no_pins_matter_offers_spawn_kills_and_min_first_cast_refuses_them(capsys):
+    assert cli(["propose", *PORTAL, "--no-pins-matter", "--json"]) == 0
+    loose = json.loads(capsys.readouterr().out)["candidates"]
+    assert any(c["figures"]["spawn_kill"] for c in loose)
+    assert cli(["propose", *PORTAL, "--no-pins-matter", "--min-first-cast", "4", "--unique", "--json"]) in (0, 1)
+    data = json.loads(capsys.readouterr().out)
+    assert data["brief"]["min_first_cast"] == 4 and data["brief"]["unique"] is True
+    for candidate in data["candidates"]:
+        assert candidate["figures"]["first_cast"] >= 4 and candidate["figures"]["distinct_cast_lists"] == 1

@@ -39,6 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        ("cast-lists", "target: winning cast lists on the proposed layout"),
                        ("states", "target: search states to the win (difficulty)")):
         p.add_argument(f"--{name}", metavar="N|A-B|A+", help=what)
+    p.add_argument("--graph-states", metavar="N|A-B|A+", help="target: size of the reachable state graph")
+    p.add_argument("--pins-matter", action=argparse.BooleanOptionalAction, default=None,
+                   help="offer only candidates where every pin matters and no spawn kill wins (default on; "
+                        "--no-pins-matter offers them all, with the figures)")
+    p.add_argument("--min-first-cast", type=int, metavar="K",
+                   help="a fewest-spells win casts first after K actions at the earliest")
+    p.add_argument("--unique", action="store_true", default=None,
+                   help="one winning cast list only (up to commuting casts)")
     p.add_argument("--name", help="level id prefix (default prop)")
     p.add_argument("--contract", help="contract written into proposed files")
     p.add_argument("--seed", default="0", help="seed (an int or any text; default 0)")
@@ -67,7 +75,7 @@ def _brief_data(args: argparse.Namespace) -> dict[str, Any]:
             raise OptionError(f"--brief {args.brief}: not valid TOML ({error})") from None
     for key in ("rooms", "heroes", "spells", "tiles", "room_types", "hero_types", "spell_types", "board",
                 "hero_count", "spell_count", "hp", "fewest_spells", "winning_layouts", "cast_lists", "states",
-                "name", "contract"):
+                "graph_states", "pins_matter", "min_first_cast", "unique", "name", "contract"):
         value = getattr(args, key, None)
         if value is not None:
             data[key] = value
@@ -94,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
                                    "heroes": list(c.draft.heroes) if c.draft else [],
                                    "spells": list(c.draft.spells) if c.draft else [],
                                    "map": [" ".join(t or "." for t in row) for row in c.map],
-                                   "witness": list(c.witness), "figures": c.figures} for c in answer.offered]},
+                                   "witness": list(c.witness), "figures": c.figures,
+                                   "interest": list(c.interest.lines()) if c.interest else []}
+                                  for c in answer.offered]},
                   sys.stdout, indent=2, default=str)
         print()
     else:
@@ -106,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
                   f"spells {', '.join(candidate.draft.spells) or 'none'}")
             print(f"   map {' / '.join(' '.join(t or '.' for t in row) for row in candidate.map)}; "
                   f"witness {' '.join(candidate.witness) or '(no cast)'}")
+            for line in candidate.interest.lines() if candidate.interest else ():
+                print(f"   {line}")
         for name in written:
             print(f"wrote {name}")
     return 0 if answer.offered else 1

@@ -95,6 +95,10 @@ class Brief:
     states: Span | None = None              # search states to the win (difficulty's second figure)
     name: str = "prop"                      # level ids are NAME-SEED-INDEX
     contract: str | None = None
+    pins_matter: bool = True                # every pin matters and no spawn kill (zorglab.propose.interest)
+    min_first_cast: int | None = None       # a fewest-spells win casts first after this many actions at least
+    unique: bool = False                    # one winning cast list, up to commuting casts
+    graph_states: Span | None = None        # size of the reachable state graph (a measure no search cut moves)
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -103,9 +107,9 @@ class Brief:
                 if isinstance(value, str):
                     value = tuple(v.strip() for v in value.split(",") if v.strip())
                 object.__setattr__(self, f.name, tuple(value))
-            elif f.name in ("board", "hero_count", "spell_count", "hp") or f.name in TARGETS:
+            elif f.name in ("board", "hero_count", "spell_count", "hp", "graph_states") or f.name in TARGETS:
                 span = Span.of(value, f.name.replace("_", "-"))
-                if span is None and f.name not in TARGETS:
+                if span is None and f.name not in TARGETS + ("graph_states",):
                     raise OptionError(f"{f.name}: a range is needed")
                 object.__setattr__(self, f.name, span)
         self._check()
@@ -137,6 +141,11 @@ class Brief:
             raise OptionError(f"hero-count {self.hero_count}: a level needs at least one hero")
         if self.hp.lo < 1:
             raise OptionError(f"hp {self.hp}: heroes have at least 1 hit point")
+        if not isinstance(self.pins_matter, bool) or not isinstance(self.unique, bool):
+            raise OptionError(f"pins-matter {self.pins_matter!r}, unique {self.unique!r}: give true or false")
+        if self.min_first_cast is not None and (isinstance(self.min_first_cast, bool)
+                                                or not isinstance(self.min_first_cast, int) or self.min_first_cast < 0):
+            raise OptionError(f"min-first-cast {self.min_first_cast!r}: give a whole number of actions, 0 or more")
         if not re.fullmatch(r"[a-z][a-z0-9]*", self.name):
             raise OptionError(f"name {self.name!r}: lower-case letters and digits, starting with a letter")
 
@@ -165,6 +174,8 @@ class Brief:
                         f"spell{'s' * (most != 1)}")
         if not self.spell_types and not self.spells and self.fewest_spells is not None and self.fewest_spells.lo > 0:
             return f"fewest spells {self.fewest_spells} is asked, but no spell is pinned or allowed"
+        if self.min_first_cast is not None and self.fewest_spells is not None and self.fewest_spells.hi == 0:
+            return f"min-first-cast {self.min_first_cast} is asked, but fewest spells {self.fewest_spells} casts nothing"
         if self.winning_layouts is not None and self.winning_layouts.hi == 0:
             return "winning layouts 0 is asked, but a proposed level is always won on its own layout"
         if self.cast_lists is not None and self.cast_lists.hi == 0:
@@ -184,6 +195,14 @@ class Brief:
             span = getattr(self, name)
             if span is not None:
                 parts.append(f"{name.replace('_', ' ')} {span}")
+        if self.graph_states is not None:
+            parts.append(f"graph states {self.graph_states}")
+        if self.pins_matter:
+            parts.append("pins matter, no spawn kill")
+        if self.min_first_cast is not None:
+            parts.append(f"first cast after {self.min_first_cast}+ actions")
+        if self.unique:
+            parts.append("one winning cast list")
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -205,3 +224,10 @@ def brief_from(data: Mapping[str, Any]) -> Brief:
         raise OptionError(f"unknown brief key{'s' * (len(unknown) > 1)} {', '.join(unknown)} "
                           f"(known: {', '.join(sorted(known))})")
     return Brief(**{k: v for k, v in data.items() if v is not None})
+
+
+# The plain stand-ins the interest figures compare a pin with (zorglab.propose.interest): a room with
+# no effect (on its own tile with the typed cells made floor), and a hero of the same hit points.
+PLAIN_ROOM = "D(0)"
+PLAIN_HERO = "Warrior({hp})"
+PLAIN_HERO_FOR_PLAIN = "Elf({hp}, {{}})"

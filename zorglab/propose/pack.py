@@ -1,15 +1,21 @@
-"""Growing the level pack with proposals (issue 17, NFR-5): the briefs used, and the review.
+"""Growing the level pack with proposals (issue 17, NFR-5; regrown for issue 26): briefs and review.
 
-Each proposed contract has a brief and a seed (:data:`PACK_BRIEFS`), a filter saying what its
-levels must show beyond the brief (a vault level holds gold, a toll or a portal), and a pool of
-titles. :func:`review` is what a proposed level must pass before it joins the pack: it loads, every
-solution replays to its ``expect``, and it is no near-copy of a level already there.
+Each proposed contract has a brief and seeds (:data:`PACK_BRIEFS`), a filter saying what its levels
+must show beyond the brief (a vault level holds gold, a toll or a portal), what it teaches (room and
+spell types of which one must matter, checked by :func:`zorglab.propose.lesson.teaching_problems`)
+and a band of state-graph sizes. :func:`review` is what a proposed level must pass before it joins
+the pack: it loads, every solution replays to its ``expect``, and it is no near-copy of a level
+already there.
 
-The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` (pack = every
-level already in ``levels/``)::
+The pack's contracts 7-10 were made with, for each entry of :data:`PACK_BRIEFS` and each of its
+seeds (pack = every level already in ``levels/``)::
 
-    kept = grow_contract(pack_brief, pack, 10)          # 11 for the drills
-    write_contract(pack_brief, kept, "levels")
+    kept = grow_contract(pack_brief, pack, 30, seed=seed, tries=40_000, max_seconds=None)
+
+then the kept candidates of all a contract's seeds written by :func:`write_lessons` (near-copies
+dropped, easiest first, titles and notes from :mod:`zorglab.propose.lesson`; drl from 12, vlt from
+11, inc from 11, gnt from 10, after the four first-generation levels kept), and the contract lists
+set to play order (docs/level-pack.md, "Proposing levels").
 """
 
 from __future__ import annotations
@@ -26,12 +32,22 @@ from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
 
 @dataclass(frozen=True)
 class PackBrief:
+    """One proposed contract: its brief and seed, what its levels must show beyond the brief
+    (``keep``), and what they teach (issue 26): a room of a type in ``teaches_rooms`` matters (when
+    the level holds one) and a spell of a type in ``teaches_spells`` is necessary
+    (:func:`teaching_problems`), no level is a spawn kill, and its state graph's size lies in
+    ``graph``."""
+
     contract: str
     prefix: str
     brief: Brief
     seed: int
     keep: Callable[[Candidate], bool]
     idea: str
+    teaches_rooms: tuple[str, ...] = ()
+    teaches_spells: tuple[str, ...] = ()
+    graph: Span = Span(1, None)
+    more_seeds: tuple[int, ...] = ()        # the seeds of later growth runs (issue 26)
 
 
 def _rooms(candidate: Candidate) -> set[str]:
@@ -59,25 +75,29 @@ def nontrivial(candidate: Candidate) -> bool:
 
 PACK_BRIEFS = (
     PackBrief("drills", "drl", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"), spell_types=("Attack",),
-                                     fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 12),
+                                     fewest_spells=Span(1, 2), winning_layouts=Span(1, 2), cast_lists=Span(1, 40),
                                      states=Span(15, 1500), board=Span(4, 5), contract="drills"),
-              101, _any, "damage and element rooms against Warriors and Elves; when to Attack"),
+              101, _any, "damage and element rooms against Warriors and Elves; when to Attack",
+              ("E",), ("Attack",), Span(30, 20_000), (1101, 2101)),
     PackBrief("vaults", "vlt", Brief(room_types=("O", "T", "P", "D"), hero_types=("Warrior", "Elf"),
                                      spell_types=("Attack",), fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
-                                     cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(4, 5),
+                                     cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(4, 5),
                                      contract="vaults"),
-              202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack"),
+              202, _has_room("O", "T", "P"), "gold, tolls and portals on the road; when to Attack",
+              ("O", "T", "P"), ("Attack",), Span(30, 20_000), (1202, 2202)),
     PackBrief("incantations", "inc", Brief(room_types=("D", "E"), hero_types=("Warrior", "Elf"),
                                            spell_types=("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move", "Attack"),
                                            fewest_spells=Span(1, 2), winning_layouts=Span(1, 2),
-                                           cast_lists=Span(1, 12), states=Span(15, 1500), board=Span(3, 5),
+                                           cast_lists=Span(1, 40), states=Span(15, 1500), board=Span(3, 5),
                                            contract="incantations"),
-              303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality"),
+              303, _casts_beyond_attack, "the spellbook against the road: Teleport, Sleep, Swap, Banality",
+              (), ("Sleep", "Teleport", "Swap", "Wake", "Banality", "Move"), Span(350, 1500), (1303, 2303)),
     PackBrief("gauntlet", "gnt", Brief(room_types=("D", "E", "O", "T", "P"), hero_types=("Warrior", "Elf"),
                                        spell_types=("Attack", "Sleep", "Teleport", "Swap"), fewest_spells=Span(2, 3),
-                                       winning_layouts=Span(1, 3), cast_lists=Span(1, 30), states=Span(15, 3000),
+                                       winning_layouts=Span(1, 3), cast_lists=Span(1, 60), states=Span(15, 3000),
                                        board=Span(4, 5), spell_count=Span(2, 3), contract="gauntlet"),
-              404, _any, "everything so far, two or three spells per level"),
+              404, _any, "everything so far, two or three spells per level",
+              ("E", "O", "T", "P"), ("Attack", "Sleep", "Teleport", "Swap"), Span(30, 20_000), (1404,)),
 )
 
 
@@ -125,6 +145,14 @@ def review(level: Level, pack: Iterable[Level]) -> list[str]:
     return problems
 
 
+# A pack level's title names its lesson (zorglab.propose.lesson): the room that matters (type, or type
+# and element), else its necessary spell; an Attack alone finishes what a trap line started.
+LESSON_ROOMS = {"E(fire)": "Hot Coals", "E(ice)": "Thin Ice", "E(water)": "Deep Water", "E(poison)": "Poison Path",
+                "O": "Gold Run", "T": "Toll Road", "P": "Portal", "D": "Trap Line"}
+LESSON_SPELLS = {"Attack": "Trap Line", "Sleep": "Lullaby", "Wake": "Wake-Up Call", "Teleport": "Send Back",
+                 "Swap": "Switch", "Move": "Shift", "Banality": "Plain Folk", "Selection": "Hand Picked"}
+PLAIN_LESSON = "Trap Line"
+
 TITLES = {
     "drills": ("Drill Sergeant", "Blister Road", "Cold Steel", "Ember Walk", "Rank and File", "Poison Drill",
                "Frost March", "Hard Lesson", "Double Time", "Parade Ground", "Boot Camp", "Last Drill"),
@@ -138,26 +166,39 @@ TITLES = {
 
 
 def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries: int = 3000,
-                  max_seconds: float | None = 420.0, progress: bool = False) -> list[Candidate]:
-    """Up to ``count`` proposals for one contract that pass its filter and are no near-copy of the
-    pack, easiest first (fewest spells, then search states: the campaign's difficulty order)."""
-    from zorglab.propose.batch import propose
-    from zorglab.propose.prove import draft_level
-    from zorglab.propose.rank import rank
+                  max_seconds: float | None = 420.0, progress: bool = False, seed: int | None = None,
+                  on_keep: Callable[[Candidate], None] | None = None) -> list[Candidate]:
+    """Up to ``count`` proposals for one contract that pass its filter, teach its idea
+    (:func:`teaching_problems`) and are no near-copy of the pack, easiest first (fewest spells,
+    then search states: the campaign's difficulty order). Drafts are proved in index order of
+    ``seed`` (default the contract's), so a run is reproduced exactly when the clock did not cut it."""
+    import time
 
-    answer = propose(pack_brief.brief, seed=pack_brief.seed, count=count * 2, tries=tries,
-                     max_seconds=max_seconds, progress=progress)
+    from zorglab.propose.batch import prove_task
+    from zorglab.propose.lesson import teaching_problems
+    from zorglab.propose.prove import draft_layout, draft_level
+
+    brief = pack_brief.brief.replace(graph_states=pack_brief.graph)
+    seed = pack_brief.seed if seed is None else seed
     kept: list[Candidate] = []
     known = list(pack)
-    for candidate in rank([c for c in answer.tried if c.meets and pack_brief.keep(c) and nontrivial(c)], count * 3):
-        assert candidate.draft is not None          # nontrivial() kept only drafted candidates
+    t0 = time.perf_counter()
+    for index in range(tries):
+        if len(kept) >= count or (max_seconds is not None and time.perf_counter() - t0 > max_seconds):
+            break
+        candidate = prove_task(brief, seed, index)
+        if progress and index % 50 == 0:
+            print(f"{pack_brief.contract} seed {seed}: draft {index}, {len(kept)} kept", flush=True)
+        if not (candidate.meets and pack_brief.keep(candidate) and nontrivial(candidate)):
+            continue
+        assert candidate.draft is not None
         level = draft_level(candidate.draft, f"{pack_brief.prefix}-draft-{candidate.index}")
-        if near_copies(level, known):
+        if near_copies(level, known) or teaching_problems(level, pack_brief, draft_layout(level, candidate.draft)):
             continue
         kept.append(candidate)
         known.append(level)
-        if len(kept) >= count:
-            break
+        if on_keep is not None:
+            on_keep(candidate)
     return sorted(kept, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.index))
 
 
@@ -200,3 +241,41 @@ def write_contract(pack_brief: PackBrief, candidates: list[Candidate], directory
                                      level_id=level_id, title=title, contract=pack_brief.contract,
                                      notes=pack_notes(candidate, pack_brief)))
     return paths
+
+
+def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: list[Level], directory: str | Path,
+                  start: int, taken: set[str]) -> list[str]:
+    """Write a regrown contract (issue 26): of ``candidates`` (a contract's seeds' runs), easiest first,
+    those that teach its idea and are no near-copy of ``known`` (which grows), as
+    ``PREFIX-NN-title.toml`` numbered from ``start``, titled and noted by their lesson
+    (:mod:`zorglab.propose.lesson`). Returns the ids written; the contract list is edited after."""
+    import re
+    from dataclasses import replace
+
+    from zorglab.propose.lesson import heroes_phrase, lesson, lesson_key, lesson_notes, lesson_titles, teaching_problems
+    from zorglab.propose.prove import draft_layout, draft_level
+    from zorglab.propose.write import write_candidate
+
+    chosen = []
+    for candidate in sorted(candidates, key=lambda c: (c.figures["fewest_spells"], c.figures["states"], c.seed,
+                                                       c.index)):
+        assert candidate.draft is not None
+        level = draft_level(candidate.draft, f"{pack_brief.prefix}-s{candidate.seed}-d{candidate.index}")
+        layout = draft_layout(level, candidate.draft)
+        if teaching_problems(level, pack_brief, layout) or near_copies(level, known):
+            continue
+        chosen.append((candidate, lesson(level, pack_brief, layout), heroes_phrase(level)))
+        known.append(level)
+    titles = lesson_titles([lesson_key(found) for _, found, _ in chosen], taken, [h for _, _, h in chosen])
+    taken |= set(titles)
+    ids = []
+    for number, ((candidate, found, _), title) in enumerate(zip(chosen, titles), start):
+        slug = re.sub(r"[^a-z0-9]+", "-", title.lower().replace("'", "")).strip("-")
+        level_id = f"{pack_brief.prefix}-{number:02d}"
+        notes = pack_notes(candidate, pack_brief) + "\n" + lesson_notes(
+            found, candidate.witness, candidate.figures["fewest_spells"], _VERBS.get(candidate.loss_outcome, "wins"))
+        write_candidate(replace(candidate, interest=found), pack_brief.brief,
+                        Path(directory) / f"{level_id}-{slug}.toml", level_id=level_id, title=title,
+                        contract=pack_brief.contract, notes=notes, overwrite=True)
+        ids.append(level_id)
+    return ids

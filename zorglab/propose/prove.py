@@ -21,6 +21,7 @@ from zorglab.core.model import Level, Outcome, Solution
 from zorglab.core.printer import format_cast
 from zorglab.propose.brief import TARGETS, Brief
 from zorglab.propose.draft import Draft, make_draft
+from zorglab.propose.interest import Interest, interest, pinned_labels
 from zorglab.reports.budget import Budget
 from zorglab.search.level import solve_setup
 from zorglab.search.solver import SOLVABLE
@@ -31,7 +32,8 @@ PROPOSE_BUDGET = Budget(solve_states=20_000, explore_states=20_000, necessary_st
                         layout_states=5_000, layout_limit=200, layout_seconds=None, level_seconds=None)
 LOSING_LAYOUTS = 60         # constructions looked at for a losing layout of a level won without spells
 FIGURES = ("fewest_spells", "states", "winning_layouts", "layouts_tried", "layouts_complete",
-           "cast_lists", "cast_lists_capped", "necessary", "forced_points")
+           "cast_lists", "cast_lists_capped", "necessary", "forced_points", "pins_matter", "spawn_kill",
+           "first_cast", "distinct_cast_lists", "distinct_capped", "graph_states", "pins")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Candidate:
     figures: dict[str, Any] = field(default_factory=dict)
     misses: tuple[str, ...] = ()                   # each target missed, in words
     distance: float = 0.0                          # how far from the targets (0: every one met)
+    interest: Interest | None = None               # do the pins matter, spawn kill, first cast (issue 26)
 
     @property
     def meets(self) -> bool:
@@ -64,7 +67,18 @@ class Candidate:
         if "states" in f:
             text += (f", {f['states']} states, {f['winning_layouts']} winning layout(s), "
                      f"{f['cast_lists']} cast list(s)")
+        if "spawn_kill" in f:
+            text += (f"; pins matter: {_yes(f['pins_matter'])}, spawn kill: {_yes(f['spawn_kill'])}, "
+                     f"first cast after {_known(f['first_cast'])} action(s)")
         return text + (f"; misses {', '.join(self.misses)}" if self.misses else "")
+
+
+def _yes(value: bool | None) -> str:
+    return "unknown" if value is None else "yes" if value else "no"
+
+
+def _known(value: int | None) -> str:
+    return "-" if value is None else str(value)
 
 
 def draft_level(draft: Draft, level_id: str = "draft") -> Level:
@@ -102,12 +116,52 @@ def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET)
                          figures={"fewest_spells": fewest}, misses=(miss,),
                          distance=float(brief.fewest_spells.gap(fewest)) * 10)
     witness = tuple(format_cast(c) for c in verdict.casts)
+    found = brief_interest(brief, level, layout)
+    dull = interest_misses(brief, found)
+    if dull:       # not what the brief asked for: no need to measure the rest
+        return Candidate(index, seed, draft, SOLVABLE, "", witness, rows,
+                         figures={"fewest_spells": fewest, **interest_figures(found)}, misses=dull,
+                         distance=10.0 * len(dull), interest=found)
     won = level.replace(solutions=(Solution(map=rows, casts=verdict.casts, expect=Outcome.WIN),))
-    figures = measure(won, budget)
+    figures = {**measure(won, budget), **interest_figures(found)}
     loss_map, loss_outcome = _losing_run(level, layout, game)
     misses, distance = judge(brief, figures)
     return Candidate(index, seed, draft, SOLVABLE, "witness found", witness, rows, loss_map, (), loss_outcome,
-                     figures, misses, distance)
+                     figures, misses, distance, found)
+
+
+def brief_interest(brief: Brief, level: Level, layout: Layout) -> Interest:
+    """The interest figures of a drafted level, its pins found by the brief's notation."""
+    return interest(level, layout, rooms=[label for label, _ in pinned_labels(level, "room", brief.rooms)],
+                    heroes=[label for label, _ in pinned_labels(level, "hero", brief.heroes)],
+                    spells=[label for label, _ in pinned_labels(level, "spell", brief.spells)])
+
+
+def interest_figures(found: Interest) -> dict[str, Any]:
+    """The figures a candidate carries from its interest (``pins``: one short verdict per pin)."""
+    figures = found.figures()
+    figures["pins"] = "; ".join(f"{p['text']}: {_yes(p['matters'])}" for p in figures["pins"])
+    return figures
+
+
+def interest_misses(brief: Brief, found: Interest) -> tuple[str, ...]:
+    """What the brief's interest options ask that the figures do not show (unknown never passes)."""
+    misses = []
+    if brief.pins_matter:
+        misses += [f"pinned {p.kind} {p.text} does not matter ({p.why})" if p.matters is False
+                   else f"whether pinned {p.kind} {p.text} matters is unknown ({p.why})"
+                   for p in found.pins if p.matters is not True]
+        if found.spawn_kill:
+            misses.append(f"a spawn kill: won by {' '.join(found.spawn_kill_casts)} before any hero steps")
+        elif found.spawn_kill is None:
+            misses.append("spawn kill unknown (state graph not explored whole)")
+    if brief.min_first_cast is not None and (found.first_cast is None or found.first_cast < brief.min_first_cast):
+        misses.append(f"first cast after {_known(found.first_cast)} action(s) (asked {brief.min_first_cast}+)")
+    if brief.graph_states is not None and (not found.complete or found.graph_states not in brief.graph_states):
+        misses.append(f"graph states {found.graph_states}{'' if found.complete else '+'} (asked {brief.graph_states})")
+    if brief.unique and (found.distinct_lists != 1 or found.lists_capped):
+        misses.append(f"{_known(found.distinct_lists)} winning cast lists up to commuting casts (asked one)")
+    return tuple(misses)
 
 
 def measure(level: Level, budget: Budget = PROPOSE_BUDGET) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Ranking and variety: the closest candidates first, and no near-copies of one already offered.
 
 Closeness is the candidate's distance to the brief's targets (:func:`zorglab.propose.prove.judge`),
-ties broken by draft index, so the order never depends on which process finished first. Variety
+then fewer winning cast lists (one answer teaches more sharply; issue 26), ties broken by draft index, so the order never depends on which process finished first. Variety
 compares *features* — each room with its arguments, each hero and spell, the road's shape (turns),
 the witness's spell types — by Jaccard similarity: a candidate at least ``NEAR_COPY`` similar to
 one already chosen is left out, so twenty offers are twenty different levels.
@@ -51,11 +51,21 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(union) if union else 1.0
 
 
+def order(candidate: Candidate) -> tuple:
+    """Closest to the targets first; then fewer winning cast lists (up to commuting casts, else as
+    counted; a capped or unknown count last); then the draft index."""
+    f = candidate.figures
+    lists = f.get("distinct_cast_lists")
+    if lists is None or f.get("distinct_capped"):
+        lists = f.get("cast_lists") if not f.get("cast_lists_capped") else None
+    return (candidate.distance, lists if lists is not None else float("inf"), candidate.index)
+
+
 def rank(candidates: Iterable[Candidate], count: int, near_copy: float = NEAR_COPY) -> list[Candidate]:
     """Up to ``count`` candidates meeting the brief, closest first, none a near-copy of another."""
     chosen: list[Candidate] = []
     kept: list[frozenset[str]] = []
-    for candidate in sorted((c for c in candidates if c.meets), key=lambda c: (c.distance, c.index)):
+    for candidate in sorted((c for c in candidates if c.meets), key=order):
         mine = features(candidate)
         if any(similarity(mine, other) >= near_copy for other in kept):
             continue
@@ -69,4 +79,4 @@ def rank(candidates: Iterable[Candidate], count: int, near_copy: float = NEAR_CO
 def closest_misses(candidates: Iterable[Candidate], count: int = 3) -> list[Candidate]:
     """The solvable candidates nearest the targets that still miss one: what the brief came close to."""
     near = [c for c in candidates if c.verdict == "solvable" and c.misses]
-    return sorted(near, key=lambda c: (c.distance, c.index))[:count]
+    return sorted(near, key=order)[:count]

@@ -57,7 +57,7 @@ def how_made(candidate: Candidate, brief: Brief) -> tuple[str, ...]:
         f"Figures: {f['states']} search states, {f['winning_layouts']} winning layout(s) of "
         f"{f['layouts_tried']}, {f['cast_lists']} winning cast list(s){' (capped)' if f['cast_lists_capped'] else ''}, "
         f"necessary spells: {f['necessary'] or 'none'}, forced points: {f['forced_points']}.",
-    )
+    ) + tuple(f"Interest: {line}." for line in (candidate.interest.lines() if candidate.interest else ()))
 
 
 def short_labels(draft: Draft) -> dict[str, str]:

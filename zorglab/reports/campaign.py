@@ -12,7 +12,12 @@ Campaign order is the contracts' ``order``, then each contract's level list. The
   level is compared with the last known one;
 - **mechanic** — a mechanic (a room type, hero type or spell type) first appears alone: the first
   level using it introduces nothing else new. The base mechanics every level has (rooms ``A`` and
-  ``Z``, the plain ``Warrior``) are never new.
+  ``Z``, the plain ``Warrior``) are never new;
+- **climb** — across contracts, difficulty rises (issue 26): each contract's median size of the
+  reachable state graph (``explored_states``, :func:`zorglab.search.analysis.explore`: every state
+  the rules reach, a measure no search cut moves) is above the median of the contract before it.
+  A contract in :data:`CLIMB_EXCEPTIONS` is left out of the climb, with its reason; the next one is
+  compared with the last contract that climbed.
 """
 
 from __future__ import annotations
@@ -31,6 +36,17 @@ STATES_FACTOR = 2
 CAMPAIGN_COLUMNS = ("contract", "title", "cost", "order", "position", "level")
 VIOLATION_COLUMNS = ("rule", "contract", "level", "other", "message")
 MECHANIC_COLUMNS = (("room", "room_types"), ("hero", "hero_types"), ("spell", "spell_types"))
+CLIMB_COLUMN = "explored_states"
+# Contracts left out of the climb across contracts, and why (docs/level-pack.md, "The climb").
+CLIMB_EXCEPTIONS: dict[str, str] = {
+    "spellbook": "shows seven spell types, two or three spells a level: every spell left multiplies the casts at "
+                 "each casting point, so its graphs are large for levels that each show one new spell; the "
+                 "proposed drills after it go back to one or two Attacks on longer roads",
+    "architect": "teaches the level language (variables, constraints, bonuses, mirrors): its difficulty is "
+                 "in what a constraint asks, on small boards with one or two heroes",
+    "court": "introduces three hero types (Gunner, Mechanic, Princess), most levels without a spell: "
+             "each new rule is shown alone on a small board",
+}
 
 
 def campaign_table(contracts: Iterable[ContractEntry]) -> pd.DataFrame:
@@ -117,5 +133,69 @@ def campaign_check(difficulty: pd.DataFrame, campaign: pd.DataFrame,
                     "mechanic", name, level, ", ".join(new),
                     f"{level} introduces {', '.join(new)} together: each should first appear alone"))
             seen.update(new)
+    out += climb_violations(difficulty, campaign)
     out += _listing(difficulty, campaign)
     return pd.DataFrame(out, columns=list(VIOLATION_COLUMNS))
+
+
+def contract_medians(difficulty: pd.DataFrame, campaign: pd.DataFrame,
+                     column: str = CLIMB_COLUMN) -> list[tuple[str, float]]:
+    """(contract, median of ``column`` over its levels whose state graph was explored whole), in
+    campaign order; contracts with no such level are left out."""
+    if column not in difficulty.columns:
+        return []
+    sizes: dict[str, float] = {}
+    for _, row in difficulty.iterrows():
+        value = row[column]
+        complete = row["explore_complete"] if "explore_complete" in difficulty.columns else True
+        if not _missing(value) and complete is not False and not _missing(complete):
+            sizes[row["level"]] = float(value)
+    out = []
+    ordered = campaign.sort_values(["order", "contract", "position"], kind="stable")
+    for (_, name), entries in ordered.groupby(["order", "contract"], sort=True):
+        known = [sizes[level] for level in entries["level"] if level in sizes]
+        if known:
+            out.append((name, float(pd.Series(known).median())))
+    return out
+
+
+def climb_violations(difficulty: pd.DataFrame, campaign: pd.DataFrame,
+                     exceptions: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """The climb rule: each contract's median state graph above the last climbing contract's."""
+    exceptions = CLIMB_EXCEPTIONS if exceptions is None else exceptions
+    out = []
+    previous: tuple[str, float] | None = None
+    for name, median in contract_medians(difficulty, campaign):
+        if name in exceptions:
+            continue
+        if previous is not None and median <= previous[1]:
+            out.append(_violation("climb", name, "", previous[0],
+                                  f"contract {name!r} (median {median:g} graph states) does not climb above "
+                                  f"{previous[0]!r} before it (median {previous[1]:g})"))
+        previous = (name, median)
+    return out
+
+
+def _missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and value != value) or value is pd.NA
+
+
+def graph_rows(levels: Iterable[Any], budget: int = 20_000) -> pd.DataFrame:
+    """``level``, ``explored_states`` and ``explore_complete`` for each level: the size of every
+    world's reachable state graph on its reference setup (what the climb compares), without the
+    rest of the difficulty measure — cheap enough for the test suite."""
+    from zorglab.reports.difficulty import reference_setup
+    from zorglab.search.analysis import explore
+
+    rows = []
+    for level in levels:
+        _, game = reference_setup(level)
+        size, complete = 0, True
+        if game is not None:
+            for name in game.world_names:
+                graph = explore(game, name, budget=budget)
+                size += graph.states
+                complete = complete and graph.complete
+        rows.append({"level": level.id, "explored_states": size if game is not None else None,
+                     "explore_complete": complete if game is not None else None})
+    return pd.DataFrame(rows, columns=["level", "explored_states", "explore_complete"])

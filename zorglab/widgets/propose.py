@@ -58,9 +58,21 @@ def figures_html(candidate: Candidate, rank: int) -> str:
             ("winning layouts", f"{f['winning_layouts']} of {f['layouts_tried']}"),
             ("cast lists", f"{f['cast_lists']}{'+' if f['cast_lists_capped'] else ''}"),
             ("necessary", f["necessary"] or "none"), ("witness", " ".join(candidate.witness) or "(no cast)")]
+    if candidate.interest is not None:        # issue 26: does what was pinned matter?
+        found = candidate.interest
+        rows += [(f"pinned {p.kind} {p.text}", f"{_yes(p.matters, 'matters', 'does not matter')}: {p.why}")
+                 for p in found.pins]
+        rows += [("spawn kill", _yes(found.spawn_kill, "yes", "no")),
+                 ("first cast after", "-" if found.first_cast is None else f"{found.first_cast} action(s)"),
+                 ("cast lists (up to order)", "?" if found.distinct_lists is None
+                  else f"{found.distinct_lists}{'+' if found.lists_capped else ''}")]
     body = "".join(f"<tr><th style='text-align:left;padding-right:6px'>{k}</th>"
                    f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>" for k, v in rows)
     return f"<b>#{rank} — draft {candidate.index}</b><table style='font-size:12px'>{body}</table>"
+
+
+def _yes(value: bool | None, yes: str, no: str) -> str:
+    return "unknown" if value is None else yes if value else no
 
 
 class ProposePanel:
@@ -84,6 +96,12 @@ class ProposePanel:
         self.targets = {name: w.Text(value="" if getattr(start, name) is None else str(getattr(start, name)),
                                      description=label, placeholder="2, 1-3 or 2+", layout=w.Layout(width="220px"),
                                      style={"description_width": "110px"}) for name, label in TARGET_FIELDS}
+        self.pins_matter = w.Checkbox(value=start.pins_matter, description="pins matter, no spawn kill",
+                                      indent=False)
+        self.unique = w.Checkbox(value=start.unique, description="one winning cast list", indent=False)
+        self.min_first_cast = w.Text(value="" if start.min_first_cast is None else str(start.min_first_cast),
+                                     description="first cast after", placeholder="actions",
+                                     layout=w.Layout(width="220px"), style={"description_width": "110px"})
         self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
         self.count = w.BoundedIntText(value=count, min=1, max=20, description="offer", layout=w.Layout(width="160px"))
         self.tries = w.BoundedIntText(value=tries, min=1, max=100_000, description="tries",
@@ -97,7 +115,7 @@ class ProposePanel:
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.below = w.VBox()
         form = w.HBox([w.VBox(list(self.pins.values())), w.VBox(list(self.types.values())),
-                       w.VBox(list(self.targets.values())),
+                       w.VBox(list(self.targets.values()) + [self.min_first_cast, self.pins_matter, self.unique]),
                        w.VBox([self.seed, self.count, self.tries, self.max_seconds, self.folder, self.button])])
         self.widget = w.VBox([w.HTML("<b>Propose</b> — pin what the level must hold, set the targets"),
                               form, self.status, self.cards, self.below])
@@ -113,6 +131,12 @@ class ProposePanel:
                                 for name, box in self.pins.items()}
         data.update({name: tuple(box.value) for name, box in self.types.items()})
         data.update({name: box.value.strip() for name, box in self.targets.items() if box.value.strip()})
+        data["pins_matter"], data["unique"] = self.pins_matter.value, self.unique.value
+        first = self.min_first_cast.value.strip()
+        if first:
+            if not first.isdigit():
+                raise OptionError(f"first cast after {first!r}: give a whole number of actions")
+            data["min_first_cast"] = int(first)
         return brief_from(data)
 
     def run(self) -> Proposal | None:

@@ -1,0 +1,401 @@
+"""Interest (issue 26): does what the designer pinned matter, and is the level more than a spawn kill?
+
+Every figure is proved by the exact search or read off the whole state graph
+(:func:`zorglab.search.analysis.explore`, engine transitions only); no rule is restated here:
+
+- a pinned **spell** is *necessary*: with it taken away the search proves the level unsolvable;
+- a pinned **room** *matters*: replaced by a plain room on the same walls and openings (``D(0)``,
+  the tile's own cells made floor: its effect removed), the level becomes unsolvable or its fewest
+  spells change; **and** some winning run has a hero enter it (a state from which a win is still
+  reachable where a hero's entry count for that room is above zero);
+- a pinned **hero** *matters*: replaced by a plain hero of the same hit points (a Warrior; a pinned
+  Warrior by an Elf without immunities), the level becomes unsolvable, its fewest spells change,
+  or the witness no longer wins;
+- **spawn kill**: the level needs a spell, and some winning run casts all its spells before any hero
+  has taken a step (only spawns happened): the road plays no part;
+- **first cast**: the earliest casting point at which a fewest-spells win makes its first cast,
+  i.e. how many actions the player must watch before acting (``None`` when no spell is needed);
+- **distinct cast lists**: winning cast lists counted up to commuting casts (two lists that cast the
+  same spells at the same casting points, only in another order there, are one).
+
+A figure the budget could not settle is ``None`` (unknown), and an unknown never counts as met.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from zorglab.core.model import Cast, HeroSpec, Level, Outcome, RoomSpec, SpellSpec
+from zorglab.core.printer import format_cast
+from zorglab.core.registry import find_hero_type, room_types
+from zorglab.core.tiles import Tile
+from zorglab.engine.game import Setup, play, setup
+from zorglab.engine.layout import Layout
+from zorglab.engine.planner import SPAWN
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import act, next_action
+from zorglab.propose.brief import PLAIN_HERO, PLAIN_HERO_FOR_PLAIN, PLAIN_ROOM
+from zorglab.search.analysis import StateGraph, explore
+from zorglab.search.casts import legal_casts
+from zorglab.search.level import solve_setup, world_search
+from zorglab.search.solver import SOLVABLE, UNSOLVABLE
+
+INTEREST_STATES = 20_000        # each search and the state graph: states, never seconds
+LIST_CAP = 50                   # distinct winning cast lists counted up to this
+WALK_LIMIT = 200_000            # nodes the cast-list walk visits at most
+_KEY_HEROES, _KEY_SPELLS = 3, 4          # positions in GameState.key()
+_HERO_ENTRIES = 8                        # position of the entry counts in a hero's key
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One pinned room, hero or spell and whether it matters (None: the budget could not tell)."""
+
+    kind: str           # room | hero | spell
+    label: str
+    text: str
+    matters: bool | None
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "label": self.label, "text": self.text, "matters": self.matters, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Interest:
+    """What a candidate teaches, in figures each proved by the exact search."""
+
+    pins: tuple[Pin, ...] = ()
+    spawn_kill: bool | None = None
+    spawn_kill_casts: tuple[str, ...] = ()   # a winning cast list made before any step (when one is)
+    first_cast: int | None = None            # casting point of a fewest-spells win's first cast
+    fewest: int | None = None                # fewest spells, from the state graph
+    distinct_lists: int | None = None        # winning cast lists up to commuting casts
+    lists_capped: bool = False
+    graph_states: int = 0                    # size of the reachable state graph
+    complete: bool = True                    # the state graph was explored whole
+    notes: tuple[str, ...] = field(default=())
+    pin_word: str = "pinned"                 # how lines() names the pins ("taught" for a pack lesson)
+
+    @property
+    def pins_matter(self) -> bool:
+        return all(p.matters is True for p in self.pins)
+
+    def figures(self) -> dict[str, Any]:
+        """The figures as plain values (for tables, JSON and the file's comments)."""
+        return {"pins_matter": self.pins_matter, "spawn_kill": self.spawn_kill,
+                "first_cast": self.first_cast, "distinct_cast_lists": self.distinct_lists,
+                "distinct_capped": self.lists_capped, "graph_states": self.graph_states,
+                "pins": [p.to_json() for p in self.pins]}
+
+    def lines(self) -> tuple[str, ...]:
+        """The figures in words, one per line (the Propose panel, the CLI, the file's comments)."""
+        out = []
+        for pin in self.pins:
+            state = {True: "matters", False: "does NOT matter", None: "unknown"}[pin.matters]
+            out.append(f"{self.pin_word} {pin.kind} {pin.text} ({pin.label}) {state}: {pin.why}")
+        if self.spawn_kill is None:
+            out.append("spawn kill: unknown (state graph not explored whole)")
+        elif self.spawn_kill:
+            out.append(f"spawn kill: yes, won before any hero steps by {' '.join(self.spawn_kill_casts) or '(no cast)'}")
+        else:
+            out.append("spawn kill: no (every win casts after a hero has stepped)")
+        if self.first_cast is not None:
+            out.append(f"first cast of a fewest-spells win: after {self.first_cast} action(s) at the earliest")
+        if self.distinct_lists is not None:
+            out.append(f"winning cast lists up to commuting casts: {self.distinct_lists}"
+                       f"{'+' if self.lists_capped else ''}")
+        return tuple(out)
+
+
+# -- the plain stand-ins ----------------------------------------------------------------------
+
+
+def _own_cells() -> str:
+    return "".join(sorted({ch for cls in room_types() for ch in cls.own_cells}))
+
+
+def plain_room(level: Level, label: str) -> Level:
+    """``level`` with room ``label`` made plain: the plain room type on its tile with the cells only
+    its own type may hold (green, dark, light) made floor; same walls and openings, no effect."""
+    from zorglab.level.parse import parse_room
+
+    room = level.room(label)
+    tile = level.room_tile(label)
+    own = _own_cells()
+    rows = tuple("".join("." if ch in own else ch for ch in row) for row in tile.rows)
+    name = f"plain-{label}"
+    plain = parse_room(PLAIN_ROOM)
+    spec = RoomSpec(label=room.label, type=plain.type, args=plain.args, tile=name, source=f"{PLAIN_ROOM} @ {name}")
+    rooms = tuple(spec if r.label == label else r for r in level.rooms)
+    return level.replace(rooms=rooms, tiles=level.tiles + ((name, Tile(name, rows)),))
+
+
+def plain_hero(level: Level, label: str) -> Level:
+    """``level`` with hero ``label`` replaced by a plain hero of the same hit points."""
+    hero = level.hero(label)
+    behaviour = find_hero_type(hero.type)
+    assert behaviour is not None
+    hp = behaviour.signature.arg(hero.args, "x")
+    plain = PLAIN_HERO.split("(")[0]
+    text = PLAIN_HERO_FOR_PLAIN if hero.type == plain else PLAIN_HERO
+    from zorglab.level.parse import parse_hero
+    other = parse_hero(text.format(hp=hp))
+    spec = HeroSpec(label=hero.label, type=other.type, args=other.args, source=text.format(hp=hp))
+    return level.replace(heroes=tuple(spec if h.label == label else h for h in level.heroes))
+
+
+# -- the figures ---------------------------------------------------------------------------------
+
+
+def _fewest(game: Setup, max_states: int) -> tuple[str, int | None, tuple[Cast, ...]]:
+    verdict = solve_setup(game, max_states=max_states, fewest=True)
+    if verdict.verdict != SOLVABLE:
+        return verdict.verdict, None, ()
+    return SOLVABLE, verdict.worlds[0][1].spells_used, verdict.casts
+
+
+def _spell_count(key: tuple) -> int:
+    return sum(key[_KEY_SPELLS])
+
+
+def cost_to_win(graph: StateGraph) -> dict[tuple, int]:
+    """Fewest spells still to spend from each state to a win (Dijkstra backwards over the graph;
+    a move's cost is the spells it consumes, so a Selection and its spell count two)."""
+    back: dict[tuple, list[tuple[tuple, int]]] = {}
+    for key, out in graph.moves.items():
+        for _, nxt in out:
+            back.setdefault(nxt, []).append((key, _spell_count(key) - _spell_count(nxt)))
+    cost = {key: 0 for key in graph.wins}
+    heap = [(0, i, key) for i, key in enumerate(sorted(graph.wins, key=repr))]
+    counter = len(heap)
+    while heap:
+        c, _, key = heapq.heappop(heap)
+        if cost.get(key, c) < c:
+            continue
+        for prev, w in back.get(key, ()):
+            if prev not in cost or c + w < cost[prev]:
+                cost[prev] = c + w
+                counter += 1
+                heapq.heappush(heap, (c + w, counter, prev))
+    return cost
+
+
+def first_cast(graph: StateGraph, cost: dict[tuple, int]) -> int | None:
+    """The casting point at which a fewest-spells win casts first, at the earliest (None: no spell
+    is needed or the level is not won). Walks the no-cast run; at casting point ``t`` a cast that
+    keeps the fewest-spells total is a first cast after ``t`` actions."""
+    best = cost.get(graph.start)
+    if not best:
+        return None
+    key, tick, seen = graph.start, 0, set()
+    while key not in seen:
+        seen.add(key)
+        action = None
+        for cast, nxt in graph.moves.get(key, ()):
+            if cast is None:
+                action = nxt
+            elif nxt in cost and _spell_count(key) - _spell_count(nxt) + cost[nxt] == best:
+                return tick
+        if action is None:
+            return None
+        key, tick = action, tick + 1
+    return None
+
+
+def _no_cast_wins(graph: StateGraph, key: tuple) -> bool:
+    seen = set()
+    while key not in seen:
+        seen.add(key)
+        action = next((nxt for cast, nxt in graph.moves.get(key, ()) if cast is None), None)
+        if action is None:
+            return key in graph.wins
+        key = action
+    return False
+
+
+def spawn_kill(game: Setup, graph: StateGraph) -> tuple[bool, tuple[str, ...]]:
+    """Is some win made of casts (one or more) all cast before any hero's first step? Explores the states reached
+    by spawns and casts only (a step ends the exploration); from each, the no-cast run is read off
+    the state graph. Returns the answer and one such cast list."""
+    world = game.world()
+    reach = world.history_reach
+    start = world.initial_state()
+    if _no_cast_wins(graph, start.key(reach)):
+        return False, ()            # the road wins on its own: no spell is needed, none kills at spawn
+    queue: list[tuple[GameState, tuple[Cast, ...]]] = [(start, ())]
+    seen = {start.key(reach)}
+    while queue:
+        state, casts = queue.pop(0)
+        if casts and _no_cast_wins(graph, state.key(reach)):
+            return True, tuple(format_cast(c) for c in casts)
+        if state.lost:
+            continue
+        children: list[tuple[GameState, tuple[Cast, ...]]] = []
+        found = next_action(world, state)
+        if found is not None and found[1] == SPAWN:
+            children.append((act(world, state, found, record=False)[0], casts))
+        if any(state.spells_left):
+            children += [(nxt, casts + (cast,)) for cast, nxt, _ in legal_casts(world, state, noops=True)]
+        for nxt, made in children:
+            nkey = nxt.key(reach)
+            if nkey not in seen:
+                seen.add(nkey)
+                queue.append((nxt, made))
+    return False, ()
+
+
+def distinct_cast_lists(game: Setup, graph: StateGraph, cap: int = LIST_CAP,
+                        limit: int = WALK_LIMIT) -> tuple[int | None, bool]:
+    """Winning cast lists up to commuting casts (the same casts at the same casting points), counted
+    up to ``cap``; ``None`` when the walk's node limit was reached first."""
+    world = game.world()
+    reach = world.history_reach
+    winnable = graph.winnable()
+    found: set[tuple] = set()
+    visited = 0
+
+    def walk(state: GameState, made: tuple[tuple[int, str], ...]) -> bool:
+        nonlocal visited
+        visited += 1
+        if visited > limit:
+            raise _Overrun
+        key = state.key(reach)
+        if key not in winnable:
+            return False
+        action = next_action(world, state)
+        if key in graph.wins and action is None:
+            found.add(tuple(sorted(made)))
+            if len(found) >= cap:
+                return True
+        for cast, nxt, _ in legal_casts(world, state, noops=True):
+            if walk(nxt, made + ((state.tick, format_cast(cast)),)):
+                return True
+        if action is not None:
+            return walk(act(world, state, action, record=False)[0], made)
+        return False
+
+    try:
+        capped = walk(world.initial_state(), ())
+    except _Overrun:
+        return None, False
+    return len(found), capped
+
+
+class _Overrun(Exception):
+    pass
+
+
+def entered(graph: StateGraph, room: int) -> bool:
+    """Does some winning run have a hero enter ``room`` (a winnable state with an entry there)?"""
+    for key in graph.winnable():
+        for hero in key[_KEY_HEROES]:
+            if any(r == room and n > 0 for r, n in hero[_HERO_ENTRIES]):
+                return True
+    return False
+
+
+def _room_pin(level: Level, layout: Layout, label: str, fewest: int, graph: StateGraph,
+              max_states: int) -> tuple[bool | None, str]:
+    index = [r.label for r in level.rooms].index(label)
+    verdict, other, _ = _fewest(setup(plain_room(level, label), layout), max_states)
+    if verdict == SOLVABLE and other == fewest:
+        return False, f"made plain it still wins with {fewest} spell(s)"
+    if verdict not in (SOLVABLE, UNSOLVABLE):
+        return None, "made plain, the search ran out of budget"
+    change = "unsolvable" if verdict == UNSOLVABLE else f"{other} spell(s) instead of {fewest}"
+    if not graph.complete:
+        return None, f"made plain: {change}; whether a winning run enters it is unknown"
+    if not entered(graph, index):
+        return False, f"made plain: {change}, but no winning run enters it"
+    return True, f"made plain: {change}; a winning run enters it"
+
+
+def _hero_pin(level: Level, layout: Layout, label: str, fewest: int, witness: tuple[Cast, ...],
+              max_states: int) -> tuple[bool | None, str]:
+    changed = plain_hero(level, label)
+    stand_in = changed.hero(label).source
+    game = setup(changed, layout)
+    verdict, other, _ = _fewest(game, max_states)
+    if verdict == UNSOLVABLE:
+        return True, f"as {stand_in}: unsolvable"
+    if verdict != SOLVABLE:
+        return None, f"as {stand_in}: the search ran out of budget"
+    if other != fewest:
+        return True, f"as {stand_in}: {other} spell(s) instead of {fewest}"
+    if play(game, witness).outcome is not Outcome.WIN:
+        return True, f"as {stand_in}: the witness no longer wins"
+    return False, f"as {stand_in}: the witness still wins with {fewest} spell(s)"
+
+
+def _spell_pin(game: Setup, label: str, max_states: int) -> tuple[bool | None, str]:
+    world = game.world()
+    spell = next(s for s in world.spells if s.label == label)
+    start = world.initial_state()
+    left = list(start.spells_left)
+    left[spell.index] = False
+    verdict = world_search(game, start=start.replace(spells_left=tuple(left))).run(max_states).verdict
+    if verdict == UNSOLVABLE:
+        return True, "necessary: without it the level cannot be won"
+    if verdict == SOLVABLE:
+        return False, "not necessary: the level is won without it"
+    return None, "without it, the search ran out of budget"
+
+
+def pinned_labels(level: Level, kind: str, pins: Iterable[str]) -> list[tuple[str, str]]:
+    """(label, pin text) for each pin: the first entry of that kind written as the pin, in order."""
+    entries: tuple[RoomSpec | HeroSpec | SpellSpec, ...] = (
+        level.rooms if kind == "room" else level.heroes if kind == "hero" else level.spells)
+    used: set[str] = set()
+    out = []
+    for pin in pins:
+        want = pin.replace(" ", "")
+        for entry in entries:
+            source = entry.source.split(" @ ")[0].replace(" ", "")
+            if entry.label not in used and source == want:
+                used.add(entry.label)
+                out.append((entry.label, pin))
+                break
+    return out
+
+
+def interest(level: Level, layout: Layout, *, rooms: Iterable[str] = (), heroes: Iterable[str] = (),
+             spells: Iterable[str] = (), max_states: int = INTEREST_STATES, lists: bool = True) -> Interest:
+    """The interest figures of ``level`` on ``layout`` (main world; mirrors are not judged): the pins
+    are labels of the level's rooms, heroes and spells."""
+    game = setup(level, layout)
+    verdict, fewest, witness = _fewest(game, max_states)
+    if verdict != SOLVABLE or fewest is None:
+        return Interest(complete=False, notes=(f"the level is {verdict}",))
+    graph = explore(game, budget=max_states)
+    pins: list[Pin] = []
+    for label in rooms:
+        matters, why = _room_pin(level, layout, label, fewest, graph, max_states)
+        pins.append(Pin("room", label, level.room(label).source.split(" @ ")[0], matters, why))
+    for label in heroes:
+        matters, why = _hero_pin(level, layout, label, fewest, witness, max_states)
+        pins.append(Pin("hero", label, level.hero(label).source, matters, why))
+    for label in spells:
+        matters, why = _spell_pin(game, label, max_states)
+        pins.append(Pin("spell", label, next(s.source for s in level.spells if s.label == label), matters, why))
+    if not graph.complete:
+        return Interest(tuple(pins), complete=False, fewest=fewest, graph_states=graph.states)
+    cost = cost_to_win(graph)
+    killed, made = spawn_kill(game, graph)
+    count, capped = distinct_cast_lists(game, graph) if lists else (None, False)
+    return Interest(tuple(pins), killed, made, first_cast(graph, cost), cost.get(graph.start), count, capped,
+                    graph.states, True)
+
+
+def level_interest(level: Level, solution: int | None = None, *, rooms: Iterable[str] = (),
+                   heroes: Iterable[str] = (), spells: Iterable[str] = (), **options: Any) -> Interest:
+    """:func:`interest` on a level file's winning solution's layout (the last ``win`` by default)."""
+    if solution is None:
+        solution = max(i for i, s in enumerate(level.solutions) if s.expect is Outcome.WIN)
+    chosen = level.solutions[solution]
+    if level.variables:
+        level = level.with_choices(dict(chosen.choices))
+    return interest(level, Layout.from_solution(chosen), rooms=rooms, heroes=heroes, spells=spells, **options)
+

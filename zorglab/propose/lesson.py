@@ -1,0 +1,130 @@
+"""What a pack level teaches (issue 26): the contract's idea proved on the level, its title and notes.
+
+A proposed contract names the room and spell types it teaches (:class:`~zorglab.propose.pack.PackBrief`).
+:func:`lesson` measures a level's interest (:mod:`zorglab.propose.interest`) with those rooms and
+spells as its pins; :func:`teaching_problems` says what keeps it from teaching (no taught room
+matters, no taught spell is necessary, a spawn kill, a state graph outside the contract's band);
+:func:`lesson_title` and :func:`lesson_notes` say in words what the level teaches, from the same
+figures, for the level file a reviewer then reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from zorglab.core.model import Level
+from zorglab.engine.layout import Layout
+from zorglab.propose.interest import Interest, Pin, interest, level_interest
+
+if TYPE_CHECKING:
+    from zorglab.propose.pack import PackBrief
+
+_NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+
+
+def lesson(level: Level, pack_brief: "PackBrief", layout: Layout | None = None, *,
+           max_states: int = 20_000) -> Interest:
+    """The level's interest with the rooms and spells of its contract's taught types as pins, on
+    ``layout`` (default: its last winning solution's layout)."""
+    rooms = [r.label for r in level.rooms if r.type in pack_brief.teaches_rooms]
+    spells = [s.label for s in level.spells if s.type in pack_brief.teaches_spells]
+    if layout is None:
+        found = level_interest(level, rooms=rooms, spells=spells, max_states=max_states, lists=False)
+    else:
+        found = interest(level, layout, rooms=rooms, spells=spells, max_states=max_states, lists=False)
+    return replace(found, pin_word="taught")
+
+
+def teaching_problems(level: Level, pack_brief: "PackBrief", layout: Layout | None = None, *,
+                      max_states: int = 20_000) -> list[str]:
+    """What keeps a pack level from teaching its contract's idea, each proved by the exact search:
+    none of its rooms of a taught type matters, none of its spells of a taught type is necessary
+    (when a spell is needed), it is a spawn kill, or its state graph lies outside the contract's band."""
+    found = lesson(level, pack_brief, layout, max_states=max_states)
+    problems = []
+    rooms = [p for p in found.pins if p.kind == "room"]
+    if rooms and not any(p.matters for p in rooms):
+        problems.append(f"{level.id}: none of its rooms {', '.join(p.text for p in rooms)} matters "
+                        f"({'; '.join(p.why for p in rooms)})")
+    spells = [p for p in found.pins if p.kind == "spell"]
+    if found.fewest and spells and not any(p.matters for p in spells):
+        problems.append(f"{level.id}: none of its spells {', '.join(p.text for p in spells)} is necessary")
+    if found.spawn_kill is not False:
+        problems.append(f"{level.id}: a spawn kill ({' '.join(found.spawn_kill_casts) or 'unknown'})")
+    if not found.complete or found.graph_states not in pack_brief.graph:
+        problems.append(f"{level.id}: {found.graph_states} graph states, outside {pack_brief.graph}")
+    return problems
+
+
+def _room_word(pin: Pin) -> str:
+    from zorglab.propose.pack import LESSON_ROOMS
+    text = pin.text.replace(" ", "")
+    for key, word in LESSON_ROOMS.items():
+        if text.startswith(key + ("" if "(" in key else "(")) or text == key:
+            return word
+    return pin.text
+
+
+def lesson_key(found: Interest) -> str:
+    """The lesson's theme (:data:`zorglab.propose.pack.LESSON_ROOMS`, ``LESSON_SPELLS``): the first
+    taught room that matters, else the first necessary spell."""
+    from zorglab.propose.pack import LESSON_SPELLS, PLAIN_LESSON
+    rooms = [p for p in found.pins if p.kind == "room" and p.matters]
+    spells = [p for p in found.pins if p.kind == "spell" and p.matters]
+    if rooms:
+        return _room_word(rooms[0])
+    if spells:
+        return LESSON_SPELLS.get(spells[0].text.split("(")[0], spells[0].text)
+    return PLAIN_LESSON
+
+
+_COUNTS = ("", "One", "Two", "Three", "Four", "Five")
+
+
+def heroes_phrase(level: Level) -> str:
+    """The heroes in words, by type in spawn order: ``Two Elves and a Warrior``."""
+    counts: dict[str, int] = {}
+    for hero in level.heroes:
+        counts[hero.type] = counts.get(hero.type, 0) + 1
+    parts = []
+    for index, (name, n) in enumerate(counts.items()):
+        if n == 1:
+            article = "an" if name[0] in "AEIOU" else "a"
+            parts.append(f"{article if index else article.title()} {name}")
+        else:
+            plural = name[:-1] + "ves" if name.endswith("f") else name + "s"
+            parts.append(f"{_COUNTS[n] if n < len(_COUNTS) else n} {plural}")
+    return " and ".join(parts)
+
+
+def lesson_titles(keys: list[str], taken: set[str] | frozenset[str] = frozenset(),
+                  phrases: list[str] | None = None) -> list[str]:
+    """One title per level: its theme and its heroes (``Thin Ice: Two Elves``), numbered in play order
+    where a title repeats (``Thin Ice: Two Elves II``)."""
+    seen: dict[str, int] = {}
+    out = []
+    for index, key in enumerate(keys):
+        base = f"{key}: {phrases[index]}" if phrases else key
+        while True:
+            seen[base] = seen.get(base, 0) + 1
+            n = seen[base]
+            title = base if n == 1 else f"{base} {_NUMERALS[n - 1] if n <= len(_NUMERALS) else n}"
+            if title not in taken:
+                break
+        out.append(title)
+    return out
+
+
+def lesson_notes(found: Interest, witness: tuple[str, ...], fewest: int, loss: str) -> str:
+    """What the level teaches, in words, from its figures: what matters and why, when to act."""
+    parts = []
+    for pin in found.pins:
+        if pin.matters:
+            parts.append(f"the {pin.text} {'room' if pin.kind == 'room' else 'spell'} matters ({pin.why})")
+    watch = (f"the first cast of a {fewest}-spell win comes after {found.first_cast} actions at the earliest, "
+             f"so the player watches the road before acting" if found.first_cast else "")
+    return (f"Lesson: {'; '.join(parts) or 'the road itself'}. "
+            + (f"Timing: {watch}. " if watch else "")
+            + f"No spawn kill: no win casts everything before a hero steps. The no-cast run {loss}; "
+              f"the witness casts {' '.join(witness)}.")
