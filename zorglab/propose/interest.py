@@ -34,6 +34,7 @@ from zorglab.core.tiles import Tile
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
 from zorglab.engine.planner import SPAWN
+from zorglab.engine.state import FIELDS as HERO_FIELDS
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.propose.brief import PLAIN_HERO, PLAIN_HERO_FOR_PLAIN, PLAIN_ROOM
@@ -46,7 +47,7 @@ INTEREST_STATES = 20_000        # each search and the state graph: states, never
 LIST_CAP = 50                   # distinct winning cast lists counted up to this
 WALK_LIMIT = 200_000            # nodes the cast-list walk visits at most
 _KEY_HEROES, _KEY_SPELLS = 3, 4          # positions in GameState.key()
-_HERO_ENTRIES = 8                        # position of the entry counts in a hero's key
+_HERO_ENTRIES = HERO_FIELDS.index("entries")   # a hero's key starts with its fields in declared order
 
 
 @dataclass(frozen=True)
