@@ -83,7 +83,7 @@ def test_spells_without_parentheses() -> None:
      "room type C is not defined by the rules (open question ZR-21, FR-18); a level using it cannot be loaded"),
     (parse_room, "O(-1)", ArgumentTypeError, 3, "O1's x must be at least 0, not -1"),
     (parse_hero, "Gunner(_)", ArgumentTypeError, 8,
-     "placeholder '_' where Gunner1's x belongs (an integer); write a real value"),
+     "placeholder '_' where Gunner1's x (HP) belongs (an integer); write a real value"),
     (parse_hero, "Gunner(1, ?)", ArgumentTypeError, 11,
      "placeholder '?' where Gunner1's c belongs (an integer or inf); write a real value"),
     (parse_hero, "Elf(2, {ice, ice})", ArgumentTypeError, 14, "ice appears twice in this set"),

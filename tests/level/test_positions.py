@@ -123,5 +123,5 @@ def test_crlf_line_ends_count_as_one_character_in_multiline_strings() -> None:
     from zorglab.level import check_level_text
     text = 'id = "crlf"\r\nrooms = ["A", "Z"]\r\nheroes = ["""\r\nWarrior(\r\n_)""", "Elf(1, {lava})"]\r\n'
     problems = [str(p) for p in check_level_text(text, "c.toml").problems]
-    assert problems == ["c.toml:5:1: placeholder '_' where Warrior1's x belongs (an integer); write a real value",
+    assert problems == ["c.toml:5:1: placeholder '_' where Warrior1's x (HP) belongs (an integer); write a real value",
                         "c.toml:5:17: unknown element 'lava' (elements: fire, water, ice, poison)"]

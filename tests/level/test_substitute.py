@@ -97,7 +97,7 @@ def test_values_outside_the_domain_are_named(level, changes, message) -> None:
 
 
 def test_a_choice_that_breaks_a_minimum_is_refused(level) -> None:
-    assert refusal(level, n=0) == ["choice n = 0: Warrior1's x must be at least 1, not 0"]
+    assert refusal(level, n=0) == ["choice n = 0: Warrior1's x (HP) must be at least 1, not 0"]
 
 
 def test_floats_are_refused_and_decimals_are_exact(level) -> None:

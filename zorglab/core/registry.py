@@ -35,13 +35,19 @@ class ParamKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Param:
-    """One declared parameter: its name (as in the seed), kind, and default if optional."""
+    """One declared parameter: its name (as in the seed), kind, and default if optional; ``said``
+    is what it means in a designer's words ("HP"), added to messages that name it."""
 
     name: str
     kind: ParamKind
     optional: bool = False
     default: Any = None
     minimum: int | None = None
+    said: str = ""
+
+    def words(self, label: str) -> str:
+        """``Warrior1's x (HP)``: the parameter of ``label`` as a message names it."""
+        return f"{label}'s {self.name}" + (f" ({self.said})" if self.said else "")
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,7 @@ class Substitution:
         args = []
         for index, arg in enumerate(spec.args):
             param = params[index] if index < len(params) else Param("arg", ParamKind.NUMBER)
-            args.append(self.arg(arg, param, f"{spec.label}'s {param.name}", spec.location))
+            args.append(self.arg(arg, param, param.words(spec.label), spec.location))
         return replace(spec, args=tuple(args))
 
     def arg(self, value: Any, param: Param, what: str, loc: Location | None) -> Any:

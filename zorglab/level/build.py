@@ -92,7 +92,7 @@ class Builder:
         if fault is not None:
             index, why = fault
             where = nodes[index].loc if index < len(nodes) else node.loc
-            self.fail(where, f"{label}'s {signature.params[index].name}: {why}", ArgumentTypeError)
+            self.fail(where, f"{signature.params[index].words(label)}: {why}", ArgumentTypeError)
             return None
         extra = {"tile": node.tile.name if node.tile else None} if category == "room" else {}
         return SPECS[category](label=label, type=signature.name, args=args, source=source, location=node.loc,
@@ -113,7 +113,7 @@ class Builder:
         holes = [n for n in nodes if isinstance(n, ast.Hole)]
         for index, hole in enumerate(nodes):
             if isinstance(hole, ast.Hole):
-                belongs = (f"where {label}'s {params[index].name} belongs ({params[index].kind.value})"
+                belongs = (f"where {params[index].words(label)} belongs ({params[index].kind.value})"
                            if index < len(params) else f"beyond the arguments of {signature.describe()}")
                 self.fail(hole.loc, f"placeholder {hole.text!r} {belongs}; write a real value", ArgumentTypeError)
         if holes:
@@ -129,7 +129,7 @@ class Builder:
             return None
         values = []
         for arg_node, param in zip(nodes, params):
-            what = f"{label}'s {param.name}"
+            what = param.words(label)
             if isinstance(arg_node, ast.ChoixLit):
                 variable = self.variable(f"{self.prefix}{label}.{param.name}", arg_node, "", arg_node.loc)
                 if variable is None:

@@ -4,7 +4,7 @@ from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 
 
-@hero_type("Elf", Param("x", ParamKind.INT, minimum=1), Param("elems", ParamKind.ELEMENT_SET))
+@hero_type("Elf", Param("x", ParamKind.INT, minimum=1, said="HP"), Param("elems", ParamKind.ELEMENT_SET))
 class Elf(HeroBehaviour):
     """Cost = (HP lost, actions): damage only, heals never offset it (ZR-13)."""
 

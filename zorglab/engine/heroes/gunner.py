@@ -82,7 +82,7 @@ def _mode_after(extra: tuple[Any, ...], performed: Any) -> int:
 
 @hero_type(
     "Gunner",
-    Param("x", ParamKind.INT, minimum=1),
+    Param("x", ParamKind.INT, minimum=1, said="HP"),
     Param("c", ParamKind.INT_OR_INF),
     Param("dur", ParamKind.INT_OR_INF, optional=True, default=INF),
 )

@@ -82,7 +82,7 @@ def _walk(graph: Any, s: tuple, slots: tuple) -> int | None:
     return walker.cost_to_go(start)[0]
 
 
-@hero_type("Mechanic", Param("x", ParamKind.INT, minimum=1), Param("dict", ParamKind.ROOM_INT_MAP))
+@hero_type("Mechanic", Param("x", ParamKind.INT, minimum=1, said="HP"), Param("dict", ParamKind.ROOM_INT_MAP))
 class Mechanic(HeroBehaviour):
     """From a listed room it can shove that room into an adjacent empty slot."""
 

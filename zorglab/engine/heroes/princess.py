@@ -15,7 +15,7 @@ from zorglab.core.registry import Param, ParamKind, hero_type
 
 @hero_type(
     "Princess",
-    Param("x", ParamKind.INT, minimum=1),
+    Param("x", ParamKind.INT, minimum=1, said="HP"),
     Param("dict", ParamKind.ROOM_NUMBER_MAP),
     Param("b", ParamKind.NUMBER),
 )

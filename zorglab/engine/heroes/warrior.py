@@ -4,7 +4,7 @@ from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 
 
-@hero_type("Warrior", Param("x", ParamKind.INT, minimum=1))
+@hero_type("Warrior", Param("x", ParamKind.INT, minimum=1, said="HP"))
 class Warrior(HeroBehaviour):
     """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""
 
