@@ -128,6 +128,7 @@ class WhyNotPanel:
         self.player = player
         self.answer: WhyNot | None = None
         self.steps = w.Dropdown(options=[], description="why not", layout=w.Layout(width="300px"))
+        self.steps.add_class("zorglab-why-not")      # what the page (and its browser test) finds it by
         self.steps.observe(self._picked, names="value")
         self.branch_button = w.Button(description="branch that way", icon="code-fork", layout=w.Layout(width="auto"),
                                       tooltip="a branch where the hero took that step; the run goes on from there")
