@@ -14,7 +14,8 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-from zorglab.engine.layout import Layout, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import validate_layout
 from zorglab.errors import CastError, LayoutError, LevelError, Location, Problem, ReplayError
 from zorglab.core.model import Level, Solution
 from zorglab.level.positions import Positions, SourceText, index_positions
