@@ -53,7 +53,7 @@ class Setup:
     dungeon: Dungeon
     choices: tuple[tuple[str, Any], ...] = ()
     decide: Decider | None = field(default=None, compare=False, repr=False)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[str | tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _slots(self) -> dict[str, tuple[int, int]]:
         return {label: self.dungeon.slot_of(label) for label in self.dungeon.labels}

@@ -12,9 +12,9 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
-from zorglab.core.geometry import Direction
+from zorglab.core.geometry import Direction, Slot
 from zorglab.engine.resolve import HeroScratch, Resolution
-from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.state import GameState, HeroState, Position
 from zorglab.errors import PlanningLimitError
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ MAX_PLAN_STATES = 250_000
 POLICY_LIMIT = 20_000
 
 Action = Any                 # a Direction, SPAWN, or a type-specific action
-PlanState = tuple
+PlanState = tuple[Any, ...]   # (pos, ledger, gold, main A, entry counts, history, poisoned, extra): PlanView.project
 
 
 class _Goal:
@@ -79,7 +79,7 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
-    def __init__(self, world: World, map_key: tuple, behaviour: Behaviour, args: tuple[Any, ...],
+    def __init__(self, world: World, map_key: tuple[tuple[Slot, ...], frozenset[Position]], behaviour: Behaviour, args: tuple[Any, ...],
                  targets: frozenset[int]):
         self.world = world
         self.slots, self.cleared = map_key[0], map_key[1]
@@ -235,11 +235,11 @@ class PlanGraph:
         cells can only spare HP later, never cost it.
         """
         tie = count()
-        heap: list = []
+        heap: list[tuple[tuple[int, ...], int, int, Any]] = []     # (cost, rank, tie, plan state or GOAL)
         for rank, (action, cost, nxt) in enumerate(self._out(start)):
             heapq.heappush(heap, (cost, rank, next(tie), nxt))
-        settled: set = {start}
-        fronts: dict[tuple, list[frozenset]] = {}
+        settled: set[PlanState] = {start}
+        fronts: dict[PlanState, list[frozenset[Position]]] = {}
         expanded = 0
         while heap:
             cost, rank, _, s = heapq.heappop(heap)
@@ -344,9 +344,9 @@ class PlanGraph:
         back = None if back is None else back.opposite
         room = s[0][0] if s[0] is not None else None
         tie = count()
-        heap: list = [(start[0], next(tie), start[1],
+        heap: list[tuple[tuple[int, ...], int, Any, list[PlanStep]]] = [(start[0], next(tie), start[1],
                        [PlanStep(first, start[0], self.landing(s, first) if start[1] is GOAL else start[1][0], start[1] is GOAL)])]
-        settled: set = set()
+        settled: set[PlanState] = set()
         best: tuple[tuple[int, ...], list[PlanStep]] | None = None
         while heap:
             cost, _, state, steps = heapq.heappop(heap)

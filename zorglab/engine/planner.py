@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from zorglab.engine import cells
 from zorglab.engine.plangraph import (GOAL, MAX_PLAN_STATES, POLICY_LIMIT, SPAWN, Action, Behaviour,  # noqa: F401
                                       Candidate, PlanGraph, PlanState, PlanStep, sum_costs)
-from zorglab.engine.state import GameState, HeroState
+from zorglab.core.geometry import Slot
+from zorglab.engine.state import GameState, HeroState, Position
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -64,8 +65,8 @@ class Planner:
 
     def __init__(self, world: World):
         self.world = world
-        self.graphs: dict[tuple, PlanGraph] = {}
-        self._profiles: dict[tuple, tuple[Behaviour, tuple, PlanView]] = {}
+        self.graphs: dict[tuple[object, ...], PlanGraph] = {}
+        self._profiles: dict[tuple[str, tuple[Any, ...]], tuple[Behaviour, tuple[object, ...], PlanView]] = {}
         self._views: dict[Behaviour, PlanView] = {}
 
     def view(self, behaviour: Behaviour) -> PlanView:
@@ -89,14 +90,14 @@ class Planner:
             self._views[behaviour] = found
         return found
 
-    def map_key(self, state: GameState) -> tuple:
+    def map_key(self, state: GameState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         """What of the map a plan depends on besides the plan state (ZR-23)."""
         return (state.slots, state.cleared)
 
-    def _profile(self, hero: HeroState) -> tuple[Behaviour, tuple, PlanView]:
+    def _profile(self, hero: HeroState) -> tuple[Behaviour, tuple[object, ...], PlanView]:
         return self._profile_of(hero.type, hero.args)
 
-    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[Behaviour, tuple, PlanView]:
+    def _profile_of(self, hero_type: str, args: tuple[Any, ...]) -> tuple[Behaviour, tuple[object, ...], PlanView]:
         """A hero type's behaviour, its planning profile and its plan view, looked up once."""
         key = (hero_type, args)
         found = self._profiles.get(key)
@@ -128,7 +129,7 @@ class Planner:
             graph = self.graph_for(state.slots, state.cleared, hero.type, hero.args, targets)
         return graph, self._project(view, state, hero)
 
-    def graph_for(self, slots: tuple, cleared: frozenset, hero_type: str, args: tuple[Any, ...],
+    def graph_for(self, slots: tuple[Slot, ...], cleared: frozenset[Position], hero_type: str, args: tuple[Any, ...],
                   targets: frozenset[int]) -> PlanGraph:
         """The cached plan graph of one hero profile on one map towards ``targets``; the weight
         pull asks it which rooms are reachable, the Mechanic how far it would walk (FR-24, FR-25)."""

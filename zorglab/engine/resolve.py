@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
-from zorglab.core.geometry import ROOM_SIZE, Direction
+from zorglab.core.geometry import ROOM_SIZE, Direction, Slot
 from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, with_mark
 from zorglab.engine.state import FIELDS, GameState, HeroState, Local, Position, entry_count
 
@@ -129,7 +129,7 @@ class Resolution:
         self.planning = planning
         self.events: list[ev.Event] | None = [] if record else None
         self.slots = state.slots
-        self.slot_room: dict | None = None      # built on first use: most casts never cross a side
+        self.slot_room: dict[Slot, int] | None = None      # built on first use: most casts never cross a side
         self.gold = state.gold
         self.main_a = state.main_a
         self.cleared = state.cleared
@@ -142,8 +142,8 @@ class Resolution:
         self.performed: Any = None  # the type-specific action a hero's perform carried out, for its plan costs
 
     @classmethod
-    def for_plan(cls, world: World, slots: tuple, slot_room: dict, gold: tuple[int, ...], main_a: int,
-                 cleared: frozenset, hero: HeroScratch) -> "Resolution":
+    def for_plan(cls, world: World, slots: tuple[Slot, ...], slot_room: dict[Slot, int], gold: tuple[int, ...], main_a: int,
+                 cleared: frozenset[Position], hero: HeroScratch) -> "Resolution":
         """A planning scratch: one hero alone on a fixed map, nobody dies, no events (ZR-13)."""
         res = cls(world, GameState(0, slots, gold, main_a, (), (), cleared), tick=0, planning=True, record=False)
         res.slot_room = slot_room

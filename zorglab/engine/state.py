@@ -87,7 +87,7 @@ OBSERVED = FIELDS.index("history")     # HeroState fields before it: read whole 
 _ENTRIES = FIELDS.index("entries")
 
 
-def hero_key(hero: HeroState, history_reach: int, entries: bool = True) -> tuple:
+def hero_key(hero: HeroState, history_reach: int, entries: bool = True) -> tuple[Any, ...]:
     """What a rule can read of one hero: all but the tick of death, the history to its depth
     (``history_reach`` >= 1 where a rule reads it) — without the entry counts when ``entries`` is
     false (no portal reads them: ZR-22, ZR-27)."""
@@ -118,7 +118,7 @@ class GameState(NamedTuple):
     def replace(self, **changes: Any) -> "GameState":
         return self._replace(**changes)
 
-    def board(self) -> tuple:
+    def board(self) -> tuple[Any, ...]:
         """What a rule can read of the board: every field but the tick, the heroes and the spells
         left (rooms' places and gold, main A, cleared cells, deaths, who lost, extras)."""
         return self[1:4] + self[6:]
@@ -128,13 +128,13 @@ class GameState(NamedTuple):
         tuples compare their items by identity before value."""
         return self[1:4] == other[1:4] and self[6:] == other[6:]
 
-    def situation(self, history_reach: int) -> tuple:
+    def situation(self, history_reach: int) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...]]:
         """Everything a rule can read except the spells left, nothing else (no tick): the search's
         transposition table files states by it (in parts: the board, then each hero), then by
         spells left (for spell dominance). Carries the same information as :meth:`key`."""
         return (self.board(), tuple([hero_key(h, history_reach) for h in self.heroes]))
 
-    def key(self, history_reach: int) -> tuple:
+    def key(self, history_reach: int) -> tuple[Any, ...]:
         """A transposition key: everything a rule can read, nothing else (no tick).
 
         Visit history is trimmed to the depth a portal or Teleport can reach.

@@ -94,7 +94,7 @@ class World:
         self.hero_index = {hero.label: hero.index for hero in self.heroes}
         self.spells: tuple[SpellInfo, ...] = tuple(self._spell_info(i, spec) for i, spec in enumerate(spell_specs))
         self.spell_index = {spell.label: spell.index for spell in self.spells}
-        self.spells_by_call: dict[tuple[str, tuple], tuple[int, ...]] = {}     # (type, args) -> indices
+        self.spells_by_call: dict[tuple[str, tuple[Any, ...]], tuple[int, ...]] = {}     # (type, args) -> indices
         for spell in self.spells:
             key = (spell.type, spell.args)
             self.spells_by_call[key] = self.spells_by_call.get(key, ()) + (spell.index,)
@@ -132,11 +132,11 @@ class World:
                             for index in self.portal_caps}
         self._slot_indexes: dict[tuple[Slot, ...], dict[Slot, int]] = {}
         self._last_slot_index: tuple[tuple[Slot, ...] | None, dict[Slot, int]] = (None, {})
-        self.move_problems: dict[tuple, str | None] = {}     # zorglab.engine.roommoves.move_problem
-        self._immune: dict[tuple[str, tuple], frozenset[int]] = {}
+        self.move_problems: dict[tuple[object, ...], str | None] = {}     # zorglab.engine.roommoves.move_problem
+        self._immune: dict[tuple[str, tuple[Any, ...]], frozenset[int]] = {}
                 # Memo tables that type modules keep for this world (Shell flights, Princess weights,
         # Mechanic shoves), by owner name: they live and die with the world.
-        self.memos: dict[str, dict[tuple, Any]] = {}
+        self.memos: dict[str, dict[tuple[object, ...], Any]] = {}
         from zorglab.engine.planner import Planner
         self.planner = Planner(self)
 
@@ -185,7 +185,7 @@ class World:
 
     # -- lookups ----------------------------------------------------------------------------
 
-    def memo(self, owner: str) -> dict[tuple, Any]:
+    def memo(self, owner: str) -> dict[tuple[object, ...], Any]:
         """The memo table ``owner`` keeps for this world (created empty on first use)."""
         table = self.memos.get(owner)
         if table is None:
@@ -239,7 +239,7 @@ class World:
             self._immune[key] = codes
         return codes
 
-    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple:
+    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...], tuple[bool, ...]]:
         """What a rule can observe of ``state`` (ZR-27): the board, each hero's plan state (entry
         counts only for portals, only as far as they can tell entries apart; visit history only
         as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
@@ -248,13 +248,13 @@ class World:
         in a world that never goes idle; two states with one key have the same future."""
         return (state.board(), tuple([self.recurrence_hero(h, whole) for h in state.heroes]), state.spells_left)
 
-    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple:
+    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple[tuple[Any, ...], tuple[tuple[int, int], ...], tuple[Any, ...], tuple[Any, ...]]:
         """One hero's part of :meth:`recurrence_key`. Where the whole history counts
         (``recurrence_reach`` is None), ``whole=False`` gives a cheap stand-in to hash, equal
         whenever the whole parts are: the last 64 visits and the history's length."""
         reads = self.entry_reads
         reach = self.recurrence_reach
-        entries: tuple = ()
+        entries: tuple[tuple[int, int], ...] = ()
         if reads:
             kept = []
             for r, n in h.entries:
@@ -262,7 +262,7 @@ class World:
                     cap = reads[r]
                     kept.append((r, n if cap is None else min(n, cap)))
             entries = tuple(kept)
-        history: tuple = () if reach == 0 else h.history[-reach:] if reach is not None else h.history if whole \
+        history: tuple[Any, ...] = () if reach == 0 else h.history[-reach:] if reach is not None else h.history if whole \
             else (len(h.history), h.history[-MAX_HISTORY_REACH:])
         return (h[:_ENTRIES], entries, h[_ENTRIES + 1:OBSERVED], history)
 

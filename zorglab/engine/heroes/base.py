@@ -5,11 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
-from zorglab.core.geometry import Direction
+from zorglab.core.geometry import Direction, Slot
 from zorglab.core.values import Element
 
 if TYPE_CHECKING:
+    from zorglab.engine.plangraph import PlanState
     from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import Position
 
 
 class HeroBehaviour:
@@ -64,7 +66,7 @@ class HeroBehaviour:
         return (1,)
 
     @classmethod
-    def profile(cls, args: tuple[Any, ...]) -> tuple:
+    def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
         """Everything planning depends on besides the map and plan state (never HP: ZR-13)."""
         return (cls.name, cls.immune(args))
 
@@ -74,18 +76,18 @@ class HeroBehaviour:
         return res.step(hero, action)
 
     @classmethod
-    def plan_actions(cls, graph: Any, s: tuple) -> tuple[Any, ...]:
+    def plan_actions(cls, graph: Any, s: PlanState) -> tuple[Any, ...]:
         """The actions a plan may take from plan state ``s``, in tie-break order."""
         return cls.directions
 
     @staticmethod
-    def plan_map(graph: Any, s: tuple) -> tuple[tuple, frozenset]:
+    def plan_map(graph: Any, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         """The (slots, cleared cells) a plan step sees: the graph's map, unless the hero's own
         power changed it earlier in the plan (ZR-13: "only the hero's own power changes it")."""
         return graph.slots, graph.cleared
 
     @staticmethod
-    def plan_extra(res: "Resolution", hero: Any) -> tuple:
+    def plan_extra(res: "Resolution", hero: Any) -> tuple[Any, ...]:
         """The type-specific part of the next plan state."""
         return hero.extra
 
@@ -95,7 +97,7 @@ class HeroBehaviour:
         return world.target_rooms(state, index)
 
     @staticmethod
-    def action_words(graph: Any, s: tuple, action: Any) -> str:
+    def action_words(graph: Any, s: PlanState, action: Any) -> str:
         """A first action of a plan from plan state ``s`` in the designer's words, for *explain*
         (a type says what its own actions weigh: the Mechanic's shove, the Gunner's aim)."""
         return str(action)

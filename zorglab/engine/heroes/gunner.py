@@ -24,6 +24,7 @@ from typing import Any
 
 from zorglab.engine import shell
 from zorglab.core.geometry import Direction
+from zorglab.engine.state import Position
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 from zorglab.core.values import INF
@@ -52,7 +53,7 @@ class Intent:
         return str(self.action)
 
 
-def _parts(extra: tuple[Any, ...]) -> tuple[int, int, int, frozenset | None]:
+def _parts(extra: tuple[Any, ...]) -> tuple[int, int, int, frozenset[Position] | None]:
     """(shots used, actions counted, plan mode, cells cleared in this plan or None)."""
     shots, acted = (extra[0], extra[1]) if extra else (0, 0)
     mode = extra[2] if len(extra) > 2 else FRESH

@@ -24,8 +24,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from zorglab.engine import events as ev
-from zorglab.core.geometry import Direction, neighbour_slot
+from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.heroes.base import HeroBehaviour
+from zorglab.engine.plangraph import PlanState
 from zorglab.core.registry import Param, ParamKind, hero_type
 from zorglab.engine.roommoves import move_problem
 
@@ -49,7 +50,7 @@ def weight(world: Any, args: tuple[Any, ...], room: int) -> int | None:
     return None if steps is None else max(0, steps)
 
 
-def shoved_slots(world: Any, slots: tuple, room: int, direction: Direction) -> tuple | None:
+def shoved_slots(world: Any, slots: tuple[Slot, ...], room: int, direction: Direction) -> tuple[Slot, ...] | None:
     """The slots after shoving ``room`` one slot in ``direction``, or None if illegal (FR-38)."""
     cache = world.memo("mechanic.shoves")
     key = (slots, room, direction)
@@ -73,7 +74,7 @@ def _on_board(world: Any, slot: tuple[int, int]) -> bool:
     return min(cols) <= slot[0] <= max(cols) and min(rows) <= slot[1] <= max(rows)
 
 
-def _walk(graph: Any, s: tuple, slots: tuple) -> int | None:
+def _walk(graph: Any, s: PlanState, slots: tuple[Slot, ...]) -> int | None:
     """Actions a walk (no shove) from plan state ``s`` to the goal takes on ``slots``, or None."""
     walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
     start = s[:7] + ((),)
