@@ -32,23 +32,23 @@ EXPLORE_BUDGET = 300_000
 class StateGraph:
     """Every reachable casting-point state of one world, by key, with its moves."""
 
-    start: tuple
-    moves: dict[tuple, list[tuple[Cast | None, tuple]]] = field(default_factory=dict)
-    wins: set[tuple] = field(default_factory=set)
+    start: tuple[Any, ...]               # GameState.key()
+    moves: dict[tuple[Any, ...], list[tuple[Cast | None, tuple[Any, ...]]]] = field(default_factory=dict)
+    wins: set[tuple[Any, ...]] = field(default_factory=set)
     complete: bool = True
     seconds: float = 0.0
     stopped: str = ""               # why not complete, in words (the budget that was spent)
     cut_short: bool = False         # stopped by a safety stop or a cancel, not by its work
-    _winnable: set[tuple] | None = None
+    _winnable: set[tuple[Any, ...]] | None = None
 
     @property
     def states(self) -> int:
         return len(self.moves)
 
-    def winnable(self) -> set[tuple]:
+    def winnable(self) -> set[tuple[Any, ...]]:
         """Keys from which some cast sequence still wins (backward reachability)."""
         if self._winnable is None:
-            back: dict[tuple, list[tuple]] = {}
+            back: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
             for key, out in self.moves.items():
                 for _, nxt in out:
                     back.setdefault(nxt, []).append(key)
@@ -87,7 +87,7 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
             break
         state = queue.popleft()
         key = state.key(reach)
-        out: list[tuple[Cast | None, tuple]] = []
+        out: list[tuple[Cast | None, tuple[Any, ...]]] = []
         graph.moves[key] = out
         if state.lost:
             continue

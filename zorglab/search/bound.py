@@ -105,11 +105,11 @@ class DamageBound:
         self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
         self.spent = 0                      # questions left unanswered because the allowance ran out
         self._damage: dict[int, int] = {}
-        self._drops: dict[tuple, tuple[int, bool]] = {}     # walk -> (drop, exact)
-        self._heroes: dict[tuple, bool | list[int]] = {}
-        self._profiles: dict[tuple, tuple] = {}
-        self._moves_by_slots: dict[tuple, list[dict[int, Any]]] = {}
-        self._solo: dict[tuple, tuple[int, bool]] = {}   # lone state -> (value, exact)
+        self._drops: dict[tuple[object, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
+        self._heroes: dict[tuple[object, ...], bool | list[int]] = {}
+        self._profiles: dict[tuple[str, tuple[Any, ...]], tuple[object, ...]] = {}
+        self._moves_by_slots: dict[tuple[object, ...], list[dict[int, Any]]] = {}
+        self._solo: dict[tuple[object, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
         self._dead: HeroState | None = None
 
     # -- the test ---------------------------------------------------------------------------
@@ -247,7 +247,7 @@ class DamageBound:
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
 
-    def _profile(self, hero: HeroState) -> tuple:
+    def _profile(self, hero: HeroState) -> tuple[object, ...]:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
         made by Banality carries its HP as an argument, which no walk reads)."""
         key = (hero.type, hero.args)

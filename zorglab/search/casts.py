@@ -40,11 +40,11 @@ class CastBook:
 
     def __init__(self, apart: frozenset[str] | None = frozenset()) -> None:
         self.apart = apart
-        self._casts: dict[tuple, Cast] = {}
-        self._calls: dict[tuple, SpellCall] = {}
+        self._casts: dict[tuple[int, SpellCall, tuple[str, ...], tuple[tuple[int, int], ...], str | None], Cast] = {}
+        self._calls: dict[tuple[str, tuple[Any, ...], str | None], SpellCall] = {}
         self._offered: dict[tuple[bool, ...], tuple[tuple[Any, SpellCall], ...]] = {}
 
-    def call(self, spell_type: str, args: tuple, label: str | None = None) -> SpellCall:
+    def call(self, spell_type: str, args: tuple[Any, ...], label: str | None = None) -> SpellCall:
         key = (spell_type, args, label)
         found = self._calls.get(key)
         if found is None:
@@ -67,7 +67,7 @@ class CastBook:
         of the rest of its kind (by its label too, since a cast by type might take a told-apart one)."""
         found = self._offered.get(left)
         if found is None:
-            seen: set[tuple] = set()
+            seen: set[tuple[object, ...]] = set()
             offers = []
             told = self.apart
             for spell in world.spells:

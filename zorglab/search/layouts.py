@@ -15,10 +15,11 @@ from typing import Any, Iterator
 
 from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of
 from zorglab.engine.game import setup
-from zorglab.core.geometry import Direction, neighbour_slot
+from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout
 from zorglab.engine.layout_rules import is_valid
 from zorglab.core.registry import is_spawn_room
+from zorglab.core.tiles import Tile
 from zorglab.core.model import DomainKind, Level
 from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
@@ -37,7 +38,7 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
     labels = [room.label for room in level.rooms]
     tiles = {label: level.room_tile(label) for label in labels}
     first = labels[0]
-    seen: set[frozenset] = set()
+    seen: set[frozenset[tuple[str, Slot]]] = set()
     stack = [{first: (0, 0)}]
     found = popped = 0
     while stack:
@@ -70,7 +71,7 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
                     stack.append({**placed, room: target})
 
 
-def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
+def _fits(room: str, slot: tuple[int, int], by_slot: dict[Slot, str], tiles: dict[str, Tile]) -> bool:
     for direction in Direction:
         other = by_slot.get(neighbour_slot(slot, direction))
         if other is not None and tiles[room].signature(direction) != tiles[other].signature(direction.opposite):
@@ -81,7 +82,7 @@ def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
 def _values(variable: Any) -> Iterator[Any]:
     """A finite variable's values, lazily: ordered picks of distinct positions (a set gives
     distinct values, a list as many repeats as it holds: docs/rules.md, FR-2), equal picks once."""
-    seen: set = set()
+    seen: set[object] = set()
     for pick in itertools.permutations(variable.items, variable.count):
         value = pick[0] if variable.count == 1 else tuple(pick)
         if value not in seen:
@@ -115,7 +116,7 @@ def choice_sets(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
 class LayoutSummary:
     level: Level
     tried: int = 0
-    winning: list[tuple[Layout, dict, LevelVerdict]] = field(default_factory=list)
+    winning: list[tuple[Layout, dict[str, Any], LevelVerdict]] = field(default_factory=list)
     unknown: int = 0
     open_variables: list[str] = field(default_factory=list)
     truncated: bool = False

@@ -89,8 +89,8 @@ def split(world: World, wins: Wins, parts: int, book: CastBook | None = None) ->
     return list(waiting), None
 
 
-def decide_part(source: Callable[[], tuple], state: GameState, max_states: int | None,
-                max_seconds: float | None) -> tuple[str, tuple[Cast, ...], int, str]:
+def decide_part(source: Callable[[], tuple[World, Wins | None, frozenset[str] | None, bool]], state: GameState,
+                max_states: int | None, max_seconds: float | None) -> tuple[str, tuple[Cast, ...], int, str]:
     """One part's exact search, on a worker: (verdict, its own witness, states, reason)."""
     import time
 
@@ -101,8 +101,8 @@ def decide_part(source: Callable[[], tuple], state: GameState, max_states: int |
     return verdict.verdict, verdict.casts, verdict.states, verdict.reason
 
 
-def parallel_solve(source: Callable[[], tuple], *, parts: int = 8, client: Any = None,
-                   max_states: int | None = None, max_seconds: float | None = None) -> Verdict:
+def parallel_solve(source: Callable[[], tuple[World, Wins | None, frozenset[str] | None, bool]], *, parts: int = 8,
+                   client: Any = None, max_states: int | None = None, max_seconds: float | None = None) -> Verdict:
     """Decide the source's world with its first casting points split into ``parts`` searches, on
     ``client`` (a dask ``distributed.Client``) or, with None, one after another here. The budgets
     are each part's."""

@@ -69,7 +69,7 @@ BOUND_FIRST = 0             # ... and before the first
 BOUND_RAMP = 20_000         # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, bound.MAX_DEPTH: a resumed walk walks its path again)
-DEAD: tuple = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
+DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
 ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
 
@@ -174,17 +174,17 @@ class Search(WitnessSearch):
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
     pruned: int = 0
     seconds: float = 0.0
-    _queue: deque = field(default_factory=deque, repr=False)
-    _later: list = field(default_factory=list, repr=False)
-    _table: dict = field(default_factory=dict, repr=False)
-    _masks: dict = field(default_factory=dict, repr=False)
-    _boards: dict = field(default_factory=dict, repr=False)
-    _heroes: dict = field(default_factory=dict, repr=False)
+    _queue: deque[_Node] = field(default_factory=deque, repr=False)
+    _later: list[deque[_Node]] = field(default_factory=list, repr=False)
+    _table: dict[tuple[int, ...], tuple[int, int] | dict[int, int]] = field(default_factory=dict, repr=False)
+    _masks: dict[tuple[bool, ...], int] = field(default_factory=dict, repr=False)
+    _boards: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False)
+    _heroes: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False)
     _found: _Node | None = field(default=None, repr=False)
     _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
-    _stack: list = field(default_factory=list, repr=False)     # the witness search's
-    _seen: dict = field(default_factory=dict, repr=False)      # situation -> mask, or list of masks
+    _stack: list[_Node] = field(default_factory=list, repr=False)     # the witness search's
+    _seen: dict[tuple[int, ...], int | list[int]] = field(default_factory=dict, repr=False)  # situation -> mask(s)
     _dived: bool = False
     _wins: Callable[[GameState], bool] = field(init=False, repr=False)
     _forget: bool = field(init=False, repr=False)
