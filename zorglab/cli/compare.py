@@ -18,7 +18,7 @@ from zorglab.cli.sweep import BUDGETS, add_run_options, run_options
 FAIL_ON = ("verdict", "fewest_spells", "necessary", "difficulty", "witness", "any")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("compare", help="compare two level packs or git revisions, level by level",
                        description="Compare two versions of the pack (folders) or of the repository (git refs: "
                                    "each revision's own code on its own levels/). Every level's verdict, fewest "

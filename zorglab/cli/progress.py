@@ -24,7 +24,7 @@ from zorglab.progression.profile import profile_problems_in, update_profile
 DEFAULT_PROFILE = "zorglab-profile.json"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("progress", help="a player's points and which contracts they open",
                        description="Show every contract (open, locked or unwritten) for a profile. With --record, "
                                    "replay a level's solution (or your casts on its layout) and record it only if "

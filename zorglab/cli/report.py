@@ -18,7 +18,7 @@ from zorglab.cli.sweep import BUDGETS, add_run_options, run_options
 from zorglab.errors import OptionError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("report", help="write the balance report (CSV, PNG, index.html)",
                        description="Per-level difficulty, spell usage, the campaign check and temple generator "
                                    "statistics, written as CSV tables, PNG charts and an index.html.")

@@ -18,7 +18,7 @@ from zorglab.search.level import solve_setup
 from zorglab.search.solver import UNKNOWN
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("solve", help="decide whether a level can be won (exact search)",
                        description="Search every legal cast sequence. With --solution N, use that solution's "
                                    "choices and layout (its casts are ignored); without, search layouts too.")

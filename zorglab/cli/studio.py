@@ -17,7 +17,7 @@ from typing import Any
 from zorglab.errors import OptionError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("studio", help="serve the Level Studio alone as a web page (Voila, 127.0.0.1)",
                        description="Serve the Level Studio with the level browser beside it as a web page on "
                                    "127.0.0.1, with Voila: no notebook around it. Paths are from the repository "

@@ -55,7 +55,7 @@ def run_options(args: argparse.Namespace, tasks: int = 0, kind: str = "level") -
     return {"serial": serial, "scheduler": args.scheduler, "workers": args.workers}
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("sweep", help="level or temple sweeps, on dask when it pays",
                        description="Compute one row per level (difficulty) or per generated temple: serially for "
                                    "small work, on dask when it is large. Rows are sorted by key; --out writes "
@@ -68,7 +68,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     levels.set_defaults(run=run_levels)
     temples = what.add_parser("temples", help="one row per generated temple, over seeds, sizes and option grids")
     add_temple_arguments(temples)
-    p.set_defaults(run=lambda args: (p.print_help(), 2)[1])
+
+    def usage(args: argparse.Namespace) -> int:     # ``zorglab sweep`` alone: the help, exit status 2
+        p.print_help()
+        return 2
+    p.set_defaults(run=usage)
 
 
 def _add_output(p: argparse.ArgumentParser) -> None:
