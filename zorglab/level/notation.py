@@ -82,14 +82,14 @@ def parse_syntax(text: str, start: str, origin: Origin | None = None) -> Any:
 CACHED_LENGTH = 1_000      # notation texts up to this long are parsed once per process (bounded memory)
 
 
-def _parse_tree(text: str, start: str) -> tuple[Tree, NotationFault | None]:
+def _parse_tree(text: str, start: str) -> tuple[Tree[Token], NotationFault | None]:
     """The grammar's tree of ``text`` and its depth fault."""
     tree = _parser().parse(text, start=start)
     return tree, depth_fault(tree)
 
 
 @functools.lru_cache(maxsize=8192)
-def _tree(text: str, start: str) -> tuple[Tree, NotationFault | None]:
+def _tree(text: str, start: str) -> tuple[Tree[Token], NotationFault | None]:
     """:func:`_parse_tree`, kept per text: an edit in the Studio reads the whole level again, and every
     entry but the edited one parses as before (issue 30 item 4). Trees are never changed once built."""
     return _parse_tree(text, start)
@@ -117,7 +117,7 @@ def bracket_fault(text: str) -> NotationFault | None:
     return None
 
 
-def depth_fault(tree: Tree) -> NotationFault | None:
+def depth_fault(tree: Tree[Token]) -> NotationFault | None:
     """The first place where operators nest deeper than MAX_EXPRESSION_DEPTH (found iteratively:
     every later step walks the tree recursively, so a deeper one would exhaust the stack)."""
     stack: list[tuple[Any, int]] = [(tree, 0)]
@@ -203,7 +203,7 @@ def _items(children: list[Any]) -> list[Any]:
     return [c for c in children if c is not None and not (isinstance(c, Token) and c.type in _BRACKETS)]
 
 
-class _Builder(Transformer_NonRecursive):
+class _Builder(Transformer_NonRecursive[Token, Any]):     # Any: the node the start symbol builds
     """Parse tree -> :mod:`zorglab.core.ast` nodes, with file locations (from each rule's first token)."""
 
     def __init__(self, origin: Origin):

@@ -16,7 +16,7 @@ from zorglab.engine.layout_rules import Violation, main_room, side_name, validat
 from zorglab.core.registry import find_room_type, is_spawn_room
 from zorglab.engine.marks import badges
 from zorglab.engine.resolve import SLAIN
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, Position
 from zorglab.core.model import Level
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter, text_width
@@ -158,7 +158,7 @@ def draw_state(p: Painter, world: Any, state: GameState, *, view: BoardView | No
     if target_slot is not None and view.contains(target_slot):
         p.stroke_rect(*view.slot_rect(target_slot), palette.TARGET, width=max(3, view.cell // 5))
     stuck = set(stuck)
-    by_cell: dict[tuple, list[int]] = {}
+    by_cell: dict[Position, list[int]] = {}
     for index, hero in enumerate(state.heroes):
         if hero.pos is not None:
             by_cell.setdefault(hero.pos, []).append(index)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from zorglab.engine import weights
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, Position
 from zorglab.paint import palette
 from zorglab.paint.board import hero_spot
 from zorglab.paint.painter import Painter, text_width
@@ -37,7 +37,7 @@ def _spot(world: Any, state: GameState, view: BoardView, index: int) -> tuple[fl
     return cx + dx, cy + dy, r
 
 
-def draw_path(p: Painter, state: GameState, view: BoardView, start: tuple | None, steps: Sequence[Any],
+def draw_path(p: Painter, state: GameState, view: BoardView, start: Position | None, steps: Sequence[Any],
               colour: str = palette.PLAN, width: float | None = None, dashed: bool = False) -> None:
     """A plan as a line through the cells it steps on (``steps``: PlanSteps), an arrowhead at its
     end; a step that moves no cell (a shot, a shove) leaves the line where it is."""

@@ -15,6 +15,7 @@ from zorglab.paint import palette
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.temples import solve, temple_cells
+from zorglab.temples.model import Place
 
 ROOM_COLOURS = {
     "wall": "#33333d", "void": "#101014", "empty": "#ece6d6", "entrance": "#9fd39f", "gate": "#6fbf6f",
@@ -157,7 +158,7 @@ def _path(p: Painter, view: TempleView, route: Any) -> None:
     for a, b in zip(cells, cells[1:]):
         if a[0] == b[0] and a != b:
             p.line(*view.centre(a), *view.centre(b), PATH, width=max(2, view.cell // 12))
-    seen: set = set()
+    seen: set[Place] = set()
     small = max(6, int(view.cell * 0.26))
     for index, place in enumerate(cells):
         if place in seen:

@@ -35,7 +35,8 @@ class Span:
             raise OptionError(f"range {self}: give 0 <= low <= high")
 
     @classmethod
-    def of(cls, value: "Span | int | str | tuple | list | None", what: str = "range") -> "Span | None":
+    def of(cls, value: "Span | int | str | tuple[int, int | None] | list[Any] | None",
+           what: str = "range") -> "Span | None":
         """``3`` (exactly), ``"2-4"``, ``"2+"``, ``(2, 4)``, ``(2, None)``, or None (not asked)."""
         if value is None or isinstance(value, Span):
             return value

@@ -158,14 +158,14 @@ def _fewest(game: Setup, max_states: int) -> tuple[str, int | None, tuple[Cast, 
     return SOLVABLE, verdict.worlds[0][1].spells_used, verdict.casts
 
 
-def _spell_count(key: tuple) -> int:
+def _spell_count(key: tuple[Any, ...]) -> int:
     return sum(key[_KEY_SPELLS])
 
 
-def cost_to_win(graph: StateGraph) -> dict[tuple, int]:
+def cost_to_win(graph: StateGraph) -> dict[tuple[Any, ...], int]:
     """Fewest spells still to spend from each state to a win (Dijkstra backwards over the graph;
     a move's cost is the spells it consumes, so a Selection and its spell count two)."""
-    back: dict[tuple, list[tuple[tuple, int]]] = {}
+    back: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], int]]] = {}
     for key, out in graph.moves.items():
         for _, nxt in out:
             back.setdefault(nxt, []).append((key, _spell_count(key) - _spell_count(nxt)))
@@ -184,7 +184,7 @@ def cost_to_win(graph: StateGraph) -> dict[tuple, int]:
     return cost
 
 
-def first_cast(graph: StateGraph, cost: dict[tuple, int]) -> int | None:
+def first_cast(graph: StateGraph, cost: dict[tuple[Any, ...], int]) -> int | None:
     """The casting point at which a fewest-spells win casts first, at the earliest (None: no spell
     is needed or the level is not won). Walks the no-cast run; at casting point ``t`` a cast that
     keeps the fewest-spells total is a first cast after ``t`` actions."""
@@ -206,7 +206,7 @@ def first_cast(graph: StateGraph, cost: dict[tuple, int]) -> int | None:
     return None
 
 
-def _no_cast_wins(graph: StateGraph, key: tuple) -> bool:
+def _no_cast_wins(graph: StateGraph, key: tuple[Any, ...]) -> bool:
     seen = set()
     while key not in seen:
         seen.add(key)
@@ -255,7 +255,7 @@ def distinct_cast_lists(game: Setup, graph: StateGraph, cap: int = LIST_CAP,
     world = game.world()
     reach = world.history_reach
     winnable = graph.winnable()
-    found: set[tuple] = set()
+    found: set[tuple[Any, ...]] = set()
     visited = 0
 
     def walk(state: GameState, made: tuple[tuple[int, str], ...]) -> bool:

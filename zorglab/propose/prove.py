@@ -180,7 +180,7 @@ def measure(level: Level, budget: Budget = PROPOSE_BUDGET) -> dict[str, Any]:
     }
 
 
-def _losing_run(level: Level, layout: Layout, game) -> tuple[tuple, str]:
+def _losing_run(level: Level, layout: Layout, game) -> tuple[tuple[tuple[str | None, ...], ...], str]:
     """The no-cast run on the proposed layout when it does not win; else a layout that loses
     without spells (the tempting wrong build); else nothing."""
     outcome = play(game).outcome

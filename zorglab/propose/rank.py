@@ -51,7 +51,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(union) if union else 1.0
 
 
-def order(candidate: Candidate) -> tuple:
+def order(candidate: Candidate) -> tuple[float, int | float, int]:
     """Closest to the targets first; then fewer winning cast lists (up to commuting casts, else as
     counted; a capped or unknown count last); then the draft index."""
     f = candidate.figures

@@ -48,7 +48,7 @@ def choose_runner(tasks: int, kind: str, *, serial: bool = False, scheduler: str
 TASK_KINDS = {"level_task": "level", "temple_task": "temple"}
 
 
-def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple], *, serial: bool | None = None,
+def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple[Any, ...]], *, serial: bool | None = None,
              scheduler: str | None = None, workers: int = DEFAULT_WORKERS, client: Any = None,
              progress: bool | None = False) -> list[dict[str, Any]]:
     """``[function(*item) for item in items]``: serially (``serial=True``) or on dask (``False``, a

@@ -114,12 +114,12 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                 if kinds.get(cell) in FIGHT_KINDS:
                     quest_of[cell] = quests[fights % len(quests)]
                     fights += 1
-    specs: dict[tuple, str] = {}
+    specs: dict[_Spec, str] = {}
     rooms: dict[str, Room] = {}
     used: set[str] = set()
     counter = 0
 
-    def token_for(spec: tuple) -> str:
+    def token_for(spec: _Spec) -> str:
         nonlocal counter
         token = specs.get(spec)
         if token is None:
@@ -177,10 +177,12 @@ def _side_toward(cell: int, other: int, cols: int) -> str:
     return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
 
 
-_ROOMS: dict[tuple, Room] = {}
+# One room of the dress: (kind, locked sides, quest, extras).
+_Spec = tuple[str, tuple[str, ...], str | None, tuple[str, ...] | None]
+_ROOMS: dict[tuple[_Spec, str], Room] = {}
 
 
-def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+def _room(room_type: str, content: dict[str, Any] | None, spec: _Spec, element: str) -> Room:
     """The room a spec stands for; rooms are values, so equal specs share one (memoised)."""
     key = (spec, element)
     room = _ROOMS.get(key)
@@ -191,7 +193,7 @@ def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: 
     return room
 
 
-def _make_room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+def _make_room(room_type: str, content: dict[str, Any] | None, spec: _Spec, element: str) -> Room:
     kind, sides, quest, extra = spec
     body = dict(content) if content else None
     if kind == "boss":

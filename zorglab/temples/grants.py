@@ -9,6 +9,7 @@ hands out its ``drops``; a shop sells Bombs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from zorglab.temples.model import FIGHT_TYPES, KEY, LOOT, SHOP, Room
 
@@ -44,7 +45,7 @@ def is_pegasus(item: str) -> bool:
     return "pegasus" in item.lower()
 
 
-def _add(item: object, acc: dict, kept: bool) -> None:
+def _add(item: object, acc: dict[str, Any], kept: bool) -> None:
     """Count one item; ``kept`` for a Dungeon Item chest's item (a key item, kept at reset)."""
     if not isinstance(item, str):
         return
@@ -68,7 +69,7 @@ def room_grants(room: Room) -> Grants:
     """Everything ``room`` hands out when the hero first enters it."""
     if room.type not in _GIVERS:
         return NOTHING
-    acc: dict = {
+    acc: dict[str, Any] = {
         "small_keys": 0,
         "master_key": False,
         "bombs": False,
