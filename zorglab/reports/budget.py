@@ -47,7 +47,7 @@ class StageBudgets:
                         if f.name.endswith("_seconds") and getattr(self, f.name) is not None})
         return replace(self, **changes)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[tuple[str, int], ...]:
         """What a figure depends on (the safety stops aside: they decide no figure)."""
         return tuple((f.name, getattr(self, f.name)) for f in fields(self) if not f.name.endswith("_seconds"))
 

@@ -20,7 +20,7 @@ import pandas as pd
 from zorglab.engine.game import Setup, setup, setup_solution
 from zorglab.errors import LevelError
 from zorglab.core.model import MAIN_WORLD
-from zorglab.core.model import Cast, Level, Outcome
+from zorglab.core.model import Cast, HeroSpec, Level, Outcome, RoomSpec, SpellSpec
 from zorglab.core.budget import Budget
 from zorglab.reports.budget import StageBudgets
 from zorglab.reports.forced import forced_points
@@ -46,7 +46,7 @@ NOT_SET_UP = "no setup"
 ERROR = "error"
 
 
-def _worlds(level: Level) -> list[tuple[str, tuple, tuple, tuple]]:
+def _worlds(level: Level) -> list[tuple[str, tuple[RoomSpec, ...], tuple[HeroSpec, ...], tuple[SpellSpec, ...]]]:
     """(name, rooms, heroes, spells) of every world, main first."""
     return [(MAIN_WORLD, level.rooms, level.heroes, level.spells)] + [
         (m.name, m.rooms, m.heroes, m.spells) for m in level.mirrors]

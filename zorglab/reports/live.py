@@ -165,7 +165,7 @@ def _jsonable(value: Any) -> Any:
 
 # -- the summary ----------------------------------------------------------------------------------
 
-def summarise(level: Level | LevelCheck | str | os.PathLike, layout: Layout | None = None, *,
+def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout | None = None, *,
               choices: Mapping[str, Any] | None = None, seconds: float | None = None, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
               survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None,
@@ -231,7 +231,7 @@ def _freeze(draft: Draft, problems: list[str], **more: Any) -> LevelSummary:
     return LevelSummary(problems=tuple(problems), budget="; ".join(draft.budget), **values)
 
 
-def summarise_text(text: str, path: str | os.PathLike = "<string>", layout: Layout | None = None,
+def summarise_text(text: str, path: str | os.PathLike[str] = "<string>", layout: Layout | None = None,
                    **options: Any) -> LevelSummary:
     """:func:`summarise` of a level's TOML text as typed (``path`` names it in the problems and
     finds its tile library and contracts)."""

@@ -40,7 +40,7 @@ INVALID = "invalid"
 
 # -- reading the level ----------------------------------------------------------------------------
 
-def read_level(level: Level | LevelCheck | str | os.PathLike) -> tuple[Level | None, list[str]]:
+def read_level(level: Level | LevelCheck | str | os.PathLike[str]) -> tuple[Level | None, list[str]]:
     """The level (None when it does not load) and the loader's problems, as ``zorglab validate`` prints them."""
     if isinstance(level, Level):
         return level, []

@@ -17,7 +17,7 @@ USAGE_COLUMNS = ("level", "contract", "spell", "present", "necessary", "in_witne
 SUMMARY_MEASURES = ("present", "necessary", "in_witness")
 
 
-def _counts(text: object) -> Counter:
+def _counts(text: object) -> Counter[str]:
     return Counter(as_list(text))
 
 

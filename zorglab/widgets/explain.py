@@ -144,7 +144,8 @@ def _choice_of(world: Any, hero: int, value: Any, choices: Any) -> str | None:
     return None
 
 
-def goal_text(world: Any, state: GameState, index: int, choices: Any = None) -> tuple[str, tuple[int, ...], tuple]:
+def goal_text(world: Any, state: GameState, index: int,
+              choices: Any = None) -> tuple[str, tuple[int, ...], tuple[tuple[int, int, Fraction], ...]]:
     """The goal in words, its rooms, and every pull the hero feels (FR-25)."""
     hero = state.heroes[index]
     behaviour = world.behaviour(hero.type)

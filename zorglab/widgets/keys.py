@@ -113,7 +113,7 @@ class KeyGuard(anywidget.AnyWidget):
         self._received(self, {"event": "key_down", "key": key, "shift_key": shift, "ctrl_key": ctrl,
                               "meta_key": meta}, [])
 
-    def _received(self, _widget: Any, content: dict, _buffers: Any) -> None:
+    def _received(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") == "key_down" and content.get("key") in self.shortcuts:
             self._handler(content["key"], shift=bool(content.get("shift_key")),
                           ctrl=bool(content.get("ctrl_key")), meta=bool(content.get("meta_key")))

@@ -25,7 +25,7 @@ from zorglab.engine.layout_rules import Violation, describe_rotation, main_room,
 from zorglab.core.registry import is_spawn_room
 from zorglab.level.warnings import level_warnings
 from zorglab.errors import LevelError, OptionError
-from zorglab.core.model import Level
+from zorglab.core.model import Cast, Level
 from zorglab.level.save import SavedSolution
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter
@@ -313,7 +313,7 @@ class Maker:
     def path(self) -> Path | None:
         return None if self.file is None else self.file.path
 
-    def save(self, casts: tuple = (), expect: Any = None) -> Path:
+    def save(self, casts: tuple[str | Cast, ...] = (), expect: Any = None) -> Path:
         """Write the layout (with ``casts`` and ``expect`` when given) into the level file as a
         ``[[solutions]]`` entry: comments kept, atomic, refused if the file changed on disk since it
         was loaded (``StaleFileError``); a solution the file already has is not written again, and
@@ -385,7 +385,7 @@ class Maker:
         if self.selected is not None and self.selected not in self.layout:
             self.selected = None
 
-    def _main_changed(self, change: dict) -> None:
+    def _main_changed(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.layout.main:
             self.set_main(change["new"])
 

@@ -389,15 +389,15 @@ class Player:
 
     # --- widget plumbing --------------------------------------------------------------------------
 
-    def _played(self, change: dict) -> None:
+    def _played(self, change: dict[str, Any]) -> None:
         if change["new"] > change["old"]:
             self.step()
 
-    def _scrubbed(self, change: dict) -> None:
+    def _scrubbed(self, change: dict[str, Any]) -> None:
         if not self._syncing:
             self.goto(change["new"])
 
-    def _selection_changed(self, change: dict) -> None:
+    def _selection_changed(self, change: dict[str, Any]) -> None:
         if not self._syncing:
             self.tray.choice.heroes = list(change["new"])
             self.refresh()

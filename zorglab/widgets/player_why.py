@@ -137,7 +137,7 @@ class WhyNotPanel:
         self._syncing = False
         self.widget = w.VBox([w.HBox([self.steps, self.branch_button]), self.text])
 
-    def _picked(self, change: dict) -> None:
+    def _picked(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"]:
             why_not(self.player, change["new"])
 

@@ -403,7 +403,7 @@ class Studio(StudioEdits, UnsavedWork, StudioFile):
         self.panel.request(level if level is not None else self.draft.check,
                            layout if layout is not None and len(layout) else None, choices)
 
-    def _solution_changed(self, change: dict) -> None:
+    def _solution_changed(self, change: dict[str, Any]) -> None:
         if self._refreshing:
             return
         self._safely(lambda: self.choose_solution(change["new"]))
