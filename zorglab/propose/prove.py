@@ -25,7 +25,7 @@ from zorglab.propose.draft import Draft, make_draft
 from zorglab.propose.interest import Interest, interest, pinned_labels
 from zorglab.reports.budget import Budget
 from zorglab.search.level import solve_setup
-from zorglab.search.solver import SOLVABLE
+from zorglab.search.solver import SOLVABLE, SetupVerdict
 from zorglab.seeding import Seed, normalise_seed
 
 # Counted in states only (no clock): the same figures in every process (dask = serial).
@@ -44,7 +44,7 @@ class Candidate:
     index: int
     seed: int
     draft: Draft | None
-    verdict: str                                   # solvable | unsolvable | unknown | invalid
+    verdict: SetupVerdict
     reason: str = ""
     witness: tuple[str, ...] = ()
     map: tuple[tuple[str | None, ...], ...] = ()   # the proposed layout, rows north first

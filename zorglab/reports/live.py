@@ -36,7 +36,7 @@ from zorglab.reports.live_setup import (INVALID, Draft, contract_problems, figur
                                         setup_figures, solution_problems)
 from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
 from zorglab.search.layouts import MAX_LAYOUTS
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, SetupVerdict
 
 __all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
 
@@ -49,7 +49,7 @@ class LevelSummary:
 
     level: str = ""
     problems: tuple[str, ...] = ()
-    layout_verdict: str | None = None           # solvable / unsolvable / unknown / invalid; None: no layout
+    layout_verdict: SetupVerdict | None = None  # None: no layout
     layout_problems: tuple[str, ...] = ()       # the layout's violations (verdict invalid), or why no setup
     reason: str = ""                            # the verdict's reason, in the solver's words
     witness: tuple[str, ...] | None = None      # main-world casts of the witness (current layout)
@@ -58,7 +58,7 @@ class LevelSummary:
     mirror_witness_casts: tuple[tuple[str, tuple[Cast, ...]], ...] = ()
     budget: str = ""                            # every budget that cut something short; "" when none
     figures_for: str = ""                       # "this layout" / "solution N's layout" / ""
-    verdict: str | None = None                  # the verdict of that setup (the current layout's, when given)
+    verdict: SetupVerdict | None = None         # the verdict of that setup (the current layout's, when given)
     layout_spells: int | None = None            # fewest spells for the figures' setup
     necessary_spells: tuple[str, ...] = ()
     necessary_unknown: int = 0                  # spells whose necessity the budget left undecided

@@ -25,7 +25,7 @@ from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled
 from zorglab.reports.live_setup import kept_setup
 from zorglab.search.layouts import choice_sets
 from zorglab.search.level import world_search
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, SetupVerdict, Solvability
 
 OPEN_RANGE = range(0, 6)        # the picks of N and R tried: a bounded range, said in the panel
 MAX_COMBINATIONS = 24
@@ -34,7 +34,7 @@ MAX_COMBINATIONS = 24
 @dataclass(frozen=True)
 class ChoiceVerdict:
     choices: tuple[tuple[str, Any], ...]
-    verdict: str                 # solvable / unsolvable / unknown / invalid
+    verdict: SetupVerdict
     witness: tuple[str, ...] = ()
     reason: str = ""
 
@@ -112,7 +112,7 @@ def _judge(level: Level, layout: Layout, choices: dict[str, Any], stops: Budget,
         game = kept_setup(level, layout, choices)
     except LevelError as error:
         return ChoiceVerdict(named, "invalid", reason=(str(error).splitlines() or [""])[0])
-    answers: list[str] = []
+    answers: list[Solvability] = []
     witness: tuple[str, ...] = ()
     reasons: list[str] = []
     for name in game.played_worlds:
@@ -124,5 +124,5 @@ def _judge(level: Level, layout: Layout, choices: dict[str, Any], stops: Budget,
             reasons.append(verdict.reason)
         if verdict.verdict == UNSOLVABLE:
             break
-    overall = UNSOLVABLE if UNSOLVABLE in answers else UNKNOWN if UNKNOWN in answers else SOLVABLE
+    overall: SetupVerdict = UNSOLVABLE if UNSOLVABLE in answers else UNKNOWN if UNKNOWN in answers else SOLVABLE
     return ChoiceVerdict(named, overall, witness if overall == SOLVABLE else (), "; ".join(reasons))

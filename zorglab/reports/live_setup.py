@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Final, Mapping
 
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
@@ -35,7 +35,7 @@ from zorglab.search.level import world_search
 from zorglab.search.reasons import why_unsolvable
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
 
-INVALID = "invalid"
+INVALID: Final = "invalid"     # a SetupVerdict: the layout cannot be built
 
 
 # -- reading the level ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
 from zorglab.search.casts import legal_casts
 from zorglab.search.level import cast_book, world_search
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict, gc_paused
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Solvability, Verdict, gc_paused
 
 EXPLORE_BUDGET = 300_000
 
@@ -115,7 +115,7 @@ def explore(game: Setup, name: str = MAIN_WORLD, start: GameState | None = None,
 class Analysis:
     """A world's difficulty as a designer reads it."""
 
-    verdict: str
+    verdict: Solvability
     fewest_spells: int | None
     witness: tuple[str, ...]
     necessary: tuple[str, ...]          # spells without which the world is unsolvable

@@ -13,14 +13,14 @@ from zorglab.engine.game import Setup
 from zorglab.core.model import MAIN_WORLD
 from zorglab.search.casts import CastBook
 from zorglab.search.decide import deciding
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Solvability, Verdict
 
 
 @dataclass(frozen=True)
 class LevelVerdict:
     """The level's verdict and each world's; ``casts`` are the main world's witness."""
 
-    verdict: str
+    verdict: Solvability
     worlds: tuple[tuple[str, Verdict], ...]
     seconds: float
     why: Any = None         # a zorglab.search.reasons.Reason when unsolvable and asked for (``why=True``)
@@ -39,9 +39,10 @@ class LevelVerdict:
 
     def to_json(self) -> dict[str, Any]:
         main = self.worlds[0][1]
-        data = {"verdict": self.verdict, "casts": main.cast_texts(), "states": self.states,
-                "generated": self.generated, "seconds": round(self.seconds, 4), "reason": "; ".join(f"{n}: {v.reason}" for n, v in self.worlds),
-                "pruned": sum(v.pruned for _, v in self.worlds)}
+        data: dict[str, Any] = {"verdict": self.verdict, "casts": main.cast_texts(), "states": self.states,
+                                "generated": self.generated, "seconds": round(self.seconds, 4),
+                                "reason": "; ".join(f"{n}: {v.reason}" for n, v in self.worlds),
+                                "pruned": sum(v.pruned for _, v in self.worlds)}
         if len(self.worlds) > 1:
             data["mirror_casts"] = {n: v.cast_texts() for n, v in self.worlds[1:]}
             data["worlds"] = [{"name": n, **v.to_json()} for n, v in self.worlds]
@@ -119,7 +120,7 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
         if verdict.verdict == UNSOLVABLE:
             break
     verdicts = {v.verdict for _, v in results}
-    overall = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
+    overall: Solvability = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
     reason = None
     if why and overall == UNSOLVABLE:
         from zorglab.search.reasons import why_unsolvable

@@ -25,7 +25,7 @@ from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
 from zorglab.search.casts import CastBook, legal_casts
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict, all_dead
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Solvability, Verdict, all_dead
 
 Wins = Callable[[GameState], bool]
 
@@ -90,7 +90,7 @@ def split(world: World, wins: Wins, parts: int, book: CastBook | None = None) ->
 
 
 def decide_part(source: Callable[[], tuple[World, Wins | None, frozenset[str] | None, bool]], state: GameState,
-                max_states: int | None, max_seconds: float | None) -> tuple[str, tuple[Cast, ...], int, str]:
+                max_states: int | None, max_seconds: float | None) -> tuple[Solvability, tuple[Cast, ...], int, str]:
     """One part's exact search, on a worker: (verdict, its own witness, states, reason)."""
     import time
 

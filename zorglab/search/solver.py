@@ -42,7 +42,7 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final, Literal
 
 from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, HeroState, hero_key
@@ -58,9 +58,14 @@ from zorglab.search.witness import WitnessSearch, _Node
 if TYPE_CHECKING:
     from zorglab.engine.world import World
 
-SOLVABLE = "solvable"
-UNSOLVABLE = "unsolvable"
-UNKNOWN = "unknown"
+Solvability = Literal["solvable", "unsolvable", "unknown"]
+"""A search's verdict (ZR-19): a witness was found, none exists (proved), or the budget ran out first."""
+SetupVerdict = Literal["solvable", "unsolvable", "unknown", "invalid"]
+"""A setup's verdict as the proposer and the live panels say it: its search's, or "invalid" (the layout or
+draft cannot be built, so nothing was searched)."""
+SOLVABLE: Final = "solvable"
+UNSOLVABLE: Final = "unsolvable"
+UNKNOWN: Final = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
 WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
@@ -78,7 +83,7 @@ ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals
 class Verdict:
     """The answer, never a guess: a witness, a proof by exhaustion, or the budget that ran out."""
 
-    verdict: str
+    verdict: Solvability
     casts: tuple[Cast, ...] = ()
     states: int = 0
     seconds: float = 0.0
@@ -439,7 +444,7 @@ class Search(WitnessSearch):
                 self.generated += 1
                 self._offer(nxt, node, cast, mask, left - mask.bit_count())
 
-    def _verdict(self, verdict: str, t0: float, reason: str) -> Verdict:
+    def _verdict(self, verdict: Solvability, t0: float, reason: str) -> Verdict:
         self.seconds += self.clock() - t0
         casts: list[Cast] = []
         node = self._found

@@ -18,7 +18,7 @@ import html
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import ipywidgets as w
 
@@ -32,6 +32,7 @@ from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
 from zorglab.reports.budget import StageBudgets
 from zorglab.reports.live import summarise
+from zorglab.search.solver import SetupVerdict
 
 BROWSER_STATES = StageBudgets().solve_states    # per world: the difficulty report's verdict and states
 DEFAULT_PROFILE = "zorglab-profile.json"       # the file ``zorglab progress`` reads by default
@@ -49,7 +50,7 @@ class BrowserEntry:
     level: str                      # the level id ('' when the file does not load)
     title: str = ""
     contract: str | None = None
-    verdict: str = "no setup"       # of the reference setup (the difficulty report's), or "error"
+    verdict: SetupVerdict | Literal["no setup", "error"] = "no setup"   # of the reference setup (the difficulty report's)
     fewest_spells: int | None = None
     states: int | None = None
     won: bool = False
