@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from zorglab.cli.options import add_quiet, check_out_file, progress_of, say
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
-from zorglab.sweep.runner import LostTasks
+from zorglab.sweep.runner import LostTasks, TaskKind
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,7 +42,7 @@ def add_run_options(p: argparse.ArgumentParser, budget: bool = True) -> None:
     add_quiet(p)
 
 
-def run_options(args: argparse.Namespace, tasks: int = 0, kind: str = "level") -> dict[str, Any]:
+def run_options(args: argparse.Namespace, tasks: int = 0, kind: TaskKind = "level") -> dict[str, Any]:
     """``serial``/``scheduler``/``workers`` for the sweeps, the choice of where printed on standard error."""
     from zorglab.sweep.runner import choose_runner
 

@@ -8,7 +8,7 @@ operator, of the operator) in the file it came from; locations never take part i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Literal, Union
 
 from zorglab.errors import Location
 
@@ -150,11 +150,11 @@ class SpellRef(Node):
 
 @dataclass(frozen=True)
 class CastNode(Node):
-    """``@TICK SPELL [TARGETS]``; ``target`` is "to", "with", "on" or None."""
+    """``@TICK SPELL [TARGETS]``; ``target`` is the word written before the targets (None: none written)."""
 
     tick: int
     spell: SpellRef
-    target: str | None = None
+    target: Literal["on", "to", "with"] | None = None
     slots: tuple[tuple[int, int], ...] = ()
     with_room: Ident | None = None
     on: tuple[Ident, ...] = ()

@@ -26,16 +26,17 @@ from zorglab.core.model import Cast, Outcome, SpellCall, SpellSpec, Solution, Va
 from zorglab.level.positions import Positions
 from zorglab.core.printer import format_spell_call
 from zorglab.core.substitute import Substitution, resolve_choices
+from zorglab.engine.spells.base import CastForm
 
 SOLUTION_KEYS = ("choices", "rotation", "map", "main", "casts", "expect", "mirror_casts")
 # The target each spell takes in a cast; a spell type not listed takes none.
 
 
-def target_form(spell_type: str) -> str | None:
+def target_form(spell_type: str) -> CastForm | None:
     """The target a cast of this spell type names, as its registered behaviour declares it."""
     behaviour = find_spell_type(spell_type)
     return None if behaviour is None else behaviour.cast_form
-_FORM_HINTS = {"to": "'to (col, row)'", "with": "'with ROOM'", "on": "'on HERO'",
+_FORM_HINTS: dict[CastForm | None, str] = {"to": "'to (col, row)'", "with": "'with ROOM'", "on": "'on HERO'",
                "select": "'on HERO, HERO : SPELL'", None: "no target"}
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Literal
 
 from zorglab.core.model import Cast, HeroSpec, Level, Outcome, RoomSpec, SpellSpec
 from zorglab.core.printer import format_cast
@@ -50,11 +50,15 @@ _KEY_HEROES, _KEY_SPELLS = 3, 4          # positions in GameState.key()
 _HERO_ENTRIES = HERO_FIELDS.index("entries")   # a hero's key starts with its fields in declared order
 
 
+PinKind = Literal["room", "hero", "spell"]
+"""What a brief may pin: a room, a hero or a spell of the level."""
+
+
 @dataclass(frozen=True)
 class Pin:
     """One pinned room, hero or spell and whether it matters (None: the budget could not tell)."""
 
-    kind: str           # room | hero | spell
+    kind: PinKind
     label: str
     text: str
     matters: bool | None
@@ -345,7 +349,7 @@ def _spell_pin(game: Setup, label: str, max_states: int) -> tuple[bool | None, s
     return None, "without it, the search ran out of budget"
 
 
-def pinned_labels(level: Level, kind: str, pins: Iterable[str]) -> list[tuple[str, str]]:
+def pinned_labels(level: Level, kind: PinKind, pins: Iterable[str]) -> list[tuple[str, str]]:
     """(label, pin text) for each pin: the first entry of that kind written as the pin, in order."""
     entries: tuple[RoomSpec | HeroSpec | SpellSpec, ...] = (
         level.rooms if kind == "room" else level.heroes if kind == "hero" else level.spells)

@@ -23,7 +23,7 @@ An *unsolvable* verdict comes with one of four reasons, tried in this order:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Final, Iterable, Literal
 
 from zorglab.core.model import Cast, Condition
 from zorglab.core.printer import format_cast
@@ -41,9 +41,11 @@ if TYPE_CHECKING:
     from zorglab.engine.game import Setup
     from zorglab.engine.world import World
 
-CONSTRAINT = "constraint"
-HERO = "hero"
-EXPLORED = "explored"
+ReasonKind = Literal["constraint", "hero", "explored"]
+"""What proves a world unwinnable: a constraint no run meets, a hero no spell can kill, or the whole state graph."""
+CONSTRAINT: Final = "constraint"
+HERO: Final = "hero"
+EXPLORED: Final = "explored"
 
 # Functions whose value the layout alone fixes: ``solvable`` always (a construction test on the
 # shared layout, FR-46), ``dist`` while no room can move (FR-10 reads the slots at the end).
@@ -55,7 +57,7 @@ class Reason:
     """Why a world cannot be won. ``figures`` are the values that prove it (JSON-ready);
     ``casts`` the closest miss (kind ``explored``), replayable as a near-witness."""
 
-    kind: str
+    kind: ReasonKind
     world: str
     text: str
     figures: dict[str, Any] = field(default_factory=dict)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Literal, Sequence
 
 from zorglab.errors import OptionError
 
@@ -23,12 +23,14 @@ MEMORY_LIMIT = "1GiB"
 # 22 s serially). So a local cluster is started only for work estimated above a minute serially;
 # a scheduler address always uses that cluster. The estimates are counts times a typical cost
 # per task, never a clock, so the choice is the same on every run.
-TASK_SECONDS = {"level": 0.25, "temple": 0.04}
+TaskKind = Literal["level", "temple", "task"]
+"""What a sweep's tasks are, for the estimate of its work (``task``: anything else, 0.1 s each)."""
+TASK_SECONDS: dict[TaskKind, float] = {"level": 0.25, "temple": 0.04}
 LOCAL_CLUSTER_FROM = 60.0          # estimated serial seconds
 LOST_TASK_TRIES = 3       # a task whose worker dies is run again, at most this many times in all
 
 
-def choose_runner(tasks: int, kind: str, *, serial: bool = False, scheduler: str | None = None,
+def choose_runner(tasks: int, kind: TaskKind, *, serial: bool = False, scheduler: str | None = None,
                   parallel: bool = False, workers: int = DEFAULT_WORKERS) -> tuple[bool, str]:
     """``(serial, why)``: whether to run ``tasks`` tasks of ``kind`` in this process, and the choice in words."""
     if scheduler is not None:
@@ -45,7 +47,7 @@ def choose_runner(tasks: int, kind: str, *, serial: bool = False, scheduler: str
                   f"a cluster costs to start; --parallel to use one)")
 
 
-TASK_KINDS = {"level_task": "level", "temple_task": "temple"}
+TASK_KINDS: dict[str, TaskKind] = {"level_task": "level", "temple_task": "temple"}
 
 
 def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple[Any, ...]], *, serial: bool | None = None,

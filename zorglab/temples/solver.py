@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from zorglab.temples.errors import SolverBudgetError
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph, compile_temple
 from zorglab.temples.model import Place, Temple
-from zorglab.temples.state import OPEN, Rules, State
+from zorglab.temples.state import OPEN, Rules, State, StepKind
 
 if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
@@ -43,7 +43,7 @@ DEFAULT_BUDGET = 200_000
 class Step:
     """One decision of the hero: spend a key on a door (``open``) or take a one-way ride."""
 
-    kind: str  # "open" | "ride"
+    kind: StepKind
     source: Place
     target: Place
     via: str
@@ -110,13 +110,13 @@ class _Explored:
         self.opened: list[int] = []
         self.entry: list[int] = []
         self.parent: list[int] = []
-        self.step: list[tuple[str, int, int] | None] = []
+        self.step: list[tuple[StepKind, int, int] | None] = []
         self.goal: list[bool] = []
         self.members: list[list[int]] = []
         self.flags: list[int] = []
         self.preds: list[list[int]] = []
 
-    def add(self, events: int, opened: int, entry: int, parent: int, step: tuple[str, int, int] | None,
+    def add(self, events: int, opened: int, entry: int, parent: int, step: tuple[StepKind, int, int] | None,
             members: list[int], flags: int, goal: bool, budget: int) -> int:
         """Record a new state; its id. Past ``budget`` states the search gives up."""
         sid = len(self.events)
@@ -144,7 +144,7 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     by_key: dict[tuple[int, int, int], int] = {}
     by_entry: dict[tuple[int, int, int], int] = {}
 
-    def visit(c: int, events: int, opened: int, parent: int, step: tuple[str, int, int] | None) -> int:
+    def visit(c: int, events: int, opened: int, parent: int, step: tuple[StepKind, int, int] | None) -> int:
         entry = (c, events, opened)
         sid = by_entry.get(entry)
         if sid is not None:
@@ -190,7 +190,7 @@ def _search_cells(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     ex = _Explored()
     ids: dict[State, int] = {}
 
-    def visit(state: State, parent: int, step: tuple[str, int, int] | None) -> int:
+    def visit(state: State, parent: int, step: tuple[StepKind, int, int] | None) -> int:
         sid = ids.get(state)
         if sid is None:
             c, events, opened = state

@@ -22,7 +22,7 @@ critical route and play all ask it, so there is one rule for proof, path and pla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Final, Iterator, Literal
 
 from zorglab.temples.grants import holds_bombs, is_pegasus
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
@@ -32,7 +32,10 @@ if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
 
 State = tuple[int, int, int]  # (cell, events, opened)
-RIDE, OPEN = "ride", "open"
+StepKind = Literal["ride", "open"]
+"""A hero's move between states: a one-way ride (any move needing no key), or a key spent on a door."""
+RIDE: Final = "ride"
+OPEN: Final = "open"
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,7 @@ class Rules:
     def is_goal(self, cell: int, events: int) -> bool:
         return cell == self.graph.gate and self.won(events)
 
-    def successors(self, cell: int, events: int, opened: int) -> Iterator[tuple[str, int, State]]:
+    def successors(self, cell: int, events: int, opened: int) -> Iterator[tuple[StepKind, int, State]]:
         """Every move from a literal state: ``(RIDE or OPEN, i, next state)`` with ``i`` the
         move's index in ``graph.moves[cell]``; entering a room collects its event, opening
         spends a key on the one small-key door missing."""

@@ -11,7 +11,7 @@ Selection heroes plus another spell). Whether the cast is legal is the engine's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as w
 
@@ -19,15 +19,20 @@ from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
 from zorglab.core.model import Cast, spell_call
+from zorglab.engine.spells.base import CastForm
 
 # "nothing chosen" in a dropdown: ipywidgets shows a None value as a blank box, not as its label
 NONE = ""
 
+TrayKind = Literal["none", "hero", "slots", "room", "meta"]
+"""What the Player's spell tray asks for before a cast: nothing, a hero, slots, a room, or Selection's heroes and spell."""
+
 # the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
-_TRAY_KIND = {"to": "slots", "with": "room", "select": "meta", "on": "hero", None: "none"}
+_TRAY_KIND: dict[CastForm | None, TrayKind] = {"to": "slots", "with": "room", "select": "meta", "on": "hero",
+                                               None: "none"}
 
 
-def spell_target(spell: Any) -> str:
+def spell_target(spell: Any) -> TrayKind:
     """What a spell of the world asks for: ``none``, ``hero``, ``slots``, ``room`` or ``meta``."""
     return _TRAY_KIND[spell.behaviour.cast_form]
 
@@ -72,12 +77,12 @@ class SpellTray:
         return None if label is None else self.world.spells[self.world.spell_index[label]]
 
     @property
-    def kind(self) -> str | None:
+    def kind(self) -> TrayKind | None:
         spell = self.spell(self.choice.spell)
         return None if spell is None else spell_target(spell)
 
     @property
-    def applied_kind(self) -> str | None:
+    def applied_kind(self) -> TrayKind | None:
         """What the targets on the board are for: the spell's own, or Selection's applied spell's."""
         if self.kind == "meta":
             inner = self.spell(self.choice.inner)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
@@ -37,7 +37,7 @@ class Frame:
 
     state: GameState
     events: tuple[ev.Event, ...]
-    kind: str                       # "start", "action" or "cast"
+    kind: Literal["start", "action", "cast"]
     text: str
     applied: frozenset[int] = frozenset()   # scheduled casts already made (or refused) on this line
     cast: Cast | None = None
