@@ -79,8 +79,8 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
-    def __init__(self, world: World, map_key: tuple[tuple[Slot, ...], frozenset[Position]], behaviour: Behaviour, args: tuple[Any, ...],
-                 targets: frozenset[int]):
+    def __init__(self, world: World, map_key: tuple[tuple[Slot, ...], frozenset[Position]], behaviour: Behaviour,
+                 args: tuple[Any, ...], targets: frozenset[int]):
         self.world = world
         self.slots, self.cleared = map_key[0], map_key[1]
         self.targets = targets      # rooms whose entry is the plan's goal (Z unless weights say otherwise)

@@ -142,8 +142,8 @@ class Resolution:
         self.performed: Any = None  # the type-specific action a hero's perform carried out, for its plan costs
 
     @classmethod
-    def for_plan(cls, world: World, slots: tuple[Slot, ...], slot_room: dict[Slot, int], gold: tuple[int, ...], main_a: int,
-                 cleared: frozenset[Position], hero: HeroScratch) -> "Resolution":
+    def for_plan(cls, world: World, slots: tuple[Slot, ...], slot_room: dict[Slot, int], gold: tuple[int, ...],
+                 main_a: int, cleared: frozenset[Position], hero: HeroScratch) -> "Resolution":
         """A planning scratch: one hero alone on a fixed map, nobody dies, no events (ZR-13)."""
         res = cls(world, GameState(0, slots, gold, main_a, (), (), cleared), tick=0, planning=True, record=False)
         res.slot_room = slot_room

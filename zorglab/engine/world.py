@@ -239,7 +239,7 @@ class World:
             self._immune[key] = codes
         return codes
 
-    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple[tuple[Any, ...], tuple[tuple[Any, ...], ...], tuple[bool, ...]]:
+    def recurrence_key(self, state: GameState, whole: bool = True) -> tuple[tuple[Any, ...], ...]:
         """What a rule can observe of ``state`` (ZR-27): the board, each hero's plan state (entry
         counts only for portals, only as far as they can tell entries apart; visit history only
         as deep as a portal or Teleport reads it) and the spells left. No tick, no time of death.
@@ -248,7 +248,7 @@ class World:
         in a world that never goes idle; two states with one key have the same future."""
         return (state.board(), tuple([self.recurrence_hero(h, whole) for h in state.heroes]), state.spells_left)
 
-    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple[tuple[Any, ...], tuple[tuple[int, int], ...], tuple[Any, ...], tuple[Any, ...]]:
+    def recurrence_hero(self, h: HeroState, whole: bool = True) -> tuple[tuple[Any, ...], ...]:
         """One hero's part of :meth:`recurrence_key`. Where the whole history counts
         (``recurrence_reach`` is None), ``whole=False`` gives a cheap stand-in to hash, equal
         whenever the whole parts are: the last 64 visits and the history's length."""

@@ -50,7 +50,7 @@ class BrowserEntry:
     level: str                      # the level id ('' when the file does not load)
     title: str = ""
     contract: str | None = None
-    verdict: SetupVerdict | Literal["no setup", "error"] = "no setup"   # of the reference setup (the difficulty report's)
+    verdict: SetupVerdict | Literal["no setup", "error"] = "no setup"   # the reference setup's (difficulty report)
     fewest_spells: int | None = None
     states: int | None = None
     won: bool = False

@@ -25,7 +25,8 @@ from zorglab.engine.spells.base import CastForm
 NONE = ""
 
 TrayKind = Literal["none", "hero", "slots", "room", "meta"]
-"""What the Player's spell tray asks for before a cast: nothing, a hero, slots, a room, or Selection's heroes and spell."""
+"""What the Player's spell tray asks for before a cast: nothing, a hero, slots, a room, or Selection's heroes
+and spell."""
 
 # the tray's words for the target a spell type declares (SpellBehaviour.cast_form)
 _TRAY_KIND: dict[CastForm | None, TrayKind] = {"to": "slots", "with": "room", "select": "meta", "on": "hero",
