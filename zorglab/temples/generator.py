@@ -9,6 +9,7 @@ the temple so anyone can make it again.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,13 +21,14 @@ from zorglab.temples.errors import TempleGenerationError
 from zorglab.temples.frozen import FrozenDict, freeze
 from zorglab.temples.graph import compile_temple
 from zorglab.temples.model import Floor, Place, Room, Temple
-from zorglab.temples.options import ELEMENTS, SIZE_SHAPES, TempleOptions, check_options
+from zorglab.temples.options import ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
 from zorglab.temples.placement import Layout, add_loops, dress, place_locks
 from zorglab.temples.skeleton import Skeleton, SkeletonError, build_tree, carve, plan_critical_path
 from zorglab.temples.solver import Solution, solve
 
 MAX_RETRIES = 8
 MAX_SKELETONS = 32
+ROOMS_FILL = 0.55  # share of a floor's cells a ``rooms`` temple carves at most
 
 # kind -> (room type, base token, content)
 KINDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
@@ -70,7 +72,14 @@ class GenerationReport:
 
 
 def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int]:
+    """Rows, cols, floors and critical locks: the size's ranges, or with ``rooms`` the fewest
+    floors holding that many (at most 40 a floor) on floors big enough to carve them."""
     (low, high), floor_choices, lock_choices = SIZE_SHAPES[options.size]
+    if options.rooms is not None:
+        floor_choices = (options.floors or -(-options.rooms // ROOMS_PER_FLOOR[1]),)
+        per_floor = -(-options.rooms // floor_choices[0])
+        low = min(9, max(4, math.ceil(math.sqrt(per_floor / ROOMS_FILL))))
+        high = min(9, low + 1)
     rows = r.randint(low, high)
     cols = r.randint(low, high)
     floors = r.choice(floor_choices)
@@ -82,10 +91,22 @@ def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int
     return rows, cols, floors, locks
 
 
+def _tree_targets(options: TempleOptions, floors: int, r: random.Random) -> tuple[int, ...] | None:
+    """Rooms to carve per floor when ``rooms`` is asked for: the count less the Pegasus room,
+    the gate and 10-20 % for the loops, which then fill up to the count (None: the size's
+    52-62 % of each floor)."""
+    if options.rooms is None:
+        return None
+    n = options.rooms
+    tree = n - 1 - options.gate - (n - 1) * r.randint(10, 20) // 100
+    return tuple(tree // floors + (k < tree % floors) for k in range(floors))
+
+
 def _skeleton(options: TempleOptions, r: random.Random) -> tuple[Skeleton, int]:
     rows, cols, floors, locks = _shape(options, r)
+    targets = _tree_targets(options, floors, r)
     for _ in range(MAX_SKELETONS):
-        sk = carve(rows, cols, floors, r)
+        sk = carve(rows, cols, floors, r, targets)
         build_tree(sk)
         try:
             plan_critical_path(sk, locks, options.gate, r)
@@ -227,7 +248,7 @@ def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions 
             sk.order, sk.attach = list(order), dict(attach)
         sub = rng(f"{norm}/locks/{attempt}")
         layout = place_locks(sk, locks, checked.size, sub)
-        loops = add_loops(sk, layout, sub)
+        loops = add_loops(sk, layout, sub, checked.rooms)
         dress(sk, layout, sub)
         temple = _build(seed, checked, sk, layout)
         solution = solve(compile_temple(temple))

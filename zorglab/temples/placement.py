@@ -140,8 +140,11 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
         guarded |= subtree
 
 
-def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
-    """Carve 10-20 % extra doors as rooms joining cells of one zone; returns doors added."""
+def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | None = None) -> int:
+    """Carve 10-20 % extra doors as rooms joining cells of one zone; returns doors added.
+
+    ``fill_to`` (the ``rooms`` option): carve loops until the temple has that many rooms, then,
+    if the walls run out, new leaves hanging from a room of a zone (a side room of that zone)."""
     js = [sk.on_path[b] for _a, b in layout.critical_locks]
     m = sk.mini_index
     label: dict[int, object] = {}
@@ -164,25 +167,28 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
     walls = [c for c in range(len(carved)) if not carved[c]]
     rng.shuffle(walls)
     added = 0
-    for w in walls:
-        if added >= target:
-            break
-        near = [v for v in sk.near[w] if carved[v]]
-        if len(near) < 2:
-            continue
-        mark = label[near[0]]
-        if mark is None or any(label[v] != mark for v in near[1:]):
-            continue
-        carved[w] = 1
-        label[w] = mark
-        sk.adj[w] = near
-        for v in near:
-            sk.adj[v].append(w)
-        sk.parent[w] = near[0]
-        sk.depth[w] = sk.depth[near[0]] + 1
-        sk.attach[w] = sk.attach[near[0]]
-        sk.order.append(w)
-        added += len(near) - 1
+    for fewest in (2,) if fill_to is None else (2, 1):
+        for w in walls:
+            if (added >= target) if fill_to is None else len(sk.order) >= fill_to:
+                break
+            if carved[w]:
+                continue
+            near = [v for v in sk.near[w] if carved[v]]
+            if len(near) < fewest:
+                continue
+            mark = label[near[0]]
+            if mark is None or any(label[v] != mark for v in near[1:]):
+                continue
+            carved[w] = 1
+            label[w] = mark
+            sk.adj[w] = near
+            for v in near:
+                sk.adj[v].append(w)
+            sk.parent[w] = near[0]
+            sk.depth[w] = sk.depth[near[0]] + 1
+            sk.attach[w] = sk.attach[near[0]]
+            sk.order.append(w)
+            added += len(near) - 1
     return added
 
 

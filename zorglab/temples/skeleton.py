@@ -136,8 +136,9 @@ def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray 
     return depth, parent, order
 
 
-def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
-    """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf."""
+def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequence[int] | None = None) -> Skeleton:
+    """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf;
+    ``targets`` the rooms of each floor (default: 52-62 % of it, at least 8)."""
     for _ in range(MAX_CARVES):
         sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [], stack_neighbours(rows, cols, floors))
         counts = [0] * (rows * cols * floors)
@@ -145,7 +146,7 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
         sk.entrance = start
         ok = True
         for k in range(floors):
-            target = max(8, sk.area * rng.randint(52, 62) // 100)
+            target = max(8, sk.area * rng.randint(52, 62) // 100) if targets is None else targets[k]
             if _carve_floor(sk, start, target, rng, counts) < 6:
                 ok = False
                 break
