@@ -102,7 +102,10 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
     stack = [start]
     while stack and size < target:
         at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
-        options = [n for n in near[stack[at]] if not carved[n] and counts[n] == 1]
+        options = []
+        for n in near[stack[at]]:
+            if counts[n] == 1 and not carved[n]:
+                options.append(n)
         if not options:
             stack.pop(at)
             continue
@@ -126,13 +129,14 @@ def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray 
     parent = [-1] * len(near)
     depth[start] = 0
     order = [start]
+    append = order.append
     for u in order:
         d = depth[u] + 1
         for v in near[u]:
             if depth[v] < 0 and (allowed is None or allowed[v]):
                 depth[v] = d
                 parent[v] = u
-                order.append(v)
+                append(v)
     return depth, parent, order
 
 
@@ -153,10 +157,8 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequen
             if k == floors - 1:
                 break
             depth, _parent, reached = breadth_first(sk.near, start, sk.carved)
-            leaves = [
-                c for c in sorted(reached)
-                if c != start and sum(1 for n in sk.near[c] if sk.carved[n]) == 1
-            ]
+            # counts[c]: rooms beside c on its floor, so a leaf is a room with one beside it.
+            leaves = [c for c in sorted(reached) if counts[c] == 1 and c != start]
             if not leaves:
                 ok = False
                 break
