@@ -22,7 +22,7 @@ from zorglab.temples.frozen import FrozenDict, freeze
 from zorglab.temples.graph import compile_temple
 from zorglab.temples.model import Floor, Place, Room, Temple
 from zorglab.temples.options import ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
-from zorglab.temples.placement import Layout, add_loops, dress, place_locks
+from zorglab.temples.placement import Layout, add_loops, dress, place_locks, remove_loops
 from zorglab.temples.skeleton import Skeleton, SkeletonError, build_tree, carve, plan_critical_path
 from zorglab.temples.solver import Solution, solve
 
@@ -240,12 +240,10 @@ def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions 
         raise OptionError(f"seed: {error}") from None
     master = rng(norm)
     sk, locks = _skeleton(checked, master)
-    snapshot = (bytearray(sk.carved), [list(a) for a in sk.adj], list(sk.parent), list(sk.depth), list(sk.order), dict(sk.attach))
+    tree_rooms = len(sk.order)
     for attempt in range(MAX_RETRIES):
         if attempt:
-            carved, adj, parent, depth, order, attach = snapshot
-            sk.carved, sk.adj, sk.parent, sk.depth = bytearray(carved), [list(a) for a in adj], list(parent), list(depth)
-            sk.order, sk.attach = list(order), dict(attach)
+            remove_loops(sk, tree_rooms)
         sub = rng(f"{norm}/locks/{attempt}")
         layout = place_locks(sk, locks, checked.size, sub)
         loops = add_loops(sk, layout, sub, checked.rooms)

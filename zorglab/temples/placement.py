@@ -14,7 +14,7 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from zorglab.temples.skeleton import Skeleton, breadth_first, lock_plan, usable_lock_edge
+from zorglab.temples.skeleton import Skeleton, breadth_first, lock_plan, shuffle, usable_lock_edge
 
 SIDE_LOCKS = {"small": (0, 1), "medium": (0, 1), "large": (1, 2)}
 LOOT_ITEMS = ("Potion", "Ether", "Arrows")
@@ -105,7 +105,7 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
         c for c in sk.order
         if c not in on_path and special[c] == 0 and parent[c] not in blocked and c // area == parent[c] // area
     ]
-    rng.shuffle(candidates)
+    shuffle(rng, candidates)
     b = len(sk.path) - 1
     for root in candidates:
         if len(layout.side_locks) == count:
@@ -165,7 +165,7 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
     target = max(1, (rooms - 1) * rng.randint(10, 20) // 100)
     carved = sk.carved
     walls = [c for c in range(len(carved)) if not carved[c]]
-    rng.shuffle(walls)
+    shuffle(rng, walls)
     added = 0
     for fewest in (2,) if fill_to is None else (2, 1):
         for w in walls:
@@ -190,6 +190,20 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
             sk.order.append(w)
             added += len(near) - 1
     return added
+
+
+def remove_loops(sk: Skeleton, rooms: int) -> None:
+    """Undo :func:`add_loops`: the rooms it carved (``sk.order`` past the first ``rooms``) are
+    walls again, so a retry starts from the skeleton as the critical path left it."""
+    carved, adj = sk.carved, sk.adj
+    for w in reversed(sk.order[rooms:]):
+        carved[w] = 0
+        for v in adj[w]:
+            adj[v].pop()  # w was the last room joined to v (later ones are undone first)
+        adj[w] = []
+        sk.parent[w] = sk.depth[w] = -1
+        del sk.attach[w]
+    del sk.order[rooms:]
 
 
 _FAR = 1 << 20
@@ -259,7 +273,7 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         take(rng.choice(open_free), "shop")
     rest = open_free + [c for c in guarded if c not in kinds]
     rest.sort()
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     total = len(sk.order)
     cap = total * 40 // 100 - 2
     monsters = min(len(rest) * rng.randint(25, 35) // 100, max(0, cap))
