@@ -259,13 +259,14 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         elif open_free:
             take(min(open_free, key=lambda c: (sk.attach[c], c)), item)
     saved: set[int] = set()
+    area = sk.area
     for up, down in sk.stairs:
         for stair in (up, down):
             floor = sk.floor_of(stair)
             if floor in saved:
                 continue
             dist = _distances(sk, stair)
-            near = [c for c in open_free if c // sk.area == floor and dist[c] >= 0]
+            near = [c for c in open_free if c // area == floor and dist[c] >= 0]
             if near:
                 take(min(near, key=lambda c: (dist[c], c)), "save")
                 saved.add(floor)

@@ -74,9 +74,10 @@ class Skeleton:
     mini_index: int = -1
     master: int = -1
 
-    @property
-    def area(self) -> int:
-        return self.rows * self.cols
+    area: int = field(init=False)  # cells a floor: rows * cols
+
+    def __post_init__(self) -> None:
+        self.area = self.rows * self.cols
 
     def floor_of(self, cell: int) -> int:
         return cell // self.area
