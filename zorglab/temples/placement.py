@@ -14,7 +14,7 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from zorglab.temples.skeleton import Skeleton, breadth_first, lock_plan, shuffle, usable_lock_edge
+from zorglab.temples.skeleton import Skeleton, lock_plan, shuffle, usable_lock_edge
 
 SIDE_LOCKS = {"small": (0, 1), "medium": (0, 1), "large": (1, 2)}
 LOOT_ITEMS = ("Potion", "Ether", "Arrows")
@@ -206,12 +206,26 @@ def remove_loops(sk: Skeleton, rooms: int) -> None:
     del sk.order[rooms:]
 
 
-_FAR = 1 << 20
-
-
-def _distances(sk: Skeleton, start: int) -> list[int]:
-    """Doors and stairs to walk from ``start`` to every cell (-1: not reached)."""
-    return breadth_first(sk.adj, start)[0]
+def _nearest(sk: Skeleton, start: int, wanted: set[int]) -> int | None:
+    """The cell of ``wanted`` fewest doors and stairs from ``start`` (the smallest of those
+    equally near), ``None`` when none is reached: a breadth-first walk that stops at the
+    first distance holding one, where most dressing needs no more than a few rooms."""
+    adj = sk.adj
+    seen = bytearray(len(adj))
+    seen[start] = 1
+    level = [start]
+    while level:
+        found = [c for c in level if c in wanted]
+        if found:
+            return min(found)
+        ahead = []
+        for u in level:
+            for v in adj[u]:
+                if not seen[v]:
+                    seen[v] = 1
+                    ahead.append(v)
+        level = ahead
+    return None
 
 
 def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
@@ -249,8 +263,8 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         open_free.remove(cell)
 
     if open_free:
-        dist = _distances(sk, sk.mini)
-        take(min(open_free, key=lambda c: (dist[c] if dist[c] >= 0 else _FAR, c)), "camp" if rng.randrange(3) == 0 else "heal")
+        heal = _nearest(sk, sk.mini, set(open_free))
+        take(min(open_free) if heal is None else heal, "camp" if rng.randrange(3) == 0 else "heal")
     third = (len(sk.path) - 1) // 3
     for item in ("map", "compass"):
         early = [c for c in open_free if sk.attach[c] <= third]
@@ -265,10 +279,9 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
             floor = sk.floor_of(stair)
             if floor in saved:
                 continue
-            dist = _distances(sk, stair)
-            near = [c for c in open_free if c // area == floor and dist[c] >= 0]
-            if near:
-                take(min(near, key=lambda c: (dist[c], c)), "save")
+            save = _nearest(sk, stair, {c for c in open_free if c // area == floor})
+            if save is not None:
+                take(save, "save")
                 saved.add(floor)
     if open_free:
         take(rng.choice(open_free), "shop")
