@@ -138,9 +138,9 @@ def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray 
     """Depth and parent of every cell reached from ``start`` through ``near`` (only into
     ``allowed`` cells when given; -1 where not reached) and the cells in the order reached.
 
-    The one breadth-first walk of the generator: the tree's parents and depths, a floor's
-    far leaves, the dressing's distances. (A per-temple hot path: networkx's would cost more
-    than the whole proof here, see docs/performance.md.)"""
+    The generator's breadth-first walk for the tree's parents and depths and a floor's far
+    leaves (the dressing's nearest rooms stop early, ``placement._nearest``). A per-temple
+    hot path: networkx's would cost more than the whole proof here, see docs/performance.md."""
     depth = [-1] * len(near)
     parent = [-1] * len(near)
     depth[start] = 0
