@@ -131,10 +131,10 @@ class Rules:
         ways, with everything in it collected (collecting can open more: a master key, Bombs).
         Returns (mark per cell, members in discovery order, events, flags)."""
         g = self.graph
-        moves, event_of, n = g.moves, g.event_of, g.size
+        moves, event_of, event_cells, n = g.moves, g.event_of, g.event_cells, g.size
         flags = self.flags(events)
         while True:
-            have = flags | (opened << FLAG_BITS)
+            lacking = ~(flags | (opened << FLAG_BITS))  # a move is open when its need lacks none of these
             mark = bytearray(n)
             mark[cell] = 1
             members = [cell]
@@ -142,13 +142,14 @@ class Rules:
             pop, push, keep = stack.pop, stack.append, members.append
             while stack:
                 for v, need in moves[pop()]:
-                    if not mark[v] and not need & ~have:
+                    if not mark[v] and not need & lacking:
                         mark[v] = 1
                         keep(v)
                         push(v)
             got = events
-            for u in members:
-                got |= event_of[u]
+            for u in event_cells:
+                if mark[u]:
+                    got |= event_of[u]
             now = self.flags(got)
             if now == flags:
                 return mark, members, got, flags
