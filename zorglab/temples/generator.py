@@ -154,6 +154,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
+    plain: dict[str, str] = {}  # kind -> the token of its room with no lock, quest or item
     wall = ""
     grids = []
     for listed in range(nfloors):
@@ -166,9 +167,16 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                     wall = wall or token_for(("wall", (), None, None))
                     line.append(wall)
                     continue
+                kind = kinds[cell]
+                if cell not in locked and cell not in quest_of and cell not in extras:
+                    token = plain.get(kind)
+                    if token is None:
+                        token = plain[kind] = token_for((kind, (), None, None))
+                    line.append(token)
+                    continue
                 behind = locked.get(cell)
                 sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
-                spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
+                spec = (kind, sides, quest_of.get(cell), extras.get(cell))
                 line.append(specs.get(spec) or token_for(spec))
             grid.append(tuple(line))
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
