@@ -155,12 +155,13 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
             label[u] = ("side", root)
             stack.extend(v for v in sk.adj[u] if sk.parent[v] == u)
     banned = {sk.mini, sk.boss, sk.pegasus, sk.gate} | sk.stairs_cells
+    marks = [(zone_of(js, a), a >= m) for a in range(len(sk.path))]  # by the path index a room hangs from
+    attach = sk.attach
     for c in sk.order:
         if c in banned:
             label[c] = None
         elif c not in label:
-            a = sk.attach[c]
-            label[c] = (zone_of(js, a), a >= m)
+            label[c] = marks[attach[c]]
     rooms = len(sk.order)
     target = max(1, (rooms - 1) * rng.randint(10, 20) // 100)
     carved = sk.carved

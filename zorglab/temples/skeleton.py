@@ -219,8 +219,9 @@ def _set_path(sk: Skeleton, boss: int) -> None:
     sk.path = path
     sk.on_path = {c: i for i, c in enumerate(path)}
     attach: dict[int, int] = {}
+    on_path, parent = sk.on_path, sk.parent
     for c in sk.order:
-        attach[c] = sk.on_path[c] if c in sk.on_path else attach[sk.parent[c]]
+        attach[c] = on_path[c] if c in on_path else attach[parent[c]]
     sk.attach = attach
 
 
