@@ -191,7 +191,14 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequen
 def build_tree(sk: Skeleton) -> None:
     """Adjacency (doors and stairs), then breadth-first parents and depths from the entrance."""
     carved, near = sk.carved, sk.near
-    adj: list[list[int]] = [[v for v in near[c] if carved[v]] if carved[c] else [] for c in range(len(carved))]
+    adj: list[list[int]] = []
+    for c, room in enumerate(carved):
+        doors: list[int] = []
+        if room:
+            for v in near[c]:
+                if carved[v]:
+                    doors.append(v)
+        adj.append(doors)
     for up, down in sk.stairs:
         adj[up].append(down)
         adj[down].append(up)
