@@ -168,13 +168,17 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
     walls = [c for c in range(len(carved)) if not carved[c]]
     shuffle(rng, walls)
     added = 0
+    around = sk.near
     for fewest in (2,) if fill_to is None else (2, 1):
         for w in walls:
             if (added >= target) if fill_to is None else len(sk.order) >= fill_to:
                 break
             if carved[w]:
                 continue
-            near = [v for v in sk.near[w] if carved[v]]
+            near = []
+            for v in around[w]:
+                if carved[v]:
+                    near.append(v)
             if len(near) < fewest:
                 continue
             mark = label[near[0]]
