@@ -220,9 +220,12 @@ def _nearest(sk: Skeleton, start: int, wanted: set[int]) -> int | None:
     seen[start] = 1
     level = [start]
     while level:
-        found = [c for c in level if c in wanted]
-        if found:
-            return min(found)
+        best = -1
+        for c in level:
+            if c in wanted and (best < 0 or c < best):
+                best = c
+        if best >= 0:
+            return best
         ahead = []
         for u in level:
             for v in adj[u]:
