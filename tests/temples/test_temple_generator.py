@@ -17,6 +17,7 @@ from zorglab.temples import generator as generator_module
 from zorglab.temples.grants import room_grants
 from zorglab.temples.model import FIGHT_TYPES, GATE
 from zorglab.temples.options import ELEMENTS, SIZES, check_options
+from zorglab.temples.solver import solve
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -54,7 +55,7 @@ def test_different_seeds_give_different_temples():
 
 def test_the_seed_and_options_are_stored_in_the_temple():
     temple = generate_temple("smiths", {"theme": "Kitchen", "size": "small"})
-    assert temple.seed == "smiths" and temple.theme == "Kitchen"
+    assert temple.seed == "smiths" and temple.theme == "Kitchen" and temple.options is not None
     assert temple.options["size"] == "small" and temple.options["theme"] == "Kitchen"
     assert generate_temple(temple.seed, dict(temple.options)) == temple
 
@@ -135,7 +136,7 @@ def test_side_locks_come_with_spare_keys():
 
 
 def test_failed_verification_retries_with_the_next_sub_seed(monkeypatch):
-    real = generator_module.solve
+    real = solve
     calls = []
 
     def flaky(graph):
@@ -151,7 +152,7 @@ def test_failed_verification_retries_with_the_next_sub_seed(monkeypatch):
 
 
 def test_generator_raises_after_eight_failed_sub_seeds(monkeypatch):
-    real = generator_module.solve
+    real = solve
     calls = []
 
     def never(graph):
@@ -179,12 +180,13 @@ def test_the_rooms_option_gives_exactly_that_many_rooms_and_every_rule_holds(roo
         temple = report.temple
         assert report.solution.graph.size == rooms == len(list(temple.room_places()))
         assert lint_temple(temple, graph=report.solution.graph, solution=report.solution).is_valid()
-        assert temple.options["rooms"] == rooms
+        assert temple.options is not None and temple.options["rooms"] == rooms
         assert generate_temple(seed, dict(temple.options)) == temple
 
 
 def test_temples_made_without_rooms_store_no_rooms_option():
-    assert "rooms" not in generate_temple(3, {"size": "medium"}).options
+    options = generate_temple(3, {"size": "medium"}).options
+    assert options is not None and "rooms" not in options
 
 
 @pytest.mark.parametrize(

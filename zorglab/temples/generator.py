@@ -56,6 +56,8 @@ KINDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "down": ("stairs_down", "D", None),
 }
 FIGHT_KINDS = ("monster", "monster2", "miniboss", "boss")
+# What a room of a generated temple is: (kind, locked sides, quest, items).
+Spec = tuple[str, tuple[str, ...], str | None, tuple[str, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -135,12 +137,12 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                 if kinds.get(cell) in FIGHT_KINDS:
                     quest_of[cell] = quests[fights % len(quests)]
                     fights += 1
-    specs: dict[tuple, str] = {}
+    specs: dict[Spec, str] = {}
     rooms: dict[str, Room] = {}
     used: set[str] = set()
     counter = 0
 
-    def token_for(spec: tuple) -> str:
+    def token_for(spec: Spec) -> str:
         nonlocal counter
         token = specs.get(spec)
         if token is None:
@@ -206,10 +208,10 @@ def _side_toward(cell: int, other: int, cols: int) -> str:
     return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
 
 
-_ROOMS: dict[tuple, Room] = {}
+_ROOMS: dict[tuple[Spec, str], Room] = {}
 
 
-def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+def _room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:
     """The room a spec stands for; rooms are values, so equal specs share one (memoised)."""
     key = (spec, element)
     room = _ROOMS.get(key)
@@ -220,7 +222,7 @@ def _room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: 
     return room
 
 
-def _make_room(room_type: str, content: dict[str, Any] | None, spec: tuple, element: str) -> Room:
+def _make_room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:
     kind, sides, quest, extra = spec
     body = dict(content) if content else None
     if kind == "boss":

@@ -26,7 +26,7 @@ class Layout:
 
     kinds: dict[int, str] = field(default_factory=dict)
     locked: dict[int, set[int]] = field(default_factory=dict)  # cell -> neighbour cells behind locks
-    extras: dict[int, tuple] = field(default_factory=dict)
+    extras: dict[int, tuple[str, ...]] = field(default_factory=dict)
     critical_locks: list[tuple[int, int]] = field(default_factory=list)
     side_locks: list[tuple[int, int]] = field(default_factory=list)
     keys: list[int] = field(default_factory=list)
