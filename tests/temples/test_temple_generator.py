@@ -17,6 +17,7 @@ from zorglab.temples import generator as generator_module
 from zorglab.temples.grants import room_grants
 from zorglab.temples.model import FIGHT_TYPES, GATE
 from zorglab.temples.options import ELEMENTS, SIZES, check_options
+from zorglab.temples.solver import solve
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -54,7 +55,7 @@ def test_different_seeds_give_different_temples():
 
 def test_the_seed_and_options_are_stored_in_the_temple():
     temple = generate_temple("smiths", {"theme": "Kitchen", "size": "small"})
-    assert temple.seed == "smiths" and temple.theme == "Kitchen"
+    assert temple.seed == "smiths" and temple.theme == "Kitchen" and temple.options is not None
     assert temple.options["size"] == "small" and temple.options["theme"] == "Kitchen"
     assert generate_temple(temple.seed, dict(temple.options)) == temple
 
@@ -135,7 +136,7 @@ def test_side_locks_come_with_spare_keys():
 
 
 def test_failed_verification_retries_with_the_next_sub_seed(monkeypatch):
-    real = generator_module.solve
+    real = solve
     calls = []
 
     def flaky(graph):
@@ -151,7 +152,7 @@ def test_failed_verification_retries_with_the_next_sub_seed(monkeypatch):
 
 
 def test_generator_raises_after_eight_failed_sub_seeds(monkeypatch):
-    real = generator_module.solve
+    real = solve
     calls = []
 
     def never(graph):
@@ -169,3 +170,69 @@ def test_generator_raises_after_eight_failed_sub_seeds(monkeypatch):
 def test_a_seed_that_is_not_an_int_or_a_string_is_refused(seed):
     with pytest.raises(OptionError, match="seed"):
         generate_temple(seed)
+
+
+@pytest.mark.parametrize("rooms", [12, 33, 50, 87, 120])
+def test_the_rooms_option_gives_exactly_that_many_rooms_and_every_rule_holds(rooms):
+    for seed in range(12):
+        options = {"rooms": rooms, "size": SIZES[seed % 3], "gate": seed % 4 == 0}
+        report = generate_with_report(seed, options)
+        temple = report.temple
+        assert report.solution.graph.size == rooms == len(list(temple.room_places()))
+        assert lint_temple(temple, graph=report.solution.graph, solution=report.solution).is_valid()
+        assert temple.options is not None and temple.options["rooms"] == rooms
+        assert generate_temple(seed, dict(temple.options)) == temple
+
+
+def test_temples_made_without_rooms_store_no_rooms_option():
+    options = generate_temple(3, {"size": "medium"}).options
+    assert options is not None and "rooms" not in options
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"rooms": 11}, "rooms must be from 12 to 120, not 11"),
+        ({"rooms": 121}, "rooms must be from 12 to 120, not 121"),
+        ({"rooms": "50"}, "rooms must be a whole number from 12 to 120, not '50'"),
+        ({"rooms": 50, "floors": 1}, "rooms must be from 10 to 40 on 1 floor(s), not 50"),
+        ({"rooms": 25, "floors": 3}, "rooms must be from 30 to 120 on 3 floor(s), not 25"),
+    ],
+)
+def test_rooms_out_of_bounds_are_refused_naming_the_value(options, message):
+    with pytest.raises(OptionError) as caught:
+        generate_temple(1, options)
+    assert message in str(caught.value)
+
+
+def test_removing_the_loops_restores_the_skeleton_a_retry_starts_from():
+    import copy
+
+    from zorglab.seeding import rng
+    from zorglab.temples.placement import add_loops, place_locks, remove_loops
+
+    looped = 0
+    for seed in range(20):
+        options = check_options({"size": SIZES[seed % 3]})
+        sk, locks = generator_module._skeleton(options, rng(seed))
+        before = copy.deepcopy(sk)
+        sub = rng(f"{seed}/locks/0")
+        add_loops(sk, place_locks(sk, locks, options.size, sub), sub)
+        looped += len(sk.order) > len(before.order)
+        remove_loops(sk, len(before.order))
+        assert sk == before
+    assert looped >= 10
+
+
+def test_the_generators_shuffle_draws_as_random_shuffle_does():
+    import random
+
+    from zorglab.temples.skeleton import shuffle
+
+    for seed in range(30):
+        for length in (0, 1, 2, 5, 17, 64, 200):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, want = list(range(length)), list(range(length))
+            shuffle(ours, mine)
+            theirs.shuffle(want)
+            assert mine == want and ours.getstate() == theirs.getstate()

@@ -9,6 +9,7 @@ the temple so anyone can make it again.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,13 +21,14 @@ from zorglab.temples.errors import TempleGenerationError
 from zorglab.temples.frozen import FrozenDict, freeze
 from zorglab.temples.graph import compile_temple
 from zorglab.temples.model import Floor, Place, Room, Temple
-from zorglab.temples.options import ELEMENTS, SIZE_SHAPES, TempleOptions, check_options
-from zorglab.temples.placement import Layout, add_loops, dress, place_locks
+from zorglab.temples.options import ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
+from zorglab.temples.placement import Layout, add_loops, dress, place_locks, remove_loops
 from zorglab.temples.skeleton import Skeleton, SkeletonError, build_tree, carve, plan_critical_path
 from zorglab.temples.solver import Solution, solve
 
 MAX_RETRIES = 8
 MAX_SKELETONS = 32
+ROOMS_FILL = 0.55  # share of a floor's cells a ``rooms`` temple carves at most
 
 # kind -> (room type, base token, content)
 KINDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
@@ -54,6 +56,8 @@ KINDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "down": ("stairs_down", "D", None),
 }
 FIGHT_KINDS = ("monster", "monster2", "miniboss", "boss")
+# What a room of a generated temple is: (kind, locked sides, quest, items).
+Spec = tuple[str, tuple[str, ...], str | None, tuple[str, ...] | None]
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,14 @@ class GenerationReport:
 
 
 def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int]:
+    """Rows, cols, floors and critical locks: the size's ranges, or with ``rooms`` the fewest
+    floors holding that many (at most 40 a floor) on floors big enough to carve them."""
     (low, high), floor_choices, lock_choices = SIZE_SHAPES[options.size]
+    if options.rooms is not None:
+        floor_choices = (options.floors or -(-options.rooms // ROOMS_PER_FLOOR[1]),)
+        per_floor = -(-options.rooms // floor_choices[0])
+        low = min(9, max(4, math.ceil(math.sqrt(per_floor / ROOMS_FILL))))
+        high = min(9, low + 1)
     rows = r.randint(low, high)
     cols = r.randint(low, high)
     floors = r.choice(floor_choices)
@@ -82,10 +93,22 @@ def _shape(options: TempleOptions, r: random.Random) -> tuple[int, int, int, int
     return rows, cols, floors, locks
 
 
+def _tree_targets(options: TempleOptions, floors: int, r: random.Random) -> tuple[int, ...] | None:
+    """Rooms to carve per floor when ``rooms`` is asked for: the count less the Pegasus room,
+    the gate and 10-20 % for the loops, which then fill up to the count (None: the size's
+    52-62 % of each floor)."""
+    if options.rooms is None:
+        return None
+    n = options.rooms
+    tree = n - 1 - options.gate - (n - 1) * r.randint(10, 20) // 100
+    return tuple(tree // floors + (k < tree % floors) for k in range(floors))
+
+
 def _skeleton(options: TempleOptions, r: random.Random) -> tuple[Skeleton, int]:
     rows, cols, floors, locks = _shape(options, r)
+    targets = _tree_targets(options, floors, r)
     for _ in range(MAX_SKELETONS):
-        sk = carve(rows, cols, floors, r)
+        sk = carve(rows, cols, floors, r, targets)
         build_tree(sk)
         try:
             plan_critical_path(sk, locks, options.gate, r)
@@ -114,12 +137,12 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                 if kinds.get(cell) in FIGHT_KINDS:
                     quest_of[cell] = quests[fights % len(quests)]
                     fights += 1
-    specs: dict[_Spec, str] = {}
+    specs: dict[Spec, str] = {}
     rooms: dict[str, Room] = {}
     used: set[str] = set()
     counter = 0
 
-    def token_for(spec: _Spec) -> str:
+    def token_for(spec: Spec) -> str:
         nonlocal counter
         token = specs.get(spec)
         if token is None:
@@ -133,6 +156,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
+    plain: dict[str, str] = {}  # kind -> the token of its room with no lock, quest or item
     wall = ""
     grids = []
     for listed in range(nfloors):
@@ -145,9 +169,16 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                     wall = wall or token_for(("wall", (), None, None))
                     line.append(wall)
                     continue
+                kind = kinds[cell]
+                if cell not in locked and cell not in quest_of and cell not in extras:
+                    token = plain.get(kind)
+                    if token is None:
+                        token = plain[kind] = token_for((kind, (), None, None))
+                    line.append(token)
+                    continue
                 behind = locked.get(cell)
                 sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
-                spec = (kinds[cell], sides, quest_of.get(cell), extras.get(cell))
+                spec = (kind, sides, quest_of.get(cell), extras.get(cell))
                 line.append(specs.get(spec) or token_for(spec))
             grid.append(tuple(line))
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
@@ -177,12 +208,10 @@ def _side_toward(cell: int, other: int, cols: int) -> str:
     return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
 
 
-# One room of the dress: (kind, locked sides, quest, extras).
-_Spec = tuple[str, tuple[str, ...], str | None, tuple[str, ...] | None]
-_ROOMS: dict[tuple[_Spec, str], Room] = {}
+_ROOMS: dict[tuple[Spec, str], Room] = {}
 
 
-def _room(room_type: str, content: dict[str, Any] | None, spec: _Spec, element: str) -> Room:
+def _room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:
     """The room a spec stands for; rooms are values, so equal specs share one (memoised)."""
     key = (spec, element)
     room = _ROOMS.get(key)
@@ -193,7 +222,7 @@ def _room(room_type: str, content: dict[str, Any] | None, spec: _Spec, element: 
     return room
 
 
-def _make_room(room_type: str, content: dict[str, Any] | None, spec: _Spec, element: str) -> Room:
+def _make_room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:
     kind, sides, quest, extra = spec
     body = dict(content) if content else None
     if kind == "boss":
@@ -221,15 +250,13 @@ def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions 
         raise OptionError(f"seed: {error}") from None
     master = rng(norm)
     sk, locks = _skeleton(checked, master)
-    snapshot = (bytearray(sk.carved), [list(a) for a in sk.adj], list(sk.parent), list(sk.depth), list(sk.order), dict(sk.attach))
+    tree_rooms = len(sk.order)
     for attempt in range(MAX_RETRIES):
         if attempt:
-            carved, adj, parent, depth, order, attach = snapshot
-            sk.carved, sk.adj, sk.parent, sk.depth = bytearray(carved), [list(a) for a in adj], list(parent), list(depth)
-            sk.order, sk.attach = list(order), dict(attach)
+            remove_loops(sk, tree_rooms)
         sub = rng(f"{norm}/locks/{attempt}")
         layout = place_locks(sk, locks, checked.size, sub)
-        loops = add_loops(sk, layout, sub)
+        loops = add_loops(sk, layout, sub, checked.rooms)
         dress(sk, layout, sub)
         temple = _build(seed, checked, sk, layout)
         solution = solve(compile_temple(temple))

@@ -93,7 +93,8 @@ class TempleGraph:
         return (MASTER if events & self.master_mask else 0) | (BOMB if events & self.bomb_mask else 0)
 
 
-_FACTS: dict[int, tuple[Room, str, Grants, int]] = {}
+_Facts = tuple[Room, str, Grants, int, bool]
+_FACTS: dict[int, _Facts] = {}
 _SIDES_IDS: dict[DoorSides, int] = {}  # never cleared: few distinct sides exist, numbers stay valid
 _SIDES_BY_NUMBER: list[DoorSides] = []
 _DOORS: dict[tuple[int, int, int], tuple[int, bool]] = {}
@@ -101,8 +102,9 @@ _MEMO_LIMIT = 50_000
 _WALL = -1
 
 
-def _room_facts(room: Room) -> tuple[Room, str, Grants, int]:
-    """A room, its type, its grants and the number of its :class:`DoorSides`, memoised per room
+def _room_facts(room: Room) -> _Facts:
+    """A room, its type, its grants, the number of its :class:`DoorSides` and whether it is an
+    event (grants something the search counts, or is a fight the goal needs), memoised per room
     object (the entry holds the room, so no other object takes its id while it lives).
     Generated temples share their rooms (rooms are values), so this is mostly a lookup."""
     entry = _FACTS.get(id(room))
@@ -114,7 +116,10 @@ def _room_facts(room: Room) -> tuple[Room, str, Grants, int]:
         if number is None:
             number = _SIDES_IDS[sides] = len(_SIDES_BY_NUMBER)
             _SIDES_BY_NUMBER.append(sides)
-        entry = _FACTS[id(room)] = (room, room.type, room_grants(room), number)
+        grants = room_grants(room)
+        eventful = bool(grants.small_keys or grants.master_key or grants.bombs or grants.pegasus
+                        or room.type == BOSS or room.type == MINIBOSS)
+        entry = _FACTS[id(room)] = (room, room.type, grants, number, eventful)
     return entry
 
 
@@ -161,7 +166,7 @@ def compile_temple(temple: Temple) -> TempleGraph:
     by_token = {token: _room_facts(room) for token, room in temple.rooms.items()}
     places: list[Place] = []
     flat_ids: list[list[int]] = []
-    facts: list[tuple[Room, str, Grants, int]] = []
+    facts: list[_Facts] = []
     rc_of: list[int] = []
     for f, floor in enumerate(temple.floors):
         ids = []
@@ -262,8 +267,8 @@ def compile_temple(temple: Temple) -> TempleGraph:
     key_mask = master_mask = bomb_mask = pegasus_mask = boss_mask = mini_mask = 0
     extra_keys: list[tuple[int, int]] = []
     for u in range(n):
-        _room, kind, grants, _sides = facts[u]
-        if not (grants.small_keys or grants.master_key or grants.bombs or grants.pegasus or kind == BOSS or kind == MINIBOSS):
+        _room, kind, grants, _sides, eventful = facts[u]
+        if not eventful:
             continue
         bit = 1 << len(event_cells)
         event_cells.append(u)

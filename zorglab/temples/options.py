@@ -11,7 +11,7 @@ from zorglab.errors import OptionError
 SIZES = ("small", "medium", "large")
 ELEMENTS = ("earth", "fire", "ice", "light", "moon", "shadow", "storm", "water", "wind")
 DEFAULT_THEME = "Chores"
-OPTION_NAMES = ("theme", "floors", "size", "locks", "element", "quests", "gate")
+OPTION_NAMES = ("theme", "floors", "size", "locks", "element", "quests", "gate", "rooms")
 
 # rows/cols range and default floor counts per size (R10: rows, cols in 4..9, floors in 1..3).
 SIZE_SHAPES: dict[str, tuple[tuple[int, int], tuple[int, ...], tuple[int, ...]]] = {
@@ -19,6 +19,9 @@ SIZE_SHAPES: dict[str, tuple[tuple[int, int], tuple[int, ...], tuple[int, ...]]]
     "medium": ((6, 7), (1, 2), (2, 3)),
     "large": ((7, 9), (2, 3), (3,)),
 }
+# ``rooms`` asks for a room count instead of the size's shape (the size still sets the locks).
+ROOMS_RANGE = (12, 120)
+ROOMS_PER_FLOOR = (10, 40)
 
 
 @dataclass(frozen=True)
@@ -32,10 +35,12 @@ class TempleOptions:
     element: str | None = None
     quests: tuple[str, ...] = ()
     gate: bool = False
+    rooms: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON form stored in a generated temple (R11 regenerates from it)."""
-        return {
+        """The JSON form stored in a generated temple (R11 regenerates from it); ``rooms``
+        only when asked for, so temples made without it store what they always stored."""
+        stored: dict[str, Any] = {
             "theme": self.theme,
             "floors": self.floors,
             "size": self.size,
@@ -44,6 +49,9 @@ class TempleOptions:
             "quests": list(self.quests),
             "gate": self.gate,
         }
+        if self.rooms is not None:
+            stored["rooms"] = self.rooms
+        return stored
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int | None:
@@ -87,12 +95,19 @@ def check_options(options: Mapping[str, Any] | TempleOptions | None) -> TempleOp
     gate = options.get("gate", False)
     if not isinstance(gate, bool):
         raise OptionError(f"gate must be true or false, not {gate!r}")
+    floors = _int_in("floors", options.get("floors"), 1, 3)
+    rooms = _int_in("rooms", options.get("rooms"), *ROOMS_RANGE)
+    if rooms is not None and floors is not None:
+        low, high = (floors * n for n in ROOMS_PER_FLOOR)
+        if not low <= rooms <= high:
+            raise OptionError(f"rooms must be from {low} to {high} on {floors} floor(s), not {rooms!r}")
     return TempleOptions(
         theme=theme,
-        floors=_int_in("floors", options.get("floors"), 1, 3),
+        floors=floors,
         size=size,
         locks=_int_in("locks", options.get("locks"), 0, 3),
         element=element,
         quests=tuple(quests),
         gate=gate,
+        rooms=rooms,
     )

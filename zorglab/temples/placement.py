@@ -14,7 +14,7 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from zorglab.temples.skeleton import Skeleton, breadth_first, lock_plan, usable_lock_edge
+from zorglab.temples.skeleton import Skeleton, lock_plan, shuffle, usable_lock_edge
 
 SIDE_LOCKS = {"small": (0, 1), "medium": (0, 1), "large": (1, 2)}
 LOOT_ITEMS = ("Potion", "Ether", "Arrows")
@@ -105,7 +105,7 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
         c for c in sk.order
         if c not in on_path and special[c] == 0 and parent[c] not in blocked and c // area == parent[c] // area
     ]
-    rng.shuffle(candidates)
+    shuffle(rng, candidates)
     b = len(sk.path) - 1
     for root in candidates:
         if len(layout.side_locks) == count:
@@ -140,8 +140,11 @@ def _place_side_locks(sk: Skeleton, layout: Layout, js: list[int], taken: set[in
         guarded |= subtree
 
 
-def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
-    """Carve 10-20 % extra doors as rooms joining cells of one zone; returns doors added."""
+def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | None = None) -> int:
+    """Carve 10-20 % extra doors as rooms joining cells of one zone; returns doors added.
+
+    ``fill_to`` (the ``rooms`` option): carve loops until the temple has that many rooms, then,
+    if the walls run out, new leaves hanging from a room of a zone (a side room of that zone)."""
     js = [sk.on_path[b] for _a, b in layout.critical_locks]
     m = sk.mini_index
     label: dict[int, object] = {}
@@ -152,46 +155,85 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random) -> int:
             label[u] = ("side", root)
             stack.extend(v for v in sk.adj[u] if sk.parent[v] == u)
     banned = {sk.mini, sk.boss, sk.pegasus, sk.gate} | sk.stairs_cells
+    marks = [(zone_of(js, a), a >= m) for a in range(len(sk.path))]  # by the path index a room hangs from
+    attach = sk.attach
     for c in sk.order:
         if c in banned:
             label[c] = None
         elif c not in label:
-            a = sk.attach[c]
-            label[c] = (zone_of(js, a), a >= m)
+            label[c] = marks[attach[c]]
     rooms = len(sk.order)
     target = max(1, (rooms - 1) * rng.randint(10, 20) // 100)
     carved = sk.carved
     walls = [c for c in range(len(carved)) if not carved[c]]
-    rng.shuffle(walls)
+    shuffle(rng, walls)
     added = 0
-    for w in walls:
-        if added >= target:
-            break
-        near = [v for v in sk.near[w] if carved[v]]
-        if len(near) < 2:
-            continue
-        mark = label[near[0]]
-        if mark is None or any(label[v] != mark for v in near[1:]):
-            continue
-        carved[w] = 1
-        label[w] = mark
-        sk.adj[w] = near
-        for v in near:
-            sk.adj[v].append(w)
-        sk.parent[w] = near[0]
-        sk.depth[w] = sk.depth[near[0]] + 1
-        sk.attach[w] = sk.attach[near[0]]
-        sk.order.append(w)
-        added += len(near) - 1
+    around = sk.near
+    for fewest in (2,) if fill_to is None else (2, 1):
+        for w in walls:
+            if (added >= target) if fill_to is None else len(sk.order) >= fill_to:
+                break
+            if carved[w]:
+                continue
+            near = []
+            for v in around[w]:
+                if carved[v]:
+                    near.append(v)
+            if len(near) < fewest:
+                continue
+            mark = label[near[0]]
+            if mark is None or any(label[v] != mark for v in near[1:]):
+                continue
+            carved[w] = 1
+            label[w] = mark
+            sk.adj[w] = near
+            for v in near:
+                sk.adj[v].append(w)
+            sk.parent[w] = near[0]
+            sk.depth[w] = sk.depth[near[0]] + 1
+            sk.attach[w] = sk.attach[near[0]]
+            sk.order.append(w)
+            added += len(near) - 1
     return added
 
 
-_FAR = 1 << 20
+def remove_loops(sk: Skeleton, rooms: int) -> None:
+    """Undo :func:`add_loops`: the rooms it carved (``sk.order`` past the first ``rooms``) are
+    walls again, so a retry starts from the skeleton as the critical path left it."""
+    carved, adj = sk.carved, sk.adj
+    for w in reversed(sk.order[rooms:]):
+        carved[w] = 0
+        for v in adj[w]:
+            adj[v].pop()  # w was the last room joined to v (later ones are undone first)
+        adj[w] = []
+        sk.parent[w] = sk.depth[w] = -1
+        del sk.attach[w]
+    del sk.order[rooms:]
 
 
-def _distances(sk: Skeleton, start: int) -> list[int]:
-    """Doors and stairs to walk from ``start`` to every cell (-1: not reached)."""
-    return breadth_first(sk.adj, start)[0]
+def _nearest(sk: Skeleton, start: int, wanted: set[int]) -> int | None:
+    """The cell of ``wanted`` fewest doors and stairs from ``start`` (the smallest of those
+    equally near), ``None`` when none is reached: a breadth-first walk that stops at the
+    first distance holding one, where most dressing needs no more than a few rooms."""
+    adj = sk.adj
+    seen = bytearray(len(adj))
+    seen[start] = 1
+    level = [start]
+    while level:
+        best = -1
+        for c in level:
+            if c in wanted and (best < 0 or c < best):
+                best = c
+        if best >= 0:
+            return best
+        ahead = []
+        for u in level:
+            for v in adj[u]:
+                if not seen[v]:
+                    seen[v] = 1
+                    ahead.append(v)
+        level = ahead
+    return None
 
 
 def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
@@ -229,8 +271,8 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         open_free.remove(cell)
 
     if open_free:
-        dist = _distances(sk, sk.mini)
-        take(min(open_free, key=lambda c: (dist[c] if dist[c] >= 0 else _FAR, c)), "camp" if rng.randrange(3) == 0 else "heal")
+        heal = _nearest(sk, sk.mini, set(open_free))
+        take(min(open_free) if heal is None else heal, "camp" if rng.randrange(3) == 0 else "heal")
     third = (len(sk.path) - 1) // 3
     for item in ("map", "compass"):
         early = [c for c in open_free if sk.attach[c] <= third]
@@ -239,21 +281,21 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
         elif open_free:
             take(min(open_free, key=lambda c: (sk.attach[c], c)), item)
     saved: set[int] = set()
+    area = sk.area
     for up, down in sk.stairs:
         for stair in (up, down):
             floor = sk.floor_of(stair)
             if floor in saved:
                 continue
-            dist = _distances(sk, stair)
-            near = [c for c in open_free if c // sk.area == floor and dist[c] >= 0]
-            if near:
-                take(min(near, key=lambda c: (dist[c], c)), "save")
+            save = _nearest(sk, stair, {c for c in open_free if c // area == floor})
+            if save is not None:
+                take(save, "save")
                 saved.add(floor)
     if open_free:
         take(rng.choice(open_free), "shop")
     rest = open_free + [c for c in guarded if c not in kinds]
     rest.sort()
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     total = len(sk.order)
     cap = total * 40 // 100 - 2
     monsters = min(len(rest) * rng.randint(25, 35) // 100, max(0, cap))

@@ -74,9 +74,10 @@ class Skeleton:
     mini_index: int = -1
     master: int = -1
 
-    @property
-    def area(self) -> int:
-        return self.rows * self.cols
+    area: int = field(init=False)  # cells a floor: rows * cols
+
+    def __post_init__(self) -> None:
+        self.area = self.rows * self.cols
 
     def floor_of(self, cell: int) -> int:
         return cell // self.area
@@ -87,6 +88,21 @@ class Skeleton:
 
     def rooms(self) -> list[int]:
         return [c for c in range(len(self.carved)) if self.carved[c]]
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``, draw for draw (CPython's own algorithm, so the same temples come
+    out), without two Python calls per draw: shuffles are most of the generator's draws."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
@@ -102,7 +118,10 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
     stack = [start]
     while stack and size < target:
         at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
-        options = [n for n in near[stack[at]] if not carved[n] and counts[n] == 1]
+        options = []
+        for n in near[stack[at]]:
+            if counts[n] == 1 and not carved[n]:
+                options.append(n)
         if not options:
             stack.pop(at)
             continue
@@ -119,25 +138,27 @@ def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray 
     """Depth and parent of every cell reached from ``start`` through ``near`` (only into
     ``allowed`` cells when given; -1 where not reached) and the cells in the order reached.
 
-    The one breadth-first walk of the generator: the tree's parents and depths, a floor's
-    far leaves, the dressing's distances. (A per-temple hot path: networkx's would cost more
-    than the whole proof here, see docs/performance.md.)"""
+    The generator's breadth-first walk for the tree's parents and depths and a floor's far
+    leaves (the dressing's nearest rooms stop early, ``placement._nearest``). A per-temple
+    hot path: networkx's would cost more than the whole proof here, see docs/performance.md."""
     depth = [-1] * len(near)
     parent = [-1] * len(near)
     depth[start] = 0
     order = [start]
+    append = order.append
     for u in order:
         d = depth[u] + 1
         for v in near[u]:
             if depth[v] < 0 and (allowed is None or allowed[v]):
                 depth[v] = d
                 parent[v] = u
-                order.append(v)
+                append(v)
     return depth, parent, order
 
 
-def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
-    """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf."""
+def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequence[int] | None = None) -> Skeleton:
+    """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf;
+    ``targets`` the rooms of each floor (default: 52-62 % of it, at least 8)."""
     for _ in range(MAX_CARVES):
         sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [], stack_neighbours(rows, cols, floors))
         counts = [0] * (rows * cols * floors)
@@ -145,17 +166,15 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
         sk.entrance = start
         ok = True
         for k in range(floors):
-            target = max(8, sk.area * rng.randint(52, 62) // 100)
+            target = max(8, sk.area * rng.randint(52, 62) // 100) if targets is None else targets[k]
             if _carve_floor(sk, start, target, rng, counts) < 6:
                 ok = False
                 break
             if k == floors - 1:
                 break
             depth, _parent, reached = breadth_first(sk.near, start, sk.carved)
-            leaves = [
-                c for c in sorted(reached)
-                if c != start and sum(1 for n in sk.near[c] if sk.carved[n]) == 1
-            ]
+            # counts[c]: rooms beside c on its floor, so a leaf is a room with one beside it.
+            leaves = [c for c in sorted(reached) if counts[c] == 1 and c != start]
             if not leaves:
                 ok = False
                 break
@@ -172,7 +191,14 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random) -> Skeleton:
 def build_tree(sk: Skeleton) -> None:
     """Adjacency (doors and stairs), then breadth-first parents and depths from the entrance."""
     carved, near = sk.carved, sk.near
-    adj: list[list[int]] = [[v for v in near[c] if carved[v]] if carved[c] else [] for c in range(len(carved))]
+    adj: list[list[int]] = []
+    for c, room in enumerate(carved):
+        doors: list[int] = []
+        if room:
+            for v in near[c]:
+                if carved[v]:
+                    doors.append(v)
+        adj.append(doors)
     for up, down in sk.stairs:
         adj[up].append(down)
         adj[down].append(up)
@@ -200,8 +226,9 @@ def _set_path(sk: Skeleton, boss: int) -> None:
     sk.path = path
     sk.on_path = {c: i for i, c in enumerate(path)}
     attach: dict[int, int] = {}
+    on_path, parent = sk.on_path, sk.parent
     for c in sk.order:
-        attach[c] = sk.on_path[c] if c in sk.on_path else attach[sk.parent[c]]
+        attach[c] = on_path[c] if c in on_path else attach[parent[c]]
     sk.attach = attach
 
 
@@ -262,7 +289,7 @@ def plan_critical_path(sk: Skeleton, locks: int, want_gate: bool, rng: random.Ra
         tried: list[int] = []
         for window in ((lo, hi), (1, b - 1)):
             candidates = [i for i in range(max(1, window[0]), min(b - 1, window[1]) + 1) if i not in tried]
-            rng.shuffle(candidates)
+            shuffle(rng, candidates)
             for i in candidates:
                 tried.append(i)
                 mini = sk.path[i]

@@ -134,10 +134,12 @@ class Rules:
         ways, with everything in it collected (collecting can open more: a master key, Bombs).
         Returns (mark per cell, members in discovery order, events, flags)."""
         g = self.graph
-        moves, event_of, n = g.moves, g.event_of, g.size
+        moves, event_of, event_cells, n = g.moves, g.event_of, g.event_cells, g.size
         flags = self.flags(events)
         while True:
-            have = flags | (opened << FLAG_BITS)
+            lacking = ~(flags | (opened << FLAG_BITS))  # a move is open when its need lacks none of these
+            doors_shut = lacking & ~FLAG_MASK
+            flag_shut = 0  # what the moves left shut for want of a flag alone need
             mark = bytearray(n)
             mark[cell] = 1
             members = [cell]
@@ -145,16 +147,24 @@ class Rules:
             pop, push, keep = stack.pop, stack.append, members.append
             while stack:
                 for v, need in moves[pop()]:
-                    if not mark[v] and not need & ~have:
-                        mark[v] = 1
-                        keep(v)
-                        push(v)
+                    if mark[v]:
+                        continue
+                    if need & lacking:
+                        if not need & doors_shut:
+                            flag_shut |= need
+                        continue
+                    mark[v] = 1
+                    keep(v)
+                    push(v)
             got = events
-            for u in members:
-                got |= event_of[u]
+            for u in event_cells:
+                if mark[u]:
+                    got |= event_of[u]
             now = self.flags(got)
-            if now == flags:
-                return mark, members, got, flags
+            if now == flags or not flag_shut & now & ~flags:
+                # no shut move wants a flag just gained (Bombs where no side is cracked):
+                # walking again would find the same area in the same order
+                return mark, members, got, now
             events, flags = got, now
 
 
