@@ -19,11 +19,12 @@ from typing import Any
 import ipywidgets as w
 
 from zorglab.level.draft import TEXTS, Draft, Where
+from zorglab.widgets.studio_close import close_all, close_tree, shared
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
-_SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
-_ENTRY = w.Layout(width="200px")
-_PLAIN = w.Layout()
+_SMALL = shared(w.Layout(width="32px"))            # layouts shared by every row (fewer widget models per page)
+_ENTRY = shared(w.Layout(width="200px"))
+_PLAIN = shared(w.Layout())
 
 
 _UNKNOWN = re.compile(r"unknown (room|hero|spell) type '([^']+)' \(")
@@ -73,10 +74,43 @@ def _set_quietly(text: w.Text, value: str) -> None:
         text.value = value
 
 
+class RowView:
+    """One entry's widgets: its text input, its buttons and its fault line. ``index`` is the entry's
+    place in the list, kept up to date when entries before it come or go (its widgets stay)."""
+
+    def __init__(self, editor: RowsEditor, index: int):
+        self.editor = editor
+        self.index = index
+        self.text = w.Text(continuous_update=True, layout=_ENTRY)
+        self.text.add_class("zorglab-entry")
+        self.text.observe(self._typed, names="value")
+        buttons = [_button("arrow-up", "earlier", lambda: editor.move_row(self.index, -1)),
+                   _button("arrow-down", "later", lambda: editor.move_row(self.index, 1))] if editor.reorder else []
+        buttons.append(_button("trash", "remove", lambda: editor.remove_row(self.index)))
+        self.fault = w.HTML(layout=_PLAIN)
+        self.box = w.VBox([w.HBox([self.text, *buttons], layout=_PLAIN), self.fault], layout=_PLAIN)
+
+    def show(self, text: str, fault: str) -> None:
+        """The entry's text and fault line; a widget already showing them is not touched."""
+        _set_quietly(self.text, text)
+        if self.fault.value != fault:
+            self.fault.value = fault
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        if not self.editor.quiet:
+            self.editor.set_row(self.index, change["new"])
+
+
 class RowsEditor:
-    """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
+    """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...).
+
+    An edit touches only the rows it changes (an entry added or removed builds or closes one row; the
+    rows after it keep their widgets), and at most ``limit`` rows are built at a time, from entry
+    ``start`` (a pager under them shows the others), so a list of 10,000 heroes opens and edits as
+    fast as a short one."""
 
     root: Path | None = None           # the repository root files are named from (the Studio's)
+    PAGE = 50                          # rows built at first, and added by *show more*
 
     def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
                  hint: str = ""):
@@ -84,8 +118,13 @@ class RowsEditor:
         self.where = tuple(where)
         self.edit = edit
         self.reorder = reorder
-        self.texts: list[w.Text] = []
-        self.faults: list[w.HTML] = []
+        self.views: list[RowView] = []     # the rows built: entries start .. start + len(views) - 1
+        self.entries: list[str] = []       # every entry's text as last shown
+        self.start = 0
+        self.limit = self.PAGE
+        self.quiet = False                 # values shown from the draft are not edits
+        self.built = 0                     # rows built so far (tests read it: an edit builds at most one)
+        self._draft: Draft | None = None
         self.new_text = w.Text(placeholder=example, description="", layout=_ENTRY)
         self.new_text.add_class("zorglab-new-entry")
         self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
@@ -93,10 +132,18 @@ class RowsEditor:
         self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
         self.new_text.observe(lambda c: _echo(self.add_button, f"add {c['new'].strip()} to {title}"), names="value")
         self.rows = w.VBox()
+        self.pager_text = w.HTML()
+        self.pager = w.HBox([self.pager_text, _button("arrow-up", "the rows before", lambda: self.page(-1)),
+                             _button("arrow-down", "the rows after", lambda: self.page(1)),
+                             w.Button(description="show more", layout=w.Layout(width="auto"),
+                                      tooltip=f"show {self.PAGE} more rows")],
+                            layout=w.Layout(display="none", align_items="center"))
+        self.pager.children[-1].on_click(lambda _b: self.show_more())
+        self.pager.add_class("zorglab-rows-pager")
         width = "330px" if reorder else "300px"          # never squeezed by its neighbours
         hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
                         layout=w.Layout(max_width=width))] if hint else []
-        self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
+        self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows, self.pager,
                               w.HBox([self.new_text, self.add_button]), *hints],
                              layout=w.Layout(min_width=width, flex="0 0 auto", margin="0 8px 0 0"))
         self.widget.add_class("zorglab-rows")
@@ -120,40 +167,115 @@ class RowsEditor:
     def move_row(self, index: int, offset: int) -> None:
         self.edit(lambda d: d.move_item(self.where, index, offset), f"{self.title} {index + 1} moved")
 
+    def page(self, step: int) -> None:
+        """Show the ``limit`` rows before (``-1``) or after (``1``) the ones shown."""
+        self.start = max(0, min(self.start + step * self.limit, len(self.entries) - 1))
+        self._show_again()
+
+    def show_more(self) -> None:
+        """Build ``PAGE`` more rows under the ones shown."""
+        self.limit += self.PAGE
+        self._show_again()
+
     # --- view -------------------------------------------------------------------------------------
 
+    @property
+    def texts(self) -> list[w.Text]:
+        """The text inputs of the rows built (entry ``start`` first)."""
+        return [view.text for view in self.views]
+
+    @property
+    def faults(self) -> list[w.HTML]:
+        return [view.fault for view in self.views]
+
     def refresh(self, draft: Draft) -> None:
+        self._draft = draft
         items = draft.items(self.where)
-        self._quiet = True                     # values shown from the draft are not edits
+        before, self.entries = self.entries, items
+        self.quiet = True
         try:
-            if len(items) != len(self.texts):
-                self._build(len(items))
-            for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
-                _set_quietly(text, items[index])
-                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft, self.root)
+            self._follow(before, items)
+            self._fit()
+            faults = _faults_by_entry(draft, self.where)
+            for view in self.views:
+                view.show(items[view.index], fault_html(faults.get(view.index, []), draft, self.root))
         finally:
-            self._quiet = False
+            self.quiet = False
+        self._show_pager()
 
-    def _build(self, count: int) -> None:
-        self.texts, self.faults, rows = [], [], []
-        for index in range(count):
-            text = w.Text(continuous_update=True, layout=_ENTRY)
-            text.add_class("zorglab-entry")
-            text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
-            buttons = [_button("arrow-up", "earlier", partial(self.move_row, index, -1)),
-                       _button("arrow-down", "later", partial(self.move_row, index, 1))] if self.reorder else []
-            buttons.append(_button("trash", "remove", partial(self.remove_row, index)))
-            fault = w.HTML(layout=_PLAIN)
-            self.texts.append(text)
-            self.faults.append(fault)
-            rows.append(w.VBox([w.HBox([text, *buttons], layout=_PLAIN), fault], layout=_PLAIN))
-        self.rows.children = tuple(rows)
+    def close(self) -> None:
+        """Close every widget of this list (a mirror world removed, the Studio closed)."""
+        close_tree(self.widget)
+        self.views = []
 
-    def _typed(self, index: int, value: str) -> None:
-        if not self._quiet:
-            self.set_row(index, value)
+    def _show_again(self) -> None:
+        if self._draft is not None:
+            self.refresh(self._draft)
 
-    _quiet = False
+    def _follow(self, before: list[str], after: list[str]) -> None:
+        """One entry added or removed: its row alone is built or closed, the rows around it keep
+        their widgets (only their ``index`` moves)."""
+        grown = len(after) - len(before)
+        if abs(grown) != 1:
+            return
+        shorter, longer = (before, after) if grown > 0 else (after, before)
+        at = next((i for i, (a, b) in enumerate(zip(shorter, longer)) if a != b), len(shorter))
+        if shorter[at:] != longer[at + 1:]:
+            return                                       # not one entry: the rows show what changed
+        end = self.start + len(self.views)
+        if at < self.start:                              # before the rows shown: they stay on their entries
+            self.start += grown
+        elif grown < 0 and at < end:
+            close_tree(self.views.pop(at - self.start).box)
+        elif grown > 0 and at <= end and (at < end or len(self.views) < self.limit):
+            self.views.insert(at - self.start, self._view(at))
+        elif grown > 0:                                  # added past the rows shown: show the list's end
+            self.start = max(0, len(after) - len(self.views))
+
+    def _fit(self) -> None:
+        """As many rows as the window holds: built or closed at its end."""
+        count = len(self.entries)
+        self.start = max(0, min(self.start, count - 1))
+        wanted = max(0, min(self.limit, count - self.start))
+        changed = len(self.views) != wanted or tuple(v.box for v in self.views) != self.rows.children
+        while len(self.views) > wanted:
+            close_tree(self.views.pop().box)
+        while len(self.views) < wanted:
+            self.views.append(self._view(self.start + len(self.views)))
+        self._renumber()
+        if changed:
+            self.rows.children = tuple(view.box for view in self.views)
+
+    def _view(self, index: int) -> RowView:
+        self.built += 1
+        return RowView(self, index)
+
+    def _renumber(self) -> None:
+        for position, view in enumerate(self.views):
+            view.index = self.start + position
+
+    def _show_pager(self) -> None:
+        count, shown = len(self.entries), len(self.views)
+        if self.start == 0 and shown >= count:
+            if self.pager.layout.display != "none":
+                self.pager.layout.display = "none"
+            return
+        text = (f"<small>{self.title} {self.start + 1}–{self.start + shown} of {count:,}</small>"
+                if shown else f"<small>{count:,} {self.title}</small>")
+        if self.pager_text.value != text:
+            self.pager_text.value = text
+        self.pager.layout.display = ""
+
+
+def _faults_by_entry(draft: Draft, where: Where) -> dict[int, list[str]]:
+    """The loader's messages standing inside each entry of the list at ``where`` (by entry index)."""
+    size = len(where)
+    found: dict[int, list[str]] = {}
+    for fault in draft.faults():
+        place = fault.where
+        if place is not None and len(place) > size and tuple(place[:size]) == where and isinstance(place[size], int):
+            found.setdefault(place[size], []).append(str(fault))
+    return found
 
 
 class FieldsEditor:
@@ -220,6 +342,7 @@ class VariablesEditor:
         pairs = draft.variables()
         if [n for n, _ in pairs] != self.names:
             self.names = [n for n, _ in pairs]
+            close_all(self.rows.children)          # the rows of the names before
             rows = []
             for index, (name, text) in enumerate(pairs):
                 name_box = w.Text(value=name, continuous_update=False, layout=w.Layout(width="80px"))
@@ -275,6 +398,7 @@ class MirrorsEditor:
     def refresh(self, draft: Draft) -> None:
         names = draft.mirror_names()
         if len(names) != len(self.editors):
+            close_all(self.mirrors.children)       # the mirror worlds' rows before
             self.editors, self.names, boxes = [], [], []
             for index in range(len(names)):
                 name = w.Text(description="mirror", continuous_update=False, layout=w.Layout(width="220px"))
