@@ -25,6 +25,7 @@ from zorglab.core.substitute import ChoiceRefused, check_choice
 from zorglab.level.draft import Draft
 from zorglab.level.loader import check_level_text
 from zorglab.level.save import toml_value
+from zorglab.widgets.studio_close import close_all
 
 Choose = Callable[[str, Any], Any]      # the Studio's choose(name, value)
 OPEN = (DomainKind.NATURALS, DomainKind.REALS)
@@ -169,6 +170,7 @@ class ChoicesEditor:
         self.widget.layout.display = "" if self.variables else "none"
 
     def _build(self) -> None:
+        close_all(self.rows.children)                    # the pickers of the variables before
         self.pickers, self.errors, rows = {}, {}, []
         for variable in self.variables:
             pickers: list[w.Widget] = []
