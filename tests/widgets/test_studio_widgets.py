@@ -12,7 +12,7 @@ import ipywidgets as w
 import pytest
 
 from zorglab.widgets import Studio
-from zorglab.widgets.studio_rows import RowsEditor
+from zorglab.widgets.studio_list import RowsEditor
 
 REPO = Path(__file__).resolve().parents[2]
 FIRST_BLOOD = REPO / "levels" / "app-01-first-blood.toml"

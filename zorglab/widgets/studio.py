@@ -1,22 +1,17 @@
 """The Level Studio (issues #14, #24): author a whole level on one page, with the verdict live on every change.
 
 The level is a :class:`~zorglab.level.draft.Draft` (its TOML, edited field by field and re-read by
-the loader after each edit); around it (:mod:`~zorglab.widgets.studio_layout`, one screen): editable
-rows for every list of the level, the Maker on the chosen solution's layout (and the Player it
-opens, :mod:`~zorglab.widgets.studio_maker`), the choice pickers and the live analysis panel
-(``zorglab.reports.live.summarise`` in a worker thread), and in tabs the rooms palette, tile painter
-and the rest. The Studio owns the objects that do each part, with their collaborators named:
-``file`` (:mod:`~zorglab.widgets.studio_file`: save, reload, the disk), ``unsaved_work``
-(:mod:`~zorglab.widgets.studio_unsaved`: the question before unsaved edits go), ``edits``
-(:mod:`~zorglab.widgets.studio_edits`: choices, undo, redo) and ``board`` (the Maker). Every
-behaviour is a method tests call: ``edit`` (what every editor calls), ``open``, ``open_new``,
-``reload_asked``, ``choose_solution``, ``play_witness``, ``settle``, ``choose``, ``undo``, ``redo``,
-``key``, ``answer``, ``restore_discarded``, ``save``, ``save_run``, ``check_disk``, ``reload``.
+the loader after each edit); around it, on one screen (:mod:`~zorglab.widgets.studio_layout`), the
+rows of every list, the Maker, the choice pickers and the live analysis panel, with tools in tabs.
+The Studio owns one object per part, its collaborators named when it is made: ``file`` (save,
+reload, the disk), ``unsaved_work`` (the question before unsaved edits go), ``edits`` (choices,
+undo, redo), ``board`` (the Maker) and ``tools`` (level browser, proposer). Every behaviour is a
+method tests call: ``edit`` (what every editor calls), ``open``, ``open_new``, ``reload_asked``,
+``choose_solution``, ``play_witness``, ``choose``, ``undo``, ``save``, ``check_disk``...
 """
 
 from __future__ import annotations
 
-import html
 import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
@@ -44,7 +39,8 @@ from zorglab.widgets.studio_maker import MakerSlot
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
-from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+from zorglab.widgets.studio_list import RowsEditor
+from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, VariablesEditor
 from zorglab.widgets.studio_tools import StudioTools
 from zorglab.widgets.studio_unsaved import UnsavedWork
 
@@ -357,15 +353,9 @@ class Studio:
 
     def play_witness(self) -> Any:
         """Open the current layout's witness in the Player, under the Maker."""
-        from zorglab.level.parse import parse_cast
-        summary, level = self.panel.summary, self.draft.level
-        if summary is None or not getattr(summary, "witness", None) or level is None or self.maker is None \
-                or self.panel.layout is None or not self.panel.current:
-            self.notice = "no witness for the current layout yet"
-            self.refresh()
-            return None
-        player = self.board.play(level, self.panel.layout, [parse_cast(text, level) for text in summary.witness])
-        self.notice = "the witness is in the Player below: step through it"
+        player = self.board.play_witness(self.panel, self.draft.level)
+        self.notice = ("the witness is in the Player below: step through it" if player is not None
+                       else "no witness for the current layout yet")
         self.refresh()
         return player
 

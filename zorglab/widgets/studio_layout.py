@@ -20,7 +20,8 @@ from zorglab.widgets.keys import guard
 from zorglab.widgets.studio_choices import ChoicesEditor
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_paths import shown
-from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, RowsEditor, VariablesEditor
+from zorglab.widgets.studio_list import RowsEditor
+from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, VariablesEditor
 
 if TYPE_CHECKING:
     from zorglab.widgets.studio import Studio

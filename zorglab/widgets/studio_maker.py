@@ -22,6 +22,7 @@ from zorglab.widgets.studio_choices import legal_choices
 from zorglab.widgets.studio_close import close_tree
 from zorglab.widgets.studio_history import History, Snapshot
 from zorglab.widgets.studio_level import board_of, play_of
+from zorglab.widgets.studio_panel import AnalysisPanel
 
 
 class MakerPage(Protocol):
@@ -136,11 +137,17 @@ class MakerSlot:
                            if isinstance(x, w.Widget)}.values():
                 close_tree(widget)
 
-    def play(self, level: Level, layout: Layout, casts: list[Any]) -> Any:
-        """These casts (the panel's witness) on ``layout`` in a Player under the Maker."""
+    def play_witness(self, panel: AnalysisPanel, level: Level | None) -> Any:
+        """The witness the panel shows for the current layout in a Player under the Maker (None:
+        no witness for it yet)."""
+        from zorglab.level.parse import parse_cast
         from zorglab.widgets.player import Player
-        assert self.maker is not None
-        game = setup(level, layout, self.maker.choices)
+        summary = panel.summary
+        if summary is None or not getattr(summary, "witness", None) or level is None or self.maker is None \
+                or panel.layout is None or not panel.current:
+            return None
+        casts = [parse_cast(text, level) for text in summary.witness]
+        game = setup(level, panel.layout, self.maker.choices)
         self.close_player()
         self.maker.setup = game
         self.maker.player = Player(game, casts, file=self.maker.file)
