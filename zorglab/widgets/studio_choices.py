@@ -196,11 +196,11 @@ class ChoicesEditor:
             rows.append(row)
         self.rows.children = tuple(rows)
 
-    def _dropped(self, name: str, index: int, change: dict) -> None:
+    def _dropped(self, name: str, index: int, change: dict[str, Any]) -> None:
         if not self._quiet and change["new"] is not None:
             self.pick(name, index, change["new"])
 
-    def _typed(self, name: str, index: int, change: dict) -> None:
+    def _typed(self, name: str, index: int, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.type_number(name, index, change["new"])
 
