@@ -10,7 +10,9 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
+from hypothesis import given, settings, strategies as st
 
+from zorglab.level.draft import Draft
 from zorglab.widgets import Studio
 from zorglab.widgets.studio_list import RowsEditor
 
@@ -160,3 +162,43 @@ def test_the_pager_shows_more_turns_pages_and_follows_an_added_row(tmp_path):
     assert heroes.views[-1].index == 120 and heroes.views[-1].text.value == "Warrior(8)"
     studio.undo()
     assert len(heroes.entries) == 120 and heroes.views[-1].index == 119
+
+
+_OPS = st.lists(st.one_of(
+    st.tuples(st.just("add"), st.integers(1, 9)), st.tuples(st.just("remove"), st.integers(0, 30)),
+    st.tuples(st.just("move"), st.integers(0, 30), st.sampled_from([-1, 1])),
+    st.tuples(st.just("set"), st.integers(0, 30), st.integers(1, 9)),
+    st.tuples(st.just("page"), st.sampled_from([-1, 1])), st.tuples(st.just("more"))), max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.integers(0, 12), ops=_OPS)
+def test_the_rows_built_always_show_the_entries_they_stand_for(start, ops):
+    """Whatever the edits and page turns, each row built shows the entry its index names, the rows are
+    the window's entries in order, and no more rows are built than the window holds."""
+    draft = Draft(f'id = "x"\nheroes = [{", ".join(f"{chr(34)}Warrior({i % 9 + 1}){chr(34)}" for i in range(start))}]\n')
+
+    def edit(change, _what):
+        change(draft)
+        editor.refresh(draft)
+    editor = RowsEditor("heroes", ("heroes",), edit)
+    editor.limit = 3
+    editor.refresh(draft)
+    for op in ops:
+        count = len(draft.items(("heroes",)))
+        if op[0] == "add":
+            editor.add_row(f"Warrior({op[1]})")
+        elif op[0] in ("remove", "move", "set") and count:
+            index = op[1] % count
+            {"remove": lambda: editor.remove_row(index), "move": lambda: editor.move_row(index, op[-1]),
+             "set": lambda: editor.set_row(index, f"Warrior({op[-1]})")}[op[0]]()
+        elif op[0] == "page":
+            editor.page(op[1])
+        elif op[0] == "more":
+            editor.show_more()
+        items = draft.items(("heroes",))
+        assert len(editor.views) == min(editor.limit, len(items) - editor.start) if items else not editor.views
+        assert [v.index for v in editor.views] == list(range(editor.start, editor.start + len(editor.views)))
+        assert [v.text.value for v in editor.views] == items[editor.start:editor.start + len(editor.views)]
+        assert editor.rows.children == tuple(v.box for v in editor.views)
+    editor.close()
