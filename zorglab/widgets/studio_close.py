@@ -8,16 +8,17 @@ the layouts shared by many widgets (:func:`shared`), which outlive any one of th
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 
 import ipywidgets as w
 
-_SHARED: set[int] = set()          # ids of the layouts many widgets use: never closed with one of them
+_SHARED: weakref.WeakSet[w.Widget] = weakref.WeakSet()    # layouts many widgets use: never closed with one
 
 
 def shared(layout: w.Layout) -> w.Layout:
     """Mark ``layout`` as shared by many widgets (closing one of them leaves it open); returns it."""
-    _SHARED.add(id(layout))
+    _SHARED.add(layout)
     return layout
 
 
@@ -30,12 +31,13 @@ def close_tree(widget: w.Widget | None) -> None:
         if isinstance(child, w.Widget):
             close_tree(child)
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, w.Widget) and id(part) not in _SHARED:
+        if isinstance(part, w.Widget) and part not in _SHARED:
             part.close()
     widget.unobserve_all()                     # nothing it shows calls the Studio any more
     widget.close()
 
 
 def close_all(widgets: Iterable[w.Widget]) -> None:
+    """:func:`close_tree` each of ``widgets``."""
     for widget in widgets:
         close_tree(widget)
