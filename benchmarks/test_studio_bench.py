@@ -4,7 +4,11 @@ first solution's layout (as the panel asks: budgets in states, no time cap) — 
 from before (an edit to the level starts its survey afresh). Two times: to the verdict
 (``on_verdict``: the layout's verdict, witness, necessary spells and cast lists, shown at once) and
 to the whole summary (the over-layout survey too, which the panel finishes in the background).
-Also the same after a layout-only change, when the level's survey is kept."""
+Also the same after a layout-only change, when the level's survey is kept.
+
+And the Studio's own edit time by level size (issue 30 item 4): a field edit and an add-row through
+the handlers of a Studio on a 10-, 100- and 1,000-hero level, the analysis off (a summary that says
+nothing), in CPU seconds; and the CPU time to open a 10,000-hero level."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from zorglab.engine.layout import Layout
 from zorglab.level import level_files
 from zorglab.level.loader import check_level_text
 from zorglab.reports.live import LevelSummary, forget_surveys, summarise
+from zorglab.widgets import Studio
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted(level_files([ROOT / "levels"]))
@@ -82,3 +87,49 @@ def test_studio_summary():
     print("  surveys not complete (their state budget or limit): " + ("; ".join(cut) or "none"))
     print("  surveys finished by later summaries: " + ("; ".join(resumed) or "none"))
     assert len(verdict) == len(LEVELS)
+
+
+class _Quiet:
+    """The analysis off: a summary with nothing to say (the Studio's own work is what is timed)."""
+
+    def lines(self) -> list[str]:
+        return []
+
+
+def _studio_on(tmp_path: Path, heroes: int) -> Studio:
+    path = tmp_path / f"big-{heroes}.toml"
+    rows = "".join(f'  "Warrior({1 + i % 3})",\n' for i in range(heroes))
+    path.write_text(f'id = "big"\ntitle = "Big"\nrooms = ["A @ spawn-east", "D(1) @ corridor", '
+                    f'"Z @ dead-end-west"]\nheroes = [\n{rows}]\nspells = ["Attack(1)"]\n', encoding="utf-8")
+    studio = Studio(path, watch=None, debounce=0, summarise=lambda *a, **k: _Quiet())
+    studio.panel.judge = lambda *a, **k: None
+    return studio
+
+
+def _cpu(action) -> float:
+    start = time.process_time()
+    action()
+    return time.process_time() - start
+
+
+@pytest.mark.parametrize("rows", [10, 100, 1_000])
+def test_studio_edit(tmp_path, rows):
+    """A field edit (``set_row`` of the middle hero) and an add-row, through the Studio's handlers:
+    the median CPU seconds of 5 each (the draft re-read by the loader included)."""
+    studio = _studio_on(tmp_path, rows)
+    assert studio.settle()
+    field, added = [], []
+    for n in range(5):
+        field.append(_cpu(lambda: studio.heroes.set_row(rows // 2, f"Warrior({100 + n})")))
+        added.append(_cpu(lambda: studio.heroes.add_row("Warrior(2)")))
+        assert studio.settle()
+    assert studio.draft.level is not None and len(studio.draft.level.heroes) == rows + 5
+    print(f"\nStudio edit at {rows:,} rows (analysis off, CPU): field edit {statistics.median(field) * 1000:.1f} ms, "
+          f"add-row {statistics.median(added) * 1000:.1f} ms")
+    studio.close()
+
+
+def test_studio_opens_10000_heroes(tmp_path):
+    """Opening a 10,000-hero level: the rows shown are built, the rest on demand (a pager)."""
+    seconds = _cpu(lambda: _studio_on(tmp_path, 10_000).close())
+    print(f"\nStudio opens a 10,000-hero level in {seconds:.2f} CPU s (analysis off)")

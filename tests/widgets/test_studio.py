@@ -359,7 +359,7 @@ def test_the_level_browser_opens_a_level_in_the_studio(tmp_path):
         shutil.copyfile(REPO / "levels" / name, tmp_path / name)
     studio = studio_on(tmp_path / "app-01-first-blood.toml")
     browser = studio.show_browser()
-    assert studio.browser_box.children == (browser.widget,)
+    assert studio.tools.browser_box.children == (browser.widget,)
     browser.open("app-02-the-long-way-round.toml")
     assert studio.draft.path == tmp_path / "app-02-the-long-way-round.toml"
     assert studio.draft.level.id == "app-02" and "opened" in studio.notice
@@ -503,7 +503,7 @@ def test_the_proposer_opens_a_proved_candidate_in_the_studio_as_a_level_file(tmp
     shutil.copyfile(REPO / "levels" / "app-01-first-blood.toml", tmp_path / "app-01-first-blood.toml")
     studio = studio_on(tmp_path / "app-01-first-blood.toml")
     panel = studio.show_proposer(brief=Brief(room_types=("D",), fewest_spells=1), seed=3, count=2, tries=60)
-    assert studio.propose_box.children == (panel.widget,)
+    assert studio.tools.propose_box.children == (panel.widget,)
     assert panel.folder.value == str(tmp_path)
     panel.run()
     assert panel.proposal.offered, panel.status.value

@@ -76,7 +76,7 @@ def test_a_choice_outside_the_domain_is_refused_and_said(tmp_path):
     studio = two_variables(tmp_path)
     with pytest.raises(ValueError, match="not in"):
         studio.choose("x", 3)
-    studio._safely(lambda: studio.choose("x", 3))
+    studio.safely(lambda: studio.choose("x", 3))
     assert "refused" in studio.notice and studio.choices["x"] == 1
 
 

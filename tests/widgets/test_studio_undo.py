@@ -108,11 +108,11 @@ def test_open_over_unsaved_edits_asks_and_cancel_keeps_them(tmp_path):
     studio.heroes.set_row(0, "Warrior(9)")
     assert "● unsaved edits" in studio.header.value
     studio.open(other)
-    assert studio.question is not None and studio.question_box.layout.display == ""
-    assert "Save them before you open" in studio.question_text.value
+    assert studio.question is not None and studio.unsaved_work.question_box.layout.display == ""
+    assert "Save them before you open" in studio.unsaved_work.question_text.value
     studio.answer("cancel")
     assert studio.draft.items(("heroes",))[0] == "Warrior(9)" and studio.question is None
-    assert studio.question_box.layout.display == "none"
+    assert studio.unsaved_work.question_box.layout.display == "none"
 
 
 def test_save_then_open_writes_the_edits_first(tmp_path):
@@ -141,21 +141,21 @@ def test_discarded_edits_are_restorable_from_the_page(tmp_path):
     studio.reload_asked()
     assert studio.question is not None
     studio.answer("discard")
-    assert studio.draft.items(("heroes",))[0] != "Warrior(7)" and studio.restore_button.layout.display == ""
+    assert studio.draft.items(("heroes",))[0] != "Warrior(7)" and studio.unsaved_work.restore_button.layout.display == ""
     studio.restore_discarded()
     assert studio.draft.items(("heroes",))[0] == "Warrior(7)" and studio.unsaved
-    assert studio.restore_button.layout.display == "none"
+    assert studio.unsaved_work.restore_button.layout.display == "none"
     studio.save()
     assert "Warrior(7)" in (tmp_path / "app-01.toml").read_text()
 
 
 def test_the_browser_asks_before_closing_a_page_with_unsaved_edits(tmp_path):
     studio = copy_of(tmp_path)
-    assert studio.unload_guard in studio.widget.children and not studio.unload_guard.unsaved
+    assert studio.unsaved_work.unload_guard in studio.widget.children and not studio.unsaved_work.unload_guard.unsaved
     studio.heroes.set_row(0, "Warrior(6)")
-    assert studio.unload_guard.unsaved
+    assert studio.unsaved_work.unload_guard.unsaved
     studio.save()
-    assert not studio.unload_guard.unsaved
+    assert not studio.unsaved_work.unload_guard.unsaved
 
 
 def test_a_new_level_with_nothing_typed_is_replaced_without_a_question(tmp_path):

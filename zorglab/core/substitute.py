@@ -25,18 +25,18 @@ from zorglab.core.printer import format_domain, format_lambda, format_value, for
 from zorglab.core.values import Element, FrozenMap, IndexFunction
 
 
-class _Refused(Exception):
-    pass
+class ChoiceRefused(Exception):
+    """A choice that is not one of its variable's values (the message names the value)."""
 
 
 def normalise_choice(value: Any) -> Any:
     """A caller's value in model form: lists become tuples, whole fractions ints; floats are refused."""
     if isinstance(value, float):
-        raise _Refused(f"{value!r} is a float; write an exact number (an int, a Fraction or a Decimal)")
+        raise ChoiceRefused(f"{value!r} is a float; write an exact number (an int, a Fraction or a Decimal)")
     if isinstance(value, Decimal):
         fault = decimal_fault(value)
         if fault is not None:
-            raise _Refused(fault)
+            raise ChoiceRefused(fault)
         value = Fraction(value)
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value.numerator)
@@ -56,28 +56,28 @@ def _in_domain(variable: Variable, value: Any) -> bool:
 
 
 def check_choice(variable: Variable, value: Any) -> Any:
-    """The choice in model form, or :class:`_Refused` with a message naming the value."""
+    """The choice in model form, or :class:`ChoiceRefused` with a message naming the value."""
     name = variable.name
     try:
         value = normalise_choice(value)
-    except _Refused as refused:
-        raise _Refused(f"choice {name} = {refused}") from None
+    except ChoiceRefused as refused:
+        raise ChoiceRefused(f"choice {name} = {refused}") from None
     domain = format_domain(variable)
     if variable.count == 1:
         if not _in_domain(variable, value):
-            raise _Refused(f"choice {name} = {format_value(value)} is not in {domain}")
+            raise ChoiceRefused(f"choice {name} = {format_value(value)} is not in {domain}")
         return value
     if not isinstance(value, tuple) or len(value) != variable.count:
-        raise _Refused(f"choice {name} must be a list of {variable.count} picks in the order taken, "
+        raise ChoiceRefused(f"choice {name} must be a list of {variable.count} picks in the order taken, "
                        f"not {format_value(value)}")
     for pick in value:
         if not _in_domain(variable, pick):
-            raise _Refused(f"choice {name}: the pick {format_value(pick)} is not in {domain}")
+            raise ChoiceRefused(f"choice {name}: the pick {format_value(pick)} is not in {domain}")
     counts = Counter(value)
     for pick, times in counts.items():
         allowed = sum(1 for item in variable.items if item == pick) if variable.domain is DomainKind.LIST else 1
         if times > allowed:
-            raise _Refused(f"choice {name} picks {format_value(pick)} {_times(times)}, but "
+            raise ChoiceRefused(f"choice {name} picks {format_value(pick)} {_times(times)}, but "
                            f"{domain} holds it {_times(allowed)}")
     return value
 
@@ -105,7 +105,7 @@ def resolve_choices(variables: Sequence[Variable], choices: Mapping[str, Any],
             continue
         try:
             values[variable.name] = check_choice(variable, choices[variable.name])
-        except _Refused as refused:
+        except ChoiceRefused as refused:
             problems.append(Problem(where(variable.name) or variable.location, str(refused), ChoiceError))
     return values, problems
 

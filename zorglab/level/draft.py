@@ -289,6 +289,10 @@ class Draft:
             self.generation += 1
         self._changed()
 
+    def edited(self) -> None:
+        """The caller changed :attr:`document` in place: the level is read again by the loader."""
+        self._changed()
+
     # --- faults by place -------------------------------------------------------------------------
 
     def faults(self) -> list[Fault]:

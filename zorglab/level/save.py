@@ -35,8 +35,8 @@ from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
 from zorglab.level.loader import check_level_text
 
-__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "with_solution",
-           "write_level_text"]
+__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "toml_value",
+           "with_solution", "write_level_text"]
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")
@@ -248,10 +248,10 @@ def _choice_pairs(choices: Mapping[str, Any] | Iterable[tuple[str, Any]] | None)
     if choices is None:
         return []
     pairs = choices.items() if isinstance(choices, Mapping) else choices
-    return [(str(name), _toml_value(value)) for name, value in pairs]
+    return [(str(name), toml_value(value)) for name, value in pairs]
 
 
-def _toml_value(value: Any) -> Any:
+def toml_value(value: Any) -> Any:
     """A choice as TOML holds it: integers and strings as they are, exact fractions as ``"p/q"``
     strings, ``inf`` as ``"inf"``, picks in order as arrays; anything else by its notation text."""
     if isinstance(value, (bool, int, str)):
@@ -261,7 +261,7 @@ def _toml_value(value: Any) -> Any:
     if value is INF:
         return "inf"
     if isinstance(value, (tuple, list)):
-        return [_toml_value(item) for item in value]
+        return [toml_value(item) for item in value]
     return str(value)
 
 

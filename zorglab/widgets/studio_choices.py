@@ -21,10 +21,11 @@ import tomlkit
 
 from zorglab.core.model import DomainKind, Level, Variable
 from zorglab.core.printer import format_value, format_variable
-from zorglab.core.substitute import _Refused, check_choice
+from zorglab.core.substitute import ChoiceRefused, check_choice
 from zorglab.level.draft import Draft
 from zorglab.level.loader import check_level_text
-from zorglab.level.save import _toml_value
+from zorglab.level.save import toml_value
+from zorglab.widgets.studio_close import close_all
 
 Choose = Callable[[str, Any], Any]      # the Studio's choose(name, value)
 OPEN = (DomainKind.NATURALS, DomainKind.REALS)
@@ -48,7 +49,7 @@ def legal_choices(level: Level | None, choices: Mapping[str, Any]) -> dict[str, 
     for variable in level.variables:
         try:
             legal[variable.name] = check_choice(variable, choices[variable.name])
-        except (KeyError, _Refused):
+        except (KeyError, ChoiceRefused):
             legal[variable.name] = first_choice(variable)
     return legal
 
@@ -74,10 +75,10 @@ def fill_solution_choices(draft: Draft) -> None:
             choices = tomlkit.inline_table()
             entry["choices"] = choices
         for variable in missing:
-            choices[variable.name] = _toml_value(first_choice(variable))
+            choices[variable.name] = toml_value(first_choice(variable))
         changed = True
     if changed:
-        draft._changed()                         # read again by the loader
+        draft.edited()                          # read again by the loader
 
 
 def picks_of(variable: Variable, value: Any) -> list[Any]:
@@ -138,7 +139,7 @@ class ChoicesEditor:
             number = read_number(variable, text)
             value = repick(variable, self.choices[name], index, number)
             check_choice(variable, value)
-        except (ValueError, _Refused) as error:
+        except (ValueError, ChoiceRefused) as error:
             self.errors[name].value = f"<span style='color:#b00020'>⚠ {html.escape(str(error))}</span>"
             return
         self.errors[name].value = ""
@@ -169,6 +170,7 @@ class ChoicesEditor:
         self.widget.layout.display = "" if self.variables else "none"
 
     def _build(self) -> None:
+        close_all(self.rows.children)                    # the pickers of the variables before
         self.pickers, self.errors, rows = {}, {}, []
         for variable in self.variables:
             pickers: list[w.Widget] = []

@@ -11,7 +11,7 @@ import threading
 import weakref
 from pathlib import Path
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import tomlkit
 import tomlkit.exceptions
@@ -20,16 +20,14 @@ from zorglab.engine.game import play, setup
 from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, OptionError, StaleFileError
 from zorglab.level import files
-from zorglab.level.draft import text_digest
+from zorglab.level.draft import Draft, text_digest
 from zorglab.level.loader import check_level
 from zorglab.core.model import Cast, Level, Outcome
 from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
 from zorglab.widgets import saving
-
-if TYPE_CHECKING:
-    from zorglab.level.draft import Draft
-    from zorglab.widgets.maker import Maker
-    from zorglab.widgets.studio_panel import AnalysisPanel
+from zorglab.widgets.studio_maker import MakerSlot
+from zorglab.widgets.studio_panel import AnalysisPanel
+from zorglab.widgets.studio_unsaved import UnsavedWork
 
 
 def _reads_as_toml(data: bytes) -> bool:
@@ -43,20 +41,39 @@ def _reads_as_toml(data: bytes) -> bool:
 UNOPENED = "unopened"     # the digest of a draft whose file could not be read: no file has it
 
 
+def first_draft(path: Path) -> tuple[Draft, str, str | None]:
+    """The level at ``path`` for a new Studio, the notice to show and the digest of a file there that
+    does not read; a path that cannot be opened (missing, a folder, a device, a NUL byte...) is said
+    in the Studio, never raised: it starts on an empty level there."""
+    try:
+        return Draft.open(path), "", None
+    except LevelError as error:
+        draft = Draft.new(path)
+        if not files.exists(path):
+            return draft, f"cannot open {path}: {error}; save writes a new level there", None
+        draft.digest = UNOPENED            # there but unreadable: never written over (no digest can match)
+        try:
+            unreadable: str | None = file_digest(path)      # said here, not again by check_disk
+        except LevelError:
+            unreadable = None
+        return draft, (f"cannot open {path}: {error}; the Studio will not save over it: mend it "
+                       "in a text editor (zorglab validate says the same), then reload"), unreadable
+
+
 class DraftFile(saving.LevelFile):
     """The level file as the Maker and its Players see it inside the Studio: their saves go through
     :meth:`StudioFile.save_solution_of` (the draft written first, one digest for everyone)."""
 
-    def __init__(self, studio: "StudioFile"):           # no file digest of its own: the Studio's is the one
-        self.studio = studio
+    def __init__(self, file: StudioFile):                # no file digest of its own: the Studio's is the one
+        self.file = file
 
     @property
     def path(self) -> Path:                              # type: ignore[override]
-        return self.studio.path
+        return self.file.path
 
     @property                                            # type: ignore[override]
     def digest(self) -> str | None:
-        return self.studio.draft.digest
+        return self.file.page.draft.digest
 
     @digest.setter
     def digest(self, value: str | None) -> None:         # the Studio re-reads the file after every save
@@ -65,92 +82,65 @@ class DraftFile(saving.LevelFile):
     def save(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
              choices: Mapping[str, Any] | None = None,
              mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
-        return self.studio.save_solution_of(layout, casts, expect, choices, mirror_casts)
+        return self.file.save_solution_of(layout, casts, expect, choices, mirror_casts)
+
+
+class FilePage(Protocol):
+    """What the file handlers need of the Studio."""
+
+    draft: Draft
+    notice: str
+    solution: int | None
+    saved: SavedSolution | None
+
+    def refresh(self) -> None: ...
+
+    def reopened(self) -> None: ...
 
 
 class StudioFile:
-    """The Studio's file handlers (mixed into :class:`~zorglab.widgets.studio.Studio`)."""
+    """The Studio's level file (an object the Studio owns): save, save the Player's run, look at the
+    disk, reload. ``unsaved`` keeps the edits a reload sets aside, ``board`` is the Maker's place,
+    ``panel`` the analysis (its witness is saved), ``lock`` the Studio's lock."""
 
-    draft: Draft
-    maker: Maker | None
-    panel: AnalysisPanel
-    notice: str
-    discarded: str | None
-    solution: int | None
-    saved: SavedSolution | None
-    _lock: threading.RLock
-    _unreadable: str | None = None        # digest of a file on disk that did not read (said once)
+    def __init__(self, page: FilePage, unsaved: UnsavedWork, board: MakerSlot, panel: AnalysisPanel,
+                 lock: threading.RLock, unreadable: str | None = None):
+        self.page = page
+        self.unsaved = unsaved
+        self.board = board
+        self.panel = panel
+        self.lock = lock
+        self.unreadable = unreadable        # digest of a file on disk that did not read (said once)
+        self.stopped = threading.Event()     # set: the watcher stops looking
+
+    def stop(self) -> None:
+        """The watcher (if any) stops looking at the file."""
+        self.stopped.set()
 
     @property
     def path(self) -> Path:
         """The level file (a Studio always has one; a bare Draft may not)."""
-        if self.draft.path is None:
+        if self.page.draft.path is None:
             raise OptionError("this level has no file: give the Studio a path")
-        return self.draft.path
-
-    # the Studio's own (it comes first in the method order); named here for the readers of this module
-    def _refresh(self) -> None:
-        raise NotImplementedError
-
-    def _sync_maker(self) -> None:
-        raise NotImplementedError
-
-    def _open_draft(self) -> None:
-        raise NotImplementedError
-
-    def _new_maker(self, level: Level, layout: Layout, choices: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    def settle(self, timeout: float = 60.0) -> bool:
-        raise NotImplementedError
-
-    @property
-    def unsaved(self) -> bool:
-        raise NotImplementedError
-
-    def set_aside(self) -> None:
-        raise NotImplementedError
-
-    def _reopened(self) -> None:
-        raise NotImplementedError
-
-    def _first_draft(self, path: str | Path) -> "Draft":
-        """The level at ``path`` for a new Studio; a path that cannot be opened (missing, a folder, a
-        device, a NUL byte...) is said in the Studio, never raised: it starts on an empty level there."""
-        from zorglab.level.draft import Draft
-        try:
-            return Draft.open(path)
-        except LevelError as error:
-            draft = Draft.new(path)
-            if files.exists(path):     # there but unreadable: never written over (no digest can match)
-                draft.digest = UNOPENED
-                try:
-                    self._unreadable = file_digest(path)      # said here, not again by check_disk
-                except LevelError:
-                    pass
-                self.notice = (f"cannot open {path}: {error}; the Studio will not save over it: mend it "
-                               "in a text editor (zorglab validate says the same), then reload")
-            else:
-                self.notice = f"cannot open {path}: {error}; save writes a new level there"
-            return draft
+        return self.page.draft.path
 
     def check_disk(self) -> bool:
         """If the file changed on disk since it was read (another editor), say so and reload it (True)."""
-        with self._lock:
-            path = self.draft.path
+        with self.lock:
+            path = self.page.draft.path
             if path is None:
                 return False
             if not files.exists(path):
-                if self.draft.digest is not None:
-                    self.draft.digest = None
-                    self.notice = f"{path} was removed from disk; save writes it again"
-                    self._refresh()
+                if self.page.draft.digest is not None:
+                    self.page.draft.digest = None
+                    self.page.notice = f"{path} was removed from disk; save writes it again"
+                    self.page.refresh()
                 return False
             try:
                 now = file_digest(path)
             except LevelError:                       # a folder or a device now: nothing to reload, never written
                 return False
-            if now in (self.draft.digest, self._unreadable):
+            if now in (self.page.draft.digest, self.unreadable):
                 return False                         # as read; or unreadable, and already said so
             return self.reload(because="changed on disk")
 
@@ -158,40 +148,40 @@ class StudioFile:
         """Read the file again (True); edits not saved are kept in ``discarded``, never written over the
         file. A file that does not read as TOML now (another editor mid-way) is not taken: the Studio
         says why, in the loader's words, and keeps its own version until the file reads again (False)."""
-        with self._lock:
+        with self.lock:
             path = self.path
             try:
                 data = files.read_bounded(path, "level file")
             except LevelError as error:                  # gone, a folder, too big now: said, nothing taken
-                self.notice = f"cannot reload: {error}"
-                self._refresh()
+                self.page.notice = f"cannot reload: {error}"
+                self.page.refresh()
                 return False
             if not _reads_as_toml(data):
                 problems = check_level(path).problems
-                self._unreadable = text_digest(data)
+                self.unreadable = text_digest(data)
                 reason = str(problems[0]) if problems else f"{path}: not valid TOML"
-                self.notice = (f"{path} {because} but cannot be read now ({reason}); the Studio keeps "
+                self.page.notice = (f"{path} {because} but cannot be read now ({reason}); the Studio keeps "
                                "its version and will not save over the file: fix it there, then reload")
-                self._refresh()
+                self.page.refresh()
                 return False
-            self._unreadable = None
-            lost = self.unsaved
-            self.set_aside()                         # unsaved edits: restorable from the page
-            self.draft.replace_text(data.decode("utf-8"), text_digest(data))
+            self.unreadable = None
+            lost = self.unsaved.unsaved
+            self.unsaved.set_aside()                         # unsaved edits: restorable from the page
+            self.page.draft.replace_text(data.decode("utf-8"), text_digest(data))
             kept = " (your unsaved edits were set aside: restore them from the page)" if lost else ""
-            self.notice = f"{path} {because}: reloaded{kept}"
-            self._reopened()
+            self.page.notice = f"{path} {because}: reloaded{kept}"
+            self.page.reopened()
             return True
 
     def save(self) -> SavedSolution | None:
         """Write the level file (atomic, comments kept) and the Maker's layout with its casts and outcome
         as a solution (the witness when the analysis found one; an identical solution is not added twice)."""
-        with self._lock:
+        with self.lock:
             if self.check_disk():
                 return None
-            if self.draft.problems:
-                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
-                self._refresh()
+            if self.page.draft.problems:
+                self.page.notice = f"not saved: the level has {len(self.page.draft.problems)} problem(s) (see the analysis)"
+                self.page.refresh()
                 return None
             play_of_layout = self._layout_play()
             if play_of_layout is not None:
@@ -200,51 +190,51 @@ class StudioFile:
                 except StaleFileError:                   # reloaded, and said so
                     return None
                 except LevelError as error:              # the text would not load: the loader's words
-                    self.notice = f"not saved: {error}"
-                    self._refresh()
+                    self.page.notice = f"not saved: {error}"
+                    self.page.refresh()
                     return None
             try:
                 self._write_level()
             except StaleFileError:
-                self._unreadable = None
+                self.unreadable = None
                 self.reload(because="changed on disk while saving")
                 return None
             except LevelError as error:                  # read-only, a folder, a name no file can have
-                self.notice = f"not saved: {error}"
-                self._refresh()
+                self.page.notice = f"not saved: {error}"
+                self.page.refresh()
                 return None
             if not self._reread():
-                self.notice = (f"{self.path} was written by another program right after this save: its version "
+                self.page.notice = (f"{self.path} was written by another program right after this save: its version "
                                "is shown now (yours is in studio.discarded); save again to write yours")
-                self._refresh()
+                self.page.refresh()
                 return None
-            self.saved = None
-            self.notice = f"saved {self.path} (no solution: {self._layout_note()})"
-            self._refresh()
+            self.page.saved = None
+            self.page.notice = f"saved {self.path} (no solution: {self._layout_note()})"
+            self.page.refresh()
             return None
 
     def save_run(self) -> SavedSolution | None:
         """Write the run the Player shows — its layout, casts so far (every world's) and their outcome —
         as a solution: the Player's own *save run*, through the Studio (the level's text first)."""
-        with self._lock:
-            player = self.maker.player if self.maker is not None else None
+        with self.lock:
+            player = self.board.maker.player if self.board.maker is not None else None
             if player is None or player.setup is None:
-                self.notice = "start the Player first (start, under the Maker)"
-                self._refresh()
+                self.page.notice = "start the Player first (start, under the Maker)"
+                self.page.refresh()
                 return None
-            if self.draft.problems:
-                self.notice = f"not saved: the level has {len(self.draft.problems)} problem(s) (see the analysis)"
-                self._refresh()
+            if self.page.draft.problems:
+                self.page.notice = f"not saved: the level has {len(self.page.draft.problems)} problem(s) (see the analysis)"
+                self.page.refresh()
                 return None
             try:
                 saved = player.save_run()                # the Player says a refusal next to its save run
             except LevelError as error:                  # (a Player that raises it: said here)
                 saved = None
                 if not isinstance(error, StaleFileError):
-                    self.notice = f"not saved: {error}"
-            if saved is None and not self.notice.startswith(("not saved", f"{self.path}")):
-                self.notice = "the Player's run was not saved: its reason is next to save run"
-            self._refresh()
+                    self.page.notice = f"not saved: {error}"
+            if saved is None and not self.page.notice.startswith(("not saved", f"{self.path}")):
+                self.page.notice = "the Player's run was not saved: its reason is next to save run"
+            self.page.refresh()
             return saved
 
     def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
@@ -253,44 +243,44 @@ class StudioFile:
         """What every save of a solution in the Studio comes to (its own, the Maker's Players'): the
         draft's text written first when it holds edits, then the solution, both refused (and the file
         reloaded) when the file changed on disk; the Maker and its Player stay as they are."""
-        with self._lock:
+        with self.lock:
             if self.check_disk():
                 raise StaleFileError(f"{self.path} changed on disk: reloaded; nothing saved")
-            if self.draft.problems:
-                raise LevelError(f"not saved: the level has {len(self.draft.problems)} problem(s): "
-                                 f"{self.draft.problems[0]}")
+            if self.page.draft.problems:
+                raise LevelError(f"not saved: the level has {len(self.page.draft.problems)} problem(s): "
+                                 f"{self.page.draft.problems[0]}")
             try:
                 self._write_level()
                 saved = save_solution(self.path, layout, list(casts), expect=expect, choices=choices or None,
-                                      mirror_casts=mirror_casts or None, expected_digest=self.draft.digest)
+                                      mirror_casts=mirror_casts or None, expected_digest=self.page.draft.digest)
             except StaleFileError:
-                self._unreadable = None              # say it again: this save was refused because of it
+                self.unreadable = None              # say it again: this save was refused because of it
                 self.reload(because="changed on disk while saving")
                 raise
             if not self._reread(saved.digest):
                 raise StaleFileError(f"{self.path} was written by another program right after this save: its "
                                      "version is shown now; save again")
-            self.saved = saved
-            self.solution = saved.index
-            self.notice = f"saved {self.path.name}; solution {saved.index} " + (
+            self.page.saved = saved
+            self.page.solution = saved.index
+            self.page.notice = f"saved {self.path.name}; solution {saved.index} " + (
                 "added" if saved.added else "was already there (not added twice)")
-            self._refresh()
+            self.page.refresh()
             return saved
 
     # --- internals ---------------------------------------------------------------------------------
 
     def _write_level(self) -> None:
         """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
-        if self.draft.dirty:
-            if self.draft.digest is None:
+        if self.page.draft.dirty:
+            if self.page.draft.digest is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
-            self.draft.digest = write_level_text(self.path, self.draft.text_to_save(),
-                                                 expected_digest=self.draft.digest)
+            self.page.draft.digest = write_level_text(self.path, self.page.draft.text_to_save(),
+                                                 expected_digest=self.page.draft.digest)
 
     def _layout_play(self) -> tuple[Layout, list[str], str, dict[str, Any], dict[str, list[str]]] | None:
         """The Maker's layout as a solution: the witness and a win when the panel found one for it, else
         no casts and the outcome they give; None when there is no valid layout to save."""
-        maker, level = self.maker, self.draft.level
+        maker, level = self.board.maker, self.page.draft.level
         if maker is None or level is None or not len(maker.layout) or not maker.valid:
             return None
         self.panel.settle_verdict(timeout=60.0)
@@ -303,31 +293,34 @@ class StudioFile:
         return maker.layout, [], outcome, dict(maker.choices), {}
 
     def _layout_note(self) -> str:
-        if self.maker is None or not len(self.maker.layout):
+        if self.board.maker is None or not len(self.board.maker.layout):
             return "no layout yet"
-        return f"the layout breaks {len(self.maker.violations)} rule(s)" if not self.maker.valid else "layout kept"
+        maker = self.board.maker
+        return f"the layout breaks {len(maker.violations)} rule(s)" if not maker.valid else "layout kept"
 
     def _reread(self, written: str | None = None) -> bool:
         """The file as now on disk becomes the draft (after our own save); the Maker stays. True when
         the file holds the bytes just written (digest ``written``, by default the draft's): a save is
         reported as saved only then -- another program writing right after it is said, never hidden."""
-        written = written if written is not None else self.draft.digest
-        text = self.draft.text
+        written = written if written is not None else self.page.draft.digest
+        text = self.page.draft.text
         data = files.read_bounded(self.path, "level file")
         ours = text_digest(data) == written
         if not ours:
-            self.discarded = text
-        self.draft.replace_text(data.decode("utf-8"), text_digest(data))
-        self._sync_maker()
+            self.unsaved.discarded = text
+        self.page.draft.replace_text(data.decode("utf-8"), text_digest(data))
+        self.board.sync()
         return ours
 
-    def _watch(self, every: float) -> threading.Thread:
-        studio = weakref.ref(self)
+    def watch(self, every: float, looker: Any = None) -> threading.Thread:
+        """Look at the file every ``every`` seconds: ``looker.check_disk()`` (default: this object's),
+        in a thread that ends with its looker or at :meth:`stop`."""
+        owner = weakref.ref(looker if looker is not None else self)
+        stop = self.stopped
 
         def look() -> None:
-            stop = threading.Event()
             while not stop.wait(every):
-                found = studio()
+                found = owner()
                 if found is None:
                     return
                 try:

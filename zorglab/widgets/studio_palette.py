@@ -24,7 +24,8 @@ from zorglab.core.tiles import CellKind, Tile, tile_problems, tile_suits
 from zorglab.level.draft import TILE_CELLS, Draft
 from zorglab.level.tileset import find_library, read_library
 from zorglab.paint import palette
-from zorglab.widgets.studio_rows import Edit, fault_html
+from zorglab.widgets.studio_close import close_all, shared
+from zorglab.widgets.studio_list import Edit, fault_html
 
 CLOSED = {ParamKind.ELEMENT: [e.value for e in Element], ParamKind.BOOL: ["true", "false"]}   # dropdowns
 CELL_NAMES = {"#": "wall", ".": "floor", "S": "spawn", "g": "green", "d": "dark", "l": "light"}
@@ -73,9 +74,9 @@ class RoomPalette:
         self.tile: str | None = None
         self.tiles: dict[str, Tile] = {}
         self._cards: dict[str, tuple[w.Button, w.VBox]] = {}
-        self._layouts = {"button": w.Layout(width="94px", height="22px", padding="0px"),      # shared by every card
-                         "image": w.Layout(width="47px", height="47px", margin="0 auto"),
-                         "card": w.Layout(align_items="center", width="96px")}
+        self._layouts = {"button": shared(w.Layout(width="94px", height="22px", padding="0px")),  # every card's
+                         "image": shared(w.Layout(width="47px", height="47px", margin="0 auto")),
+                         "card": shared(w.Layout(align_items="center", width="96px"))}
         self.type_picker = w.ToggleButtons(options=list(self.types), value=self.room_type, description="type",
                                            tooltips=[s.describe() for s in self.types.values()],
                                            style={"button_width": "34px"})
@@ -168,8 +169,9 @@ class RoomPalette:
         tiles = level_tiles(draft)
         if {n: t.rows for n, t in tiles.items()} != {n: t.rows for n, t in self.tiles.items()}:
             self.tiles = tiles
-            self._cards = {}
+            cards, self._cards = self._cards, {}
             self._show_gallery()
+            close_all(card for _button, card in cards.values())     # the pictures of the tiles before
 
     def _build_params(self) -> None:
         """One input per parameter, named as the rules name it: a dropdown where the choice is closed

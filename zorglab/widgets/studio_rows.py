@@ -1,16 +1,13 @@
-"""Editable rows of a level: one text input per entry (rooms, heroes, spells, constraints, bonuses,
-variables, the text fields), each entry's loader fault shown next to it.
+"""The Studio's other editors of the level's text: its id, title, contract and notes, its
+``[variables]`` and its ``[[mirrors]]`` (each mirror world's lists are :class:`RowsEditor` lists).
 
 Editors never change the level themselves: every handler calls the Studio's ``edit`` with a
 function of the :class:`~zorglab.level.draft.Draft`, and the Studio refreshes every editor from the
-draft afterwards (:meth:`refresh`). Tests call the handlers (``set_row``, ``add_row``...) directly.
+draft afterwards (``refresh``). Tests call the handlers (``set_field``, ``add_variable``...) directly.
 """
 
 from __future__ import annotations
 
-import difflib
-import html
-import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -18,142 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from zorglab.level.draft import TEXTS, Draft, Where
-
-Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
-_SMALL = w.Layout(width="32px")            # layouts shared by every row (fewer widget models per page)
-_ENTRY = w.Layout(width="200px")
-_PLAIN = w.Layout()
-
-
-_UNKNOWN = re.compile(r"unknown (room|hero|spell) type '([^']+)' \(")
-
-
-def near_miss(message: str) -> str:
-    """A loader message about an unknown type, with the closest name the rules know ("did you mean")."""
-    found = _UNKNOWN.search(message)
-    if found is None:
-        return message
-    from zorglab.core.registry import hero_types, spell_types
-    from zorglab.widgets.studio_palette import placeable_types
-    kinds = {"room": placeable_types, "hero": hero_types, "spell": spell_types}
-    names = [t.signature.name for t in kinds[found.group(1)]()]
-    close = difflib.get_close_matches(found.group(2), names, n=1, cutoff=0.6) or \
-        [n for n in names if n.lower() == found.group(2).lower()]
-    return f"{message} — did you mean {close[0]}?" if close else message
-
-
-def fault_html(messages: list[str], draft: Draft | None = None, root: Path | None = None) -> str:
-    """A fault line as the editors show it (the loader's own message, escaped; the level's file
-    named as the Studio shows it, from the repository root, not as a whole machine path)."""
-    if not messages:
-        return ""
-    if draft is not None and draft.path is not None:
-        from zorglab.widgets.studio_paths import shown
-        whole, short = str(draft.path), shown(draft.path, root)
-        messages = [m.replace(whole, short, 1) if m.startswith(whole) else m for m in messages]
-    messages = [near_miss(m) for m in messages]
-    return "".join(f"<div style='color:#b00020;font-size:90%'>⚠ {html.escape(m)}</div>" for m in messages)
-
-
-def _button(icon: str, tooltip: str, handler: Callable[[], Any]) -> w.Button:
-    button = w.Button(icon=icon, tooltip=tooltip, layout=_SMALL)
-    button.on_click(lambda _b: handler())
-    return button
-
-
-def _echo(button: w.Button, tooltip: str) -> None:
-    """The button's tooltip says what a click will do with the text typed so far (the page can tell
-    the text reached the kernel: a click's message may overtake a text's last keystroke)."""
-    button.tooltip = tooltip
-
-
-def _set_quietly(text: w.Text, value: str) -> None:
-    if text.value != value:
-        text.value = value
-
-
-class RowsEditor:
-    """One list of notation strings (``where``: ``("heroes",)``, ``("mirrors", 0, "spells")``...)."""
-
-    root: Path | None = None           # the repository root files are named from (the Studio's)
-
-    def __init__(self, title: str, where: Where, edit: Edit, *, example: str = "", reorder: bool = False,
-                 hint: str = ""):
-        self.title = title
-        self.where = tuple(where)
-        self.edit = edit
-        self.reorder = reorder
-        self.texts: list[w.Text] = []
-        self.faults: list[w.HTML] = []
-        self.new_text = w.Text(placeholder=example, description="", layout=_ENTRY)
-        self.new_text.add_class("zorglab-new-entry")
-        self.add_button = w.Button(description="add", icon="plus", tooltip=f"add to {title}",
-                                   layout=w.Layout(width="auto"))
-        self.add_button.on_click(lambda _b: self.add_row(self.new_text.value))
-        self.new_text.observe(lambda c: _echo(self.add_button, f"add {c['new'].strip()} to {title}"), names="value")
-        self.rows = w.VBox()
-        width = "330px" if reorder else "300px"          # never squeezed by its neighbours
-        hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
-                        layout=w.Layout(max_width=width))] if hint else []
-        self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows,
-                              w.HBox([self.new_text, self.add_button]), *hints],
-                             layout=w.Layout(min_width=width, flex="0 0 auto", margin="0 8px 0 0"))
-        self.widget.add_class("zorglab-rows")
-        self.widget.add_class("zorglab-rows-" + "-".join(str(p) for p in self.where))
-
-    # --- handlers ---------------------------------------------------------------------------------
-
-    def set_row(self, index: int, text: str) -> None:
-        self.edit(lambda d: d.set_item(self.where, index, text), f"{self.title} {index + 1} changed")
-
-    def add_row(self, text: str) -> None:
-        text = text.strip()
-        if not text:
-            return
-        self.edit(lambda d: d.add_item(self.where, text), f"{text} added to {self.title}")
-        self.new_text.value = ""
-
-    def remove_row(self, index: int) -> None:
-        self.edit(lambda d: d.remove_item(self.where, index), f"{self.title} {index + 1} removed")
-
-    def move_row(self, index: int, offset: int) -> None:
-        self.edit(lambda d: d.move_item(self.where, index, offset), f"{self.title} {index + 1} moved")
-
-    # --- view -------------------------------------------------------------------------------------
-
-    def refresh(self, draft: Draft) -> None:
-        items = draft.items(self.where)
-        self._quiet = True                     # values shown from the draft are not edits
-        try:
-            if len(items) != len(self.texts):
-                self._build(len(items))
-            for index, (text, fault) in enumerate(zip(self.texts, self.faults)):
-                _set_quietly(text, items[index])
-                fault.value = fault_html(draft.faults_at(self.where + (index,)), draft, self.root)
-        finally:
-            self._quiet = False
-
-    def _build(self, count: int) -> None:
-        self.texts, self.faults, rows = [], [], []
-        for index in range(count):
-            text = w.Text(continuous_update=True, layout=_ENTRY)
-            text.add_class("zorglab-entry")
-            text.observe(lambda change, i=index: self._typed(i, change["new"]), names="value")
-            buttons = [_button("arrow-up", "earlier", partial(self.move_row, index, -1)),
-                       _button("arrow-down", "later", partial(self.move_row, index, 1))] if self.reorder else []
-            buttons.append(_button("trash", "remove", partial(self.remove_row, index)))
-            fault = w.HTML(layout=_PLAIN)
-            self.texts.append(text)
-            self.faults.append(fault)
-            rows.append(w.VBox([w.HBox([text, *buttons], layout=_PLAIN), fault], layout=_PLAIN))
-        self.rows.children = tuple(rows)
-
-    def _typed(self, index: int, value: str) -> None:
-        if not self._quiet:
-            self.set_row(index, value)
-
-    _quiet = False
+from zorglab.level.draft import TEXTS, Draft
+from zorglab.widgets.studio_close import close_all
+from zorglab.widgets.studio_list import Edit, RowsEditor, echo, fault_html, set_quietly, small_button
 
 
 class FieldsEditor:
@@ -176,7 +40,7 @@ class FieldsEditor:
 
     def refresh(self, draft: Draft) -> None:
         for key in TEXTS:
-            _set_quietly(self.texts[key], draft.field(key))
+            set_quietly(self.texts[key], draft.field(key))
             self.faults[key].value = fault_html(draft.faults_at((key,)), draft, self.root)
 
 
@@ -194,7 +58,7 @@ class VariablesEditor:
         add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto", min_width="64px"))
         add.on_click(lambda _b: self.add_variable(self.new_name.value, self.new_text.value))
         for box in (self.new_name, self.new_text):
-            box.observe(lambda _c: _echo(add, f"add {self.new_name.value.strip()} = {self.new_text.value.strip()}"),
+            box.observe(lambda _c: echo(add, f"add {self.new_name.value.strip()} = {self.new_text.value.strip()}"),
                         names="value")
         self.new_name.add_class("zorglab-variable-name")
         self.new_text.add_class("zorglab-variable-text")
@@ -220,6 +84,7 @@ class VariablesEditor:
         pairs = draft.variables()
         if [n for n, _ in pairs] != self.names:
             self.names = [n for n, _ in pairs]
+            close_all(self.rows.children)          # the rows of the names before
             rows = []
             for index, (name, text) in enumerate(pairs):
                 name_box = w.Text(value=name, continuous_update=False, layout=w.Layout(width="80px"))
@@ -228,7 +93,7 @@ class VariablesEditor:
                 text_box.observe(lambda c, i=index, n=name_box: self.set_variable(i, n.value, c["new"]),
                                  names="value")
                 rows.append(w.VBox([w.HBox([name_box, text_box,
-                                            _button("trash", "remove", partial(self.remove_variable, index))]),
+                                            small_button("trash", "remove", partial(self.remove_variable, index))]),
                                     w.HTML()]))
             self.rows.children = tuple(rows)
         for index, (name, _text) in enumerate(pairs):
@@ -275,6 +140,7 @@ class MirrorsEditor:
     def refresh(self, draft: Draft) -> None:
         names = draft.mirror_names()
         if len(names) != len(self.editors):
+            close_all(self.mirrors.children)       # the mirror worlds' rows before
             self.editors, self.names, boxes = [], [], []
             for index in range(len(names)):
                 name = w.Text(description="mirror", continuous_update=False, layout=w.Layout(width="220px"))
@@ -285,12 +151,12 @@ class MirrorsEditor:
                     editor.root = self.root
                 self.names.append(name)
                 self.editors.append(editors)
-                boxes.append(w.VBox([w.HBox([name, _button("trash", "remove this mirror",
+                boxes.append(w.VBox([w.HBox([name, small_button("trash", "remove this mirror",
                                                            partial(self.remove_mirror, index))]),
                                      w.HBox([e.widget for e in editors[:3]]),
                                      w.HBox([e.widget for e in editors[3:]])]))
             self.mirrors.children = tuple(boxes)
         for name_box, name, editors in zip(self.names, names, self.editors):
-            _set_quietly(name_box, name)
+            set_quietly(name_box, name)
             for editor in editors:
                 editor.refresh(draft)

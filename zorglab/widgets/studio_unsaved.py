@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import ipywidgets as w
@@ -49,25 +49,29 @@ class UnloadGuard(anywidget.AnyWidget):
     unsaved = traitlets.Bool(False).tag(sync=True)
 
 
-class UnsavedWork:
-    """Mixed into the Studio: the question before unsaved edits are replaced, and the way back."""
+class UnsavedPage(Protocol):
+    """What the question before unsaved edits go needs of the Studio."""
 
     draft: Draft
     notice: str
-    discarded: str | None
-    discarded_path: Path | None
-    question: tuple[str, Callable[[], Any]] | None
-    _opened_text: str
 
-    def _refresh(self) -> None:
-        raise NotImplementedError
+    def refresh(self) -> None: ...
 
-    save: Callable[[], Any]                      # StudioFile's (later in the Studio's method order)
+    def save(self) -> Any: ...
 
-    def _take_draft(self, draft: Draft, notice: str) -> None:
-        raise NotImplementedError
+    def take_draft(self, draft: Draft, notice: str) -> None: ...
 
-    def _build_unsaved_widgets(self) -> None:
+
+class UnsavedWork:
+    """The question before the page's unsaved edits are replaced, and the way back (an object the
+    Studio owns): ``discarded`` holds the edits set aside, for the file ``discarded_path``."""
+
+    def __init__(self, page: UnsavedPage):
+        self.page = page
+        self.discarded: str | None = None          # unsaved edits set aside (discarded, or a reload)
+        self.discarded_path: Path | None = None    # the file they belong to
+        self.question: tuple[str, Callable[[], Any]] | None = None     # asked before unsaved edits go
+        self.opened_text = page.draft.text         # the text as opened (a new level: unsaved once changed)
         self.question_text = w.HTML()
         buttons = []
         for answer, icon, style, tip in (("save", "save", "primary", "save the edits, then go on"),
@@ -91,9 +95,10 @@ class UnsavedWork:
     @property
     def unsaved(self) -> bool:
         """Whether the page holds edits that are not on disk (a new level: once anything was typed)."""
-        if self.draft.digest is None:
-            return self.draft.text != self._opened_text
-        return self.draft.dirty
+        draft = self.page.draft
+        if draft.digest is None:
+            return draft.text != self.opened_text
+        return draft.dirty
 
     def ask_first(self, doing: str, action: Callable[[], Any]) -> bool:
         """Do ``action`` now when nothing unsaved would be lost (True); else ask on the page first."""
@@ -102,8 +107,8 @@ class UnsavedWork:
             action()
             return True
         self.question = (doing, action)
-        self.notice = f"unsaved edits: save them before you {doing}?"
-        self._refresh()
+        self.page.notice = f"unsaved edits: save them before you {doing}?"
+        self.page.refresh()
         return False
 
     def answer(self, choice: str) -> None:
@@ -115,14 +120,14 @@ class UnsavedWork:
         doing, action = self.question
         if choice == "cancel":
             self.question = None
-            self.notice = f"kept your edits (did not {doing})"
-            self._refresh()
+            self.page.notice = f"kept your edits (did not {doing})"
+            self.page.refresh()
             return
         if choice == "save":
-            self.save()
+            self.page.save()
             if self.unsaved:                 # refused (the level has problems...): the question stays
-                self.notice += f" — so did not {doing} yet"
-                self._refresh()
+                self.page.notice += f" — so did not {doing} yet"
+                self.page.refresh()
                 return
         else:
             self.set_aside()
@@ -132,15 +137,15 @@ class UnsavedWork:
     def set_aside(self) -> None:
         """Keep the page's unsaved edits for :meth:`restore_discarded` (what was kept before goes)."""
         if self.unsaved:
-            self.discarded, self.discarded_path = self.draft.text, self.draft.path
+            self.discarded, self.discarded_path = self.page.draft.text, self.page.draft.path
 
     def restore_discarded(self) -> None:
         """Put the edits set aside back into the Studio, on their file (asking first if the level
         shown has unsaved edits of its own); *save* then writes them."""
         text, path = self.discarded, self.discarded_path
         if text is None or path is None:
-            self.notice = "no edits set aside to restore"
-            self._refresh()
+            self.page.notice = "no edits set aside to restore"
+            self.page.refresh()
             return
 
         def restore() -> None:
@@ -149,10 +154,11 @@ class UnsavedWork:
             draft.replace_text(text, digest)
             draft.loaded_text = loaded               # the file as on disk: the restored text is unsaved
             self.discarded = self.discarded_path = None
-            self._take_draft(draft, f"restored the edits set aside for {path.name}: save writes them")
+            self.page.take_draft(draft, f"restored the edits set aside for {path.name}: save writes them")
         self.ask_first(f"restore the edits set aside for {path.name}", restore)
 
-    def _show_unsaved(self, file: str) -> None:
+    def show(self, file: str) -> None:
+        """The question, the restore button and the browser's guard as the page stands now."""
         if self.unload_guard.unsaved != self.unsaved:
             self.unload_guard.unsaved = self.unsaved
         if self.question is not None:
