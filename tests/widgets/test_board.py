@@ -9,7 +9,8 @@ from ipycanvas import Canvas
 from PIL import Image
 
 from zorglab.core.geometry import Direction
-from zorglab.engine.layout import Layout, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import validate_layout
 from zorglab.engine.run import run_world
 from zorglab.engine.game import setup
 from zorglab.engine.resolve import SLAIN

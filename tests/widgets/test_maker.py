@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from zorglab.engine.game import Setup
-from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import is_valid
 from zorglab.errors import LayoutError, LevelError
 from zorglab.core.model import Solution
 from zorglab.widgets.maker import Maker

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from zorglab.core.geometry import (ROOM_SIZE, Cell, Direction, Slot, global_cell, local_of, neighbour_slot,
                                      rotate_slot, slot_of)
-from zorglab.engine.layout import Layout, describe_rotation, main_room, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import describe_rotation, main_room, validate_layout
 from zorglab.core.registry import is_spawn_room
 from zorglab.core.tiles import Tile
 from zorglab.errors import LayoutError, Problem

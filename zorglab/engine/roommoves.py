@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zorglab.core.geometry import Direction, Slot, neighbour_slot
-from zorglab.engine.layout import border_violations
+from zorglab.engine.layout_rules import border_violations
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:

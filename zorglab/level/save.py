@@ -74,7 +74,7 @@ def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] 
     ``added=False``. With ``expected_digest`` (the loaded ``Level.digest``) a file changed on disk
     since is refused with :class:`StaleFileError`. The layout must have one shared rotation and no
     overlap (:meth:`Layout.to_map`); whether it is valid is the caller's job
-    (:func:`zorglab.engine.layout.require_valid`).
+    (:func:`zorglab.engine.layout_rules.require_valid`).
     """
     wanted = _wanted(layout, casts, expect, choices, mirror_casts)
     target = save_target(path)

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from zorglab.core.geometry import ROOM_SIZE, Direction, Slot, neighbour_slot
-from zorglab.engine.layout import Layout, Violation, main_room, side_name, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import Violation, main_room, side_name, validate_layout
 from zorglab.core.registry import find_room_type, is_spawn_room
 from zorglab.engine.marks import badges
 from zorglab.engine.resolve import SLAIN

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from zorglab.engine.layout import Layout, Violation
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import Violation
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.core.model import Level

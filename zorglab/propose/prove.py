@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zorglab.engine.game import play, setup
-from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import is_valid
 from zorglab.errors import LevelError
 from zorglab.level.loader import load_level_text
 from zorglab.core.model import Level, Outcome, Solution

@@ -17,7 +17,8 @@ from typing import Any, Mapping
 
 from zorglab.core.model import DomainKind, Level
 from zorglab.core.printer import format_value
-from zorglab.engine.layout import Layout, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import validate_layout
 from zorglab.errors import LevelError
 from zorglab.core.budget import Budget
 from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from zorglab.engine.game import Setup, play, setup
-from zorglab.engine.layout import Layout, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import validate_layout
 from zorglab.errors import LevelError
 from zorglab.level.contracts import find_contracts, read_contracts
 from zorglab.level.labels import MAIN_WORLD

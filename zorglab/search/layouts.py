@@ -16,7 +16,8 @@ from typing import Any, Iterator
 from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of
 from zorglab.engine.game import setup
 from zorglab.core.geometry import Direction, neighbour_slot
-from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import is_valid
 from zorglab.core.registry import is_spawn_room
 from zorglab.core.model import DomainKind, Level
 from zorglab.search.level import LevelVerdict, solve_setup

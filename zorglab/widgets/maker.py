@@ -20,7 +20,8 @@ from ipycanvas import Canvas, hold_canvas
 
 from zorglab.engine.game import Setup, setup
 from zorglab.core.geometry import Slot
-from zorglab.engine.layout import Layout, Violation, describe_rotation, main_room, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import Violation, describe_rotation, main_room, validate_layout
 from zorglab.core.registry import is_spawn_room
 from zorglab.level.warnings import level_warnings
 from zorglab.errors import LevelError, OptionError

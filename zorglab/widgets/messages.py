@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from zorglab.engine.layout import Violation
+from zorglab.engine.layout_rules import Violation
 from zorglab.paint import palette
 
 VALID = "#1a7f37"
