@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from zorglab.engine import events as ev
 from zorglab.engine.marks import Turn, find_mark, turn_of
-from zorglab.engine.planner import SPAWN
+from zorglab.engine.plangraph import SPAWN
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.state import GameState
 

@@ -33,7 +33,7 @@ from zorglab.core.registry import find_hero_type, room_types
 from zorglab.core.tiles import Tile
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
-from zorglab.engine.planner import SPAWN
+from zorglab.engine.plangraph import SPAWN
 from zorglab.engine.state import FIELDS as HERO_FIELDS
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action

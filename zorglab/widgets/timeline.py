@@ -14,7 +14,7 @@ from typing import Any
 
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
-from zorglab.engine.planner import SPAWN
+from zorglab.engine.plangraph import SPAWN
 from zorglab.engine.run import RunResult, outcome_of, run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
