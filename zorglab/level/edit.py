@@ -20,7 +20,7 @@ from tomlkit.exceptions import ParseError
 
 from zorglab.errors import LevelFileError, LevelSyntaxError, Location, Problem, StaleFileError
 from zorglab.level import files
-from zorglab.level.loader import toml_error_location
+from zorglab.level.reader import toml_error_location
 from zorglab.level.positions import SourceText
 
 

@@ -5,9 +5,10 @@ The save API the Maker and the Studio use (docs/levels.md "Saving"):
 - :func:`save_solution` appends an entry, or replaces one in place; a solution already in the file
   (compared as the loader reads it: labels resolved, blank casts ignored) is not written twice, and a
   save that changes nothing leaves the bytes as they were;
-- :func:`edit_level_file` is the general primitive: lock, stale check, edit the tomlkit document,
-  atomic replace; :func:`write_level_text` writes a whole level text; :func:`file_digest` is the
-  digest a loaded :attr:`Level.digest` is compared with (all three from :mod:`zorglab.level.edit`).
+- the general primitives live in :mod:`zorglab.level.edit`: :func:`~zorglab.level.edit.edit_level_file`
+  (lock, stale check, edit the tomlkit document, atomic replace), :func:`~zorglab.level.edit.write_level_text`
+  (a whole level text) and :func:`~zorglab.level.edit.file_digest` (the digest a loaded
+  :attr:`Level.digest` is compared with).
 
 A save into a level that validates must leave it valid: otherwise it is refused, nothing written.
 """
@@ -28,15 +29,13 @@ from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, 
 from zorglab.engine.layout import Layout
 from zorglab.core.registry import is_spawn_room
 from zorglab.errors import LevelError, OptionError, Problem
-from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
-                                write_level_text)
+from zorglab.level.edit import parse_document, rewrite_level_file, save_target
 from zorglab.core.model import Cast, Outcome, Solution
 from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
 from zorglab.level.loader import check_level_text
 
-__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "with_solution",
-           "write_level_text"]
+__all__ = ["SavedSolution", "format_map", "save_solution", "with_solution"]
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")

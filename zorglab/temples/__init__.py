@@ -8,7 +8,8 @@ from zorglab.temples.errors import SolverBudgetError, TempleGenerationError
 from zorglab.temples.generator import GenerationReport, generate_temple, generate_with_report
 from zorglab.temples.graph import TempleGraph, compile_temple
 from zorglab.temples.io import dumps_temple, export_xp, import_xp, load_temple, loads_temple, save_temple
-from zorglab.temples.lint import LintReport, Violation, lint_temple
+from zorglab.temples.lint import LintReport, lint_temple
+from zorglab.temples.lint_context import Violation
 from zorglab.temples.model import Floor, Place, Room, Temple, TempleFormatError
 from zorglab.temples.options import TempleOptions, check_options
 from zorglab.temples.progress import (

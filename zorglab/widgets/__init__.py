@@ -5,7 +5,8 @@ the painter (:mod:`zorglab.paint`) on an ipycanvas canvas; the rules stay in the
 """
 
 from zorglab.widgets.maker import Maker
-from zorglab.widgets.player import CompareRow, Player
+from zorglab.widgets.player import Player
+from zorglab.widgets.player_lines import CompareRow
 from zorglab.widgets.studio import Studio
 from zorglab.widgets.timeline import Frame, Timeline
 

@@ -38,7 +38,7 @@ from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
 from zorglab.widgets.spelltray import SpellTray
 from zorglab.widgets.timeline import Timeline
-from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, describe_verdict, save_run,
+from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, save_run,
                                          search_from_here, solve_here, win_window_here)
 
 PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
