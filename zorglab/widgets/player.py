@@ -23,14 +23,15 @@ from zorglab.errors import CastError, LevelError
 from zorglab.level.labels import MAIN_WORLD
 from zorglab.core.model import Cast
 from zorglab.paint import palette
-from zorglab.paint.board import draw_state, state_view, waiting_slots
+from zorglab.paint.board import draw_state, state_view
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.plan import draw_plan, waiting_heroes
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
-from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not, why_not_cell
+from zorglab.widgets.player_input import KEYS, PlayerInput
+from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not
 from zorglab.widgets import panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
@@ -43,7 +44,6 @@ from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, save
 
 PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
                ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
-KEYS = ("ArrowRight", "ArrowLeft", ".", ",", "Home", "End", "p", "b", "Escape")    # what ``key`` answers
 
 
 class Player:
@@ -71,6 +71,7 @@ class Player:
         self.trunk: Player | None = None       # the Player this one was branched from (its table shows us)
         self._syncing = False
         self.tray = SpellTray(world_)
+        self.input = PlayerInput(self)         # keys and board clicks -> the handlers below
         self._build_widgets()
         self.refresh()
 
@@ -79,7 +80,7 @@ class Player:
     def _build_widgets(self) -> None:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
-        self.canvas.on_mouse_down(self.click_board)
+        self.canvas.on_mouse_down(self.input.click_board)
         self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
@@ -225,22 +226,7 @@ class Player:
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         """Keyboard: → or . step, ← or , back, Home first frame, End to the end, p play/pause,
         b branch here, Escape drops the spell being cast."""
-        if ctrl or meta:
-            return
-        if key in ("ArrowRight", "."):
-            self.step()
-        elif key in ("ArrowLeft", ","):
-            self.back()
-        elif key == "Home":
-            self.goto(0)
-        elif key == "End":
-            self.run_to_end()
-        elif key == "p":
-            self.play.playing = not self.play.playing
-        elif key == "b":
-            self.branch()
-        elif key == "Escape":
-            self.select_spell(None)
+        self.input.key(key, shift, ctrl, meta)
 
     # --- casting ----------------------------------------------------------------------------------
 
@@ -267,32 +253,7 @@ class Player:
 
     def click_cell(self, slot: Slot, local: tuple[int, int]) -> None:
         """A click on the board: a target for the spell being cast, else the hero to explain."""
-        hero = self.hero_at(slot, local)
-        applied = self.tray.applied_kind
-        if self.tray.kind in ("hero", "meta") and hero is not None:
-            self.tray.choose_hero(self.world.heroes[hero].label)
-        elif applied == "slots" and self.room_at(slot) is None:
-            self.tray.choose_slot((slot[0], slot[1]))
-        elif applied == "room" and (room := self.room_at(slot)) is not None:
-            self.tray.choose_room(room)
-        elif hero is not None:
-            self.focus = hero
-        elif self.tray.kind is None and self.explain_toggle.value:
-            why_not_cell(self, slot, local)     # a cell asks "why not that way?" (refreshes)
-            return
-        self.refresh()
-
-    def click_board(self, px: float, py: float) -> None:
-        view = self.view
-        found = view.cell_at(px, py)
-        if found is not None:
-            self.click_cell(*found)
-            return
-        waiting = [i for i, h in enumerate(self.state.heroes) if h.alive and h.pos is None]
-        for (cx, cy), index in zip(waiting_slots(view, len(waiting)), waiting):
-            if (px - cx) ** 2 + (py - cy) ** 2 <= (view.cell * 0.5) ** 2:
-                self.focus = index
-                self.refresh()
+        self.input.click_cell(slot, local)
 
     def cast_now(self) -> bool:
         """Cast the tray's choice at the current casting point (the engine's ``cast_spell``).
