@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
 from zorglab.core.geometry import Direction
-from zorglab.engine.resolve import HeroScratch, Resolution
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.state import GameState, HeroState
 from zorglab.errors import PlanningLimitError
 
