@@ -10,7 +10,7 @@ from zorglab.core.geometry import Direction
 from zorglab.core.model import Level
 from zorglab.engine.layout import Layout
 from zorglab.paint.view import BoardView
-from zorglab.widgets.tray import tray_height
+from zorglab.widgets.maker_tray import tray_height
 
 if TYPE_CHECKING:
     from zorglab.widgets.maker import Maker
