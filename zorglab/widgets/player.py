@@ -37,7 +37,7 @@ from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
-from zorglab.widgets.spelltray import SpellTray
+from zorglab.widgets.player_spells import SpellTray
 from zorglab.widgets.timeline import Timeline
 from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, save_run,
                                          search_from_here, solve_here, win_window_here)
