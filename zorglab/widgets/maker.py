@@ -34,7 +34,7 @@ from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.search.decide import decide_solvable
 from zorglab.widgets.keys import guard
-from zorglab.widgets.messages import status_html, violations_html, warnings_html
+from zorglab.widgets.maker_messages import status_html, violations_html, warnings_html
 from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
 from zorglab.widgets.maker_tray import TrayBox, draw_tray, tray_boxes
 from zorglab.widgets.maker_history import LayoutHistory
