@@ -32,7 +32,7 @@ from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
 from zorglab.widgets.player_input import KEYS, PlayerInput
 from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not
-from zorglab.widgets import panels
+from zorglab.widgets import player_panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
@@ -119,7 +119,7 @@ class Player:
         self.status = w.HTML()
         self.heroes_box = w.HTML()
         self.explain_box = w.HTML()
-        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see panels.log_html)
+        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see player_panels.log_html)
         self.verdict_box = w.HTML()
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
@@ -335,18 +335,18 @@ class Player:
         self.back_button.disabled = self.timeline.position == 0
         self.save_button.disabled = self.setup is None or self.file is None
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
-        self.status.value = panels.status_html(self.timeline)
-        self.heroes_box.value = panels.heroes_html(self.heroes)
+        self.status.value = player_panels.status_html(self.timeline)
+        self.heroes_box.value = player_panels.heroes_html(self.heroes)
         found = self.explain() if self.explain_toggle.value else None
-        self.explain_box.value = panels.explain_html(found) if self.explain_toggle.value else ""
+        self.explain_box.value = player_panels.explain_html(found) if self.explain_toggle.value else ""
         refresh_why_not(self, found)
-        self.log_box.value = panels.log_html(self.timeline)
+        self.log_box.value = player_panels.log_html(self.timeline)
         self.tray.result.value = (f"<span style='color:{palette.VIOLATION}'>refused: "
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
         if self.branches:
-            self.compare_box.value = panels.compare_html(self.compare())
+            self.compare_box.value = player_panels.compare_html(self.compare())
         if self.trunk is not None:              # a branch moved: the trunk's comparison follows it
-            self.trunk.compare_box.value = panels.compare_html(self.trunk.compare())
+            self.trunk.compare_box.value = player_panels.compare_html(self.trunk.compare())
 
     # --- widget plumbing --------------------------------------------------------------------------
 
