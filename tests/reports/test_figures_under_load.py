@@ -16,7 +16,7 @@ import pytest
 from zorglab.cli.main import main
 from zorglab.engine.layout import Layout
 from zorglab.level import load_level
-from zorglab.reports.live import forget_surveys, summarise
+from zorglab.widgets.live.summary import forget_surveys, summarise
 from zorglab.widgets.studio_panel import AnalysisPanel
 
 from report_fixtures import ROOT

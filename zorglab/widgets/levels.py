@@ -31,7 +31,7 @@ from zorglab.paint import palette
 from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
 from zorglab.reports.budget import StageBudgets
-from zorglab.reports.live import summarise
+from zorglab.widgets.live.summary import summarise
 
 BROWSER_STATES = StageBudgets().solve_states    # per world: the difficulty report's verdict and states
 DEFAULT_PROFILE = "zorglab-profile.json"       # the file ``zorglab progress`` reads by default

@@ -31,13 +31,13 @@ Summarise = Callable[..., Any]
 
 def default_summarise() -> Summarise:
     """The analysis back end: :func:`zorglab.reports.live.summarise`."""
-    from zorglab.reports.live import summarise
+    from zorglab.widgets.live.summary import summarise
     return summarise
 
 
 def default_judge() -> Summarise:
     """Which choices win on a layout: :func:`zorglab.reports.live_choices.choice_verdicts`."""
-    from zorglab.reports.live_choices import choice_verdicts
+    from zorglab.widgets.live.choices import choice_verdicts
     return choice_verdicts
 
 
