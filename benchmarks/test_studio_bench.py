@@ -17,7 +17,8 @@ import pytest
 from zorglab.engine.layout import Layout
 from zorglab.level import level_files
 from zorglab.level.loader import check_level_text
-from zorglab.widgets.live.summary import LevelSummary, forget_surveys, summarise
+from zorglab.widgets.live.summary import LevelSummary, summarise
+from zorglab.widgets.live.survey import forget_surveys
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = sorted(level_files([ROOT / "levels"]))

@@ -192,7 +192,7 @@ class Recorder:
 
 
 def test_item_7_two_heroes_on_one_cell_stay_readable_and_the_sleep_mark_is_a_badge():
-    from zorglab.paint.board import text_width
+    from zorglab.paint.painter import text_width
     from zorglab.engine.casting import cast_spell
     from zorglab.core.model import Cast, SpellCall
     game = setup(cross_level(), Layout.from_slots(SQUARE))

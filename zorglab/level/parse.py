@@ -13,7 +13,8 @@ from zorglab.errors import LevelError, Problem
 from zorglab.core import ast
 from zorglab.level.build import MISSING, Builder, parse_node, variable_binding
 from zorglab.core.expr import Binding, Checker, Kind
-from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, base_scope, bind_entries
+from zorglab.level.labels import Entry, WorldScope, base_scope, bind_entries
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast, HeroSpec, Level, RoomSpec, SpellSpec, Variable
 from zorglab.core.substitute import substitute_level
 from zorglab.level.positions import Origin

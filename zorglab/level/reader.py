@@ -17,7 +17,8 @@ from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, 
 from zorglab.core import ast
 from zorglab.level.build import FINDERS, LISTERS, Builder, parse_node, variable_binding
 from zorglab.core.expr import Binding, Kind
-from zorglab.level.labels import MAIN_WORLD, Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
+from zorglab.level.labels import Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.limits import MAX_ROOMS, toml_fault
 from zorglab.core.model import Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions

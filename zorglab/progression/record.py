@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 from zorglab.engine.game import LevelRun, play, setup_solution
 from zorglab.errors import OptionError
 from zorglab.level.contracts import ContractEntry
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast, Level, Outcome
 from zorglab.progression.profile import Profile
 from zorglab.progression.standing import OPEN, contract_of, contract_status

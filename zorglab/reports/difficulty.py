@@ -19,7 +19,7 @@ import pandas as pd
 
 from zorglab.engine.game import Setup, setup, setup_solution
 from zorglab.errors import LevelError
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast, Level, Outcome
 from zorglab.core.budget import Budget
 from zorglab.reports.budget import StageBudgets

@@ -15,7 +15,7 @@ from zorglab.core.printer import format_cast
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.level import load_level, parse_cast
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.paint.board import draw_state, state_view
 from zorglab.paint.pillow import PillowPainter
 from zorglab.reports.difficulty import reference_setup

@@ -18,7 +18,7 @@ from zorglab.engine.game import Setup
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
 from zorglab.search.casts import legal_casts

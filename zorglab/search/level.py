@@ -10,7 +10,7 @@ from zorglab.core import ast
 from zorglab.core.budget import Budget, budget_of
 from zorglab.engine.constraints import calls_in, reads_unused
 from zorglab.engine.game import Setup
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.search.casts import CastBook
 from zorglab.search.decide import deciding
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict

@@ -20,7 +20,7 @@ from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import active_hero, stuck_heroes
 from zorglab.errors import CastError, LevelError
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast
 from zorglab.paint import palette
 from zorglab.paint.board import draw_state, state_view

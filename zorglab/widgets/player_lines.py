@@ -13,7 +13,7 @@ import ipywidgets as w
 from zorglab.engine.game import Setup, play
 from zorglab.engine.state import GameState
 from zorglab.errors import LevelError
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.level.save import SavedSolution
 from zorglab.paint import palette
 from zorglab.widgets.saving import LevelFile

@@ -20,7 +20,7 @@ from zorglab.engine.layout import Layout
 from zorglab.engine.layout_rules import validate_layout
 from zorglab.errors import LevelError
 from zorglab.level.contracts import find_contracts, read_contracts
-from zorglab.level.labels import MAIN_WORLD
+from zorglab.core.model import MAIN_WORLD
 from zorglab.level.loader import LevelCheck, check_level
 from zorglab.core.model import Level
 from zorglab.reports.budget import Budget

@@ -32,13 +32,13 @@ from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
 from zorglab.core.budget import Budget as Stops
 from zorglab.widgets.live.clock import Cancelled, stop_if_cancelled
-from zorglab.widgets.live.setup_figures import (INVALID, Draft, contract_problems, figures_setup, read_level,
+from zorglab.widgets.live.setup_figures import (Draft, contract_problems, figures_setup, read_level,
                                         setup_figures, solution_problems)
-from zorglab.widgets.live.survey import forget_surveys, survey as survey_layouts
+from zorglab.widgets.live.survey import survey as survey_layouts
 from zorglab.search.layouts import MAX_LAYOUTS
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
-__all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
+__all__ = ["LIVE_BUDGET", "LevelSummary", "summarise", "summarise_text"]
 
 LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, survey_states=2_000_000, layout_seconds=None, level_seconds=None)
 
