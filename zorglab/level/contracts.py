@@ -68,7 +68,7 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
     try:
         data = tomllib.loads(source.text)
     except tomllib.TOMLDecodeError as error:
-        from zorglab.level.reader import toml_error_location  # the loader (and its types) only for a broken file
+        from zorglab.level.reader import toml_error_location  # the reader (and its types) only for a broken file
         loc, reason = toml_error_location(error, source)
         return ContractFile(shown, (), None), [Problem(loc, f"not valid TOML: {reason}", LevelSyntaxError)]
     except (ValueError, RecursionError, MemoryError) as error:
