@@ -1,5 +1,5 @@
 """The Studio's edit-to-verdict time (issue 14): for every pack level, what the Studio does after a
-change to the level — re-parse its text, then :func:`~zorglab.reports.live.summarise` it for its
+change to the level — re-parse its text, then :func:`~zorglab.widgets.live.summary.summarise` it for its
 first solution's layout (as the panel asks: budgets in states, no time cap) — with no survey kept
 from before (an edit to the level starts its survey afresh). Two times: to the verdict
 (``on_verdict``: the layout's verdict, witness, necessary spells and cast lists, shown at once) and
@@ -21,7 +21,8 @@ import pytest
 from zorglab.engine.layout import Layout
 from zorglab.level import level_files
 from zorglab.level.loader import check_level_text
-from zorglab.reports.live import LevelSummary, forget_surveys, summarise
+from zorglab.widgets.live.summary import LevelSummary, summarise
+from zorglab.widgets.live.survey import forget_surveys
 from zorglab.widgets import Studio
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,8 @@
 Markdown links and images in ``README.md`` and ``docs/*.md`` must name an existing file, and an
 ``#anchor`` a heading (GitHub's slug) or an ``id="..."`` of the target page; a ``docs/NAME.md#anchor``
 written in code, tests or docs must resolve the same way; every ``ZR-n`` cited anywhere has its ruling
-in ``docs/rules.md`` (issue 29 item 5: no rule lives only outside the repository).
+in ``docs/rules.md`` (issue 29 item 5: no rule lives only outside the repository), and every ``ZR-n``
+a page outside ``docs/rules.md`` mentions (code aside) is a link to that ruling's anchor (item 3).
 """
 
 from __future__ import annotations
@@ -23,11 +24,14 @@ LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)
 CODE_REF = re.compile(r"\b(docs/[\w.-]+\.md|README\.md)#([\w-]+)")
 RULING = re.compile(r"\bZR-(\d+)\b")
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+LINK_MARKUP = re.compile(r"\[((?:[^\]\[]|\[[^\]]*\])*)\]\([^)\s]*\)")
 
 
 def slug(heading: str) -> str:
     """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
-    text = re.sub(r"[`*_]|<[^>]+>", "", heading.strip().lower())
+    text = LINK_MARKUP.sub(r"\1", heading.strip().lower())      # a link shows its text only
+    text = re.sub(r"[`*_]|<[^>]+>", "", text)
     text = re.sub(r"[^\w\- ]", "", text)
     return text.replace(" ", "-")
 
@@ -89,6 +93,19 @@ def test_every_ruling_cited_is_written_in_docs_rules() -> None:
     missing = {k: str(v) for k, v in cited.items() if k not in written}
     assert not missing, f"rulings cited but not in docs/rules.md: {missing}"
     assert len(written) == 27
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if p.name != "rules.md"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_ruling_a_page_mentions_links_to_its_anchor(page: Path) -> None:
+    """``ZR-n`` in prose is ``[ZR-n](rules.md#zr-n)`` (from README: ``docs/rules.md#zr-n``); code
+    blocks and code spans (a message quoted as the program prints it) stay plain."""
+    rules = "docs/rules.md" if page.name == "README.md" else "rules.md"
+    text = CODE_SPAN.sub("", FENCE.sub("", page.read_text(encoding="utf-8")))
+    linked = re.compile(r"\[ZR-(\d+)\]\(" + re.escape(rules) + r"#zr-(\d+)\)")
+    wrong = [m.group() for m in linked.finditer(text) if m[1] != m[2]]
+    plain = [line.strip() for line in linked.sub("", text).splitlines() if RULING.search(line)]
+    assert not wrong, f"links to another ruling's anchor: {wrong}"
+    assert not plain, "ZR-n mentioned without its link to docs/rules.md:\n" + "\n".join(plain)
 
 
 def test_no_doc_points_outside_the_repository() -> None:

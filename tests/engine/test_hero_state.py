@@ -11,14 +11,14 @@ import typing
 
 from hypothesis import given, strategies as st
 
-from zorglab.engine import resolve, state
+from zorglab.engine import hero_scratch, state
 from zorglab.engine.marks import mark_of, with_mark
-from zorglab.engine.resolve import HeroScratch
+from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.state import FIELDS, HeroState, hero_key
 
 
 def test_the_scratch_has_every_field_with_the_same_type():
-    ours = typing.get_type_hints(HeroScratch, vars(resolve))
+    ours = typing.get_type_hints(HeroScratch, vars(hero_scratch))
     theirs = typing.get_type_hints(HeroState, vars(state))
     assert set(FIELDS) <= set(HeroScratch.__slots__)
     assert {name: ours[name] for name in FIELDS} == {name: theirs[name] for name in FIELDS}

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from zorglab.core.geometry import Direction, global_cell
-from zorglab.engine.layout import (Dungeon, Layout, Placement, Violation, adjacencies, describe_rotation, dist,
-                                   is_valid, main_room, normalise, require_valid, validate_layout)
+from zorglab.engine.layout import Layout, Placement, dist
+from zorglab.engine.dungeon import Dungeon, normalise
+from zorglab.engine.layout_rules import (Violation, adjacencies, describe_rotation, is_valid, main_room,
+                                         require_valid, validate_layout)
 from zorglab.core.tiles import Tile, library_tiles, tile_suits
 from zorglab.errors import LayoutError
 from zorglab.core.model import Level, RoomSpec, Solution

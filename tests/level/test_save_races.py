@@ -14,7 +14,7 @@ import pytest
 
 from zorglab.errors import StaleFileError
 from zorglab.level import files
-from zorglab.level.save import edit_level_file, file_digest, write_level_text
+from zorglab.level.edit import edit_level_file, file_digest, write_level_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL = ROOT / "levels" / "app-01-first-blood.toml"

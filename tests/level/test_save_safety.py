@@ -15,7 +15,8 @@ from zorglab.engine.layout import Layout
 from zorglab.errors import LevelError, LevelFileError, LevelSyntaxError, StaleFileError
 from zorglab.level import files as files_module
 from zorglab.level.loader import load_level
-from zorglab.level.save import (SavedSolution, edit_level_file, file_digest, save_solution, write_level_text)
+from zorglab.level.save import SavedSolution, save_solution
+from zorglab.level.edit import edit_level_file, file_digest, write_level_text
 
 # A mirror level written for these tests: the main Warrior needs Attack(1) late, the mirror's Attack(2).
 MIRRORED = '''\

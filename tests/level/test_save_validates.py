@@ -14,7 +14,7 @@ from zorglab.cli.validate import validate
 from zorglab.errors import LevelError, LevelSyntaxError
 from zorglab.level import check_level_text
 from zorglab.level.draft import Draft
-from zorglab.level.save import write_level_text
+from zorglab.level.edit import write_level_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVEL = ROOT / "levels" / "app-01-first-blood.toml"

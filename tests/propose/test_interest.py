@@ -18,7 +18,7 @@ import pytest
 from zorglab.core.model import Outcome
 from zorglab.engine import events as ev
 from zorglab.engine.game import play, setup
-from zorglab.engine.planner import SPAWN
+from zorglab.engine.plangraph import SPAWN
 from zorglab.engine.turns import act, next_action
 from zorglab.errors import OptionError
 from zorglab.propose import Brief, Span, propose

@@ -16,7 +16,8 @@ import pytest
 from zorglab.cli.main import main
 from zorglab.engine.layout import Layout
 from zorglab.level import load_level
-from zorglab.reports.live import forget_surveys, summarise
+from zorglab.widgets.live.summary import summarise
+from zorglab.widgets.live.survey import forget_surveys
 from zorglab.widgets.studio_panel import AnalysisPanel
 
 from report_fixtures import ROOT

@@ -17,8 +17,9 @@ from zorglab.level import level_files, load_level
 from zorglab.level.loader import check_level_text
 from zorglab.core.model import Outcome
 from zorglab.reports import Budget, difficulty_row
-from zorglab.reports import live_setup, live_survey
-from zorglab.reports.live import LevelSummary, forget_surveys, summarise, summarise_text
+from zorglab.widgets.live import setup_figures as live_setup, survey as live_survey
+from zorglab.widgets.live.summary import LevelSummary, summarise, summarise_text
+from zorglab.widgets.live.survey import forget_surveys
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.layouts import constructions
 from zorglab.search.level import solve_setup

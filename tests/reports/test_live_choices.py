@@ -7,7 +7,7 @@ import threading
 
 from zorglab.engine.layout import Layout
 from zorglab.level.loader import load_level_text
-from zorglab.reports.live_choices import MAX_COMBINATIONS, OPEN_RANGE, choice_verdicts
+from zorglab.widgets.live.choices import MAX_COMBINATIONS, OPEN_RANGE, choice_verdicts
 
 ROW = Layout().place("A1", (0, 0)).place("D1", (1, 0)).place("Z1", (2, 0))
 

@@ -15,7 +15,7 @@ from zorglab.core.printer import format_cast
 from zorglab.engine import events as ev
 from zorglab.engine.run import run_world
 from zorglab.level.parse import parse_cast
-from zorglab.reports.live import summarise
+from zorglab.widgets.live.summary import summarise
 from zorglab.search.casts import CastBook
 from zorglab.search.level import read_spells
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE, Search, all_dead

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from zorglab.engine.layout import is_valid
+from zorglab.engine.layout_rules import is_valid
 from zorglab.level import load_level_text
 from zorglab.search.layouts import choice_sets, constructions, solve_layouts
 

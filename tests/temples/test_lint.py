@@ -7,7 +7,8 @@ import pytest
 from conftest import SOLVER, XP, XP_TEMPLES, draw
 from zorglab.temples import Place, generate_temple, lint_temple, load_temple
 from zorglab.temples.frozen import FrozenDict
-from zorglab.temples.lint import RULES, Violation
+from zorglab.temples.lint import RULES
+from zorglab.temples.lint_context import Violation
 from dataclasses import replace
 
 P = Place

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 import zorglab.temples as temples
 from zorglab.temples import compile_temple, fresh_progress, generate_temple, play_moves, take
-from zorglab.temples.lint import Context
+from zorglab.temples.lint_context import Context
 from zorglab.temples.state import Rules
 
 PACKAGE = Path(temples.__file__).parent

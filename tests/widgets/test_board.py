@@ -9,7 +9,8 @@ from ipycanvas import Canvas
 from PIL import Image
 
 from zorglab.core.geometry import Direction
-from zorglab.engine.layout import Layout, validate_layout
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import validate_layout
 from zorglab.engine.run import run_world
 from zorglab.engine.game import setup
 from zorglab.engine.resolve import SLAIN
@@ -191,7 +192,7 @@ class Recorder:
 
 
 def test_item_7_two_heroes_on_one_cell_stay_readable_and_the_sleep_mark_is_a_badge():
-    from zorglab.paint.board import text_width
+    from zorglab.paint.painter import text_width
     from zorglab.engine.casting import cast_spell
     from zorglab.core.model import Cast, SpellCall
     game = setup(cross_level(), Layout.from_slots(SQUARE))

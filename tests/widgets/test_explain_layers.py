@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 
 import zorglab
 from zorglab.engine.game import setup_solution
-from zorglab.engine.planner import GOAL
+from zorglab.engine.plangraph import GOAL
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import act
 from zorglab.level import load_level_text

@@ -98,7 +98,7 @@ def test_a_hero_target_picked_by_clicking_its_cell():
     player.select_spell("Sleep")
     view = player.view
     px, py = view.cell_centre(slot, local)
-    player.click_board(px, py)
+    player.input.click_board(px, py)
     assert player.tray.choice.heroes == ["Warrior1"]
     assert player.tray.hero_dropdown.value == "Warrior1"
     assert player.cast_now()

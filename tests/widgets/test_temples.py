@@ -5,7 +5,8 @@ from __future__ import annotations
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.temple import LOCK, ROOM_COLOURS, draw_temple, temple_view
 from zorglab.temples import generate_temple, solve, temple_cells
-from zorglab.widgets.temples import TempleTuner, TempleViewer, sweep_statistics
+from zorglab.widgets.temples import TempleTuner, TempleViewer
+from zorglab.widgets.temple_sweep import sweep_statistics
 
 OPTIONS = {"size": "medium", "locks": 2}
 

@@ -1,7 +1,7 @@
 """A level's ``[[solutions]]`` checked as plays: each layout against FR-5..FR-8, each replay against ``expect``.
 
 The loader reads a solution's map as labels; whether those rooms make a valid dungeon is the
-engine's :func:`~zorglab.engine.layout.validate_layout`, and whether the casts end as ``expect``
+engine's :func:`~zorglab.engine.layout_rules.validate_layout`, and whether the casts end as ``expect``
 says is :func:`~zorglab.engine.game.play_solution` — the same rules the Player and the search use.
 Every problem is placed in the file: a layout fault at the map's cell of the first room it
 concerns (else at the ``map`` value), a replay that ends otherwise at ``expect``.

@@ -112,7 +112,7 @@ def check_conditions(conditions: tuple[Condition, ...], record: RunRecord) -> li
     return results
 
 
-def _calls(node: Any) -> Iterator[Any]:
+def calls_in(node: Any) -> Iterator[Any]:
     """Every function call inside an expression tree."""
     if isinstance(node, ast.Call):
         yield node
@@ -121,15 +121,15 @@ def _calls(node: Any) -> Iterator[Any]:
             value = getattr(node, f.name)
             for item in value if isinstance(value, tuple) else (value,):
                 if isinstance(item, ast.Node):
-                    yield from _calls(item)
+                    yield from calls_in(item)
 
 
 def reads_unused(conditions: tuple[Condition, ...]) -> bool:
     """Does any condition read which spells were cast? (The search's spell dominance needs not.)"""
-    return any(call.function == "unused" for c in conditions for call in _calls(c.expr))
+    return any(call.function == "unused" for c in conditions for call in calls_in(c.expr))
 
 
 def judged_worlds(conditions: tuple[Condition, ...]) -> frozenset[str]:
     """Worlds named in ``solvable(...)`` by these conditions (docs/rules.md, FR-46)."""
-    return frozenset(arg.name for c in conditions for call in _calls(c.expr) if call.function == "solvable"
+    return frozenset(arg.name for c in conditions for call in calls_in(c.expr) if call.function == "solvable"
                      for arg in call.args if isinstance(arg, ast.Name))

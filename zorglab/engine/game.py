@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions, judged_worlds, reads_unused
-from zorglab.engine.layout import Layout     # before the dungeon: layout.py imports dungeon.py at its end
+from zorglab.engine.layout import Layout
 from zorglab.engine.dungeon import Dungeon, normalise
 from zorglab.engine.layout_rules import require_valid
 from zorglab.engine.run import RunResult, run_world

@@ -15,10 +15,7 @@ from dataclasses import dataclass, field
 from zorglab.core.geometry import Slot, manhattan, rotate_slot
 from zorglab.errors import LayoutError, Problem
 from zorglab.core.model import Solution
-# The construction rules live in zorglab.engine.layout_rules; these names stay importable from here.
-from zorglab.engine.layout_rules import (SIDE_NAMES, Violation, _names, _slot_text, adjacencies,  # noqa: F401
-                                         border_violations, describe_rotation, is_valid, main_room,
-                                         require_valid, side_mismatches, side_name, validate_layout)
+from zorglab.engine.layout_rules import listed, slot_text
 
 
 @dataclass(frozen=True)
@@ -71,7 +68,7 @@ class Layout(Mapping[str, Placement]):
         index = dict(ordered)
         if len(index) != len(ordered):
             twice = sorted({label for label, _ in ordered if sum(1 for other, _ in ordered if other == label) > 1})
-            raise LayoutError(f"a layout places each room once; placed more than once: {_names(twice)}")
+            raise LayoutError(f"a layout places each room once; placed more than once: {listed(twice)}")
         object.__setattr__(self, "placements", ordered)
         object.__setattr__(self, "_index", index)
 
@@ -96,7 +93,7 @@ class Layout(Mapping[str, Placement]):
                     continue
                 if label in seen:
                     problems.append(Problem(solution.location, f"the map places {label} twice, at "
-                                            f"{_slot_text(seen[label])} and {_slot_text((col, row))}", LayoutError))
+                                            f"{slot_text(seen[label])} and {slot_text((col, row))}", LayoutError))
                 else:
                     seen[label] = (col, row)
         if problems:
@@ -188,7 +185,7 @@ class Layout(Mapping[str, Placement]):
         slots: dict[Slot, str] = {}
         for label, placement in self.placements:
             if placement.slot in slots:
-                problems.append(f"{slots[placement.slot]} and {label} share the slot {_slot_text(placement.slot)}")
+                problems.append(f"{slots[placement.slot]} and {label} share the slot {slot_text(placement.slot)}")
             slots.setdefault(placement.slot, label)
         if problems:
             raise LayoutError([Problem(None, message, LayoutError) for message in problems])
@@ -208,6 +205,3 @@ def dist(layout: Layout, a: str, b: str) -> int:
             raise KeyError(f"{label} is not placed")
     return manhattan(layout.slot(a), layout.slot(b))
 
-
-# The dungeon frame lives in zorglab.engine.dungeon; these names stay importable from here.
-from zorglab.engine.dungeon import Dungeon, DungeonRoom, normalise  # noqa: E402,F401

@@ -1,6 +1,6 @@
 """The construction rules of a layout (FR-5..FR-7; ZR-3, ZR-4, ZR-22): :func:`validate_layout`
 reports every broken rule at once, as :class:`Violation` sentences a designer reads in the editor,
-with the words for sides and rotations they use. :mod:`zorglab.engine.layout` re-exports it all.
+with the words for sides and rotations they use.
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ def describe_rotation(quarter_turns: int) -> str:
     return f"turned {q} quarter turn{'s' if q > 1 else ''} clockwise (hatch {hatch})"
 
 
-def _slot_text(slot: Slot) -> str:
+def slot_text(slot: Slot) -> str:
+    """A board slot as messages write it: ``(col, row)``."""
     return f"({slot[0]}, {slot[1]})"
 
 
-def _names(labels: Iterable[str]) -> str:
+def listed(labels: Iterable[str]) -> str:
+    """Room labels as a sentence lists them: ``A``, ``A and B``, ``A, B and C``."""
     labels = list(labels)
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
@@ -87,7 +89,7 @@ def validate_layout(level: Level, layout: Layout) -> list[Violation]:
     known = {room.label: room for room in level.rooms}
     placed = [room.label for room in level.rooms if room.label in layout]   # declaration order
     violations = [Violation("FR-5 unknown room",
-                            f"{label} is placed at {_slot_text(p.slot)} but the level has no room {label}",
+                            f"{label} is placed at {slot_text(p.slot)} but the level has no room {label}",
                             (label,), slot=p.slot)
                   for label, p in layout.placements if label not in known]
     violations += [Violation("FR-5 missing", f"{room.label} is not placed: every room the level supplies "
@@ -97,8 +99,8 @@ def validate_layout(level: Level, layout: Layout) -> list[Violation]:
     for label in placed:
         by_slot.setdefault(layout.slot(label), []).append(label)
     ordered_slots = sorted(by_slot, key=lambda s: (s[1], s[0]))
-    violations += [Violation("FR-5 overlap", f"{_names(by_slot[s])} are "
-                             f"{'both' if len(by_slot[s]) == 2 else 'all'} placed at {_slot_text(s)}: "
+    violations += [Violation("FR-5 overlap", f"{listed(by_slot[s])} are "
+                             f"{'both' if len(by_slot[s]) == 2 else 'all'} placed at {slot_text(s)}: "
                              "one room per slot", tuple(by_slot[s]), slot=s)
                    for s in ordered_slots if len(by_slot[s]) > 1]
     tiles = {label: level.room_tile(label).rotated(layout.rotation(label)) for label in placed}
@@ -199,7 +201,7 @@ def _connection_violations(level: Level, layout: Layout, placed: list[str], by_s
     found = []
     for component in components[1:]:
         isolated = len(component) == 1
-        message = (f"{_names(component)} {'is' if isolated else 'are'} cut off from {anchor}: no pair of facing "
+        message = (f"{listed(component)} {'is' if isolated else 'are'} cut off from {anchor}: no pair of facing "
                    f"openings joins {'it' if isolated else 'them'} to the rest of the dungeon")
         if _touches_at_corner(layout, component, placed):
             message += " (rooms touching only at a corner are not connected)"

@@ -2,7 +2,7 @@
 
 A hero carries a map of marks, ``HeroState.marks``: sorted ``(name, value)`` pairs, a mark left out
 being absent (so a hero with none is ``()`` and costs nothing). Any room, hero or spell type may
-set one (:meth:`~zorglab.engine.resolve.HeroScratch.set_mark`); the transposition key reads them
+set one (:meth:`~zorglab.engine.hero_scratch.HeroScratch.set_mark`); the transposition key reads them
 whole, as every other observed field. What a mark *means* is its :class:`Mark` class, registered
 under the mark's name with :func:`mark_type`, and asked by generic code only:
 
@@ -29,7 +29,8 @@ import enum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 if TYPE_CHECKING:
-    from zorglab.engine.resolve import HeroScratch, Resolution
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.hero_scratch import HeroScratch
 
 Marks = tuple[tuple[str, Any], ...]      # sorted by name; no pair holds a false value
 

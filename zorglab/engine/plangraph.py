@@ -1,7 +1,7 @@
 """One hero's plan graph (ZR-13) on one map: the plan states reachable from where it stands,
 explored on the engine's own transitions, each state's least cost-to-go by a backward Dijkstra
 (a goal-bounded forward search past :data:`POLICY_LIMIT`), and the policy and candidates read from
-it. :mod:`zorglab.engine.planner` caches these per world and re-exports every name here.
+it. :mod:`zorglab.engine.planner` caches these per world.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
 from zorglab.core.geometry import Direction, Slot
-from zorglab.engine.resolve import HeroScratch, Resolution
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.state import GameState, HeroState, Position
 from zorglab.errors import PlanningLimitError
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
-from zorglab.engine.plangraph import (GOAL, MAX_PLAN_STATES, POLICY_LIMIT, SPAWN, Action, Behaviour,  # noqa: F401
-                                      Candidate, PlanGraph, PlanState, PlanStep, sum_costs)
+from zorglab.engine.plangraph import (GOAL, SPAWN, Action, Behaviour, Candidate, PlanGraph, PlanState,
+                                      PlanStep)
 from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState, HeroState, Position
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, cast
 from zorglab.engine import events as ev
 from zorglab.engine.cells import FIRE, FLOOR, ICE, LIGHT, POISON, WALL, WATER
 from zorglab.core.geometry import ROOM_SIZE, Direction, Slot
-from zorglab.engine.marks import Marks, find_mark, kept_at_death, mark_of, with_mark
-from zorglab.engine.state import FIELDS, GameState, HeroState, Local, Position, entry_count
+from zorglab.engine.hero_scratch import HeroScratch
+from zorglab.engine.marks import find_mark, kept_at_death
+from zorglab.engine.state import GameState, Local, Position
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -28,87 +29,6 @@ MAX_TELEPORTS_PER_ACTION = 64
 # In ``cleared``, the "cell" (room, SLAIN) marks a room whose monster a Shell killed (FR-23): it lies
 # outside the 5x5 tile, so cell lookups never match it, and the room's entry effect is gone.
 SLAIN: Local = (-1, -1)
-
-
-def _scratch_source() -> str:
-    """The scratch's ``__init__`` and ``freeze``, generated from ``HeroState._fields`` (as
-    ``namedtuple`` makes its own): one tuple unpacking and one tuple display, as fast as written
-    out, never written out."""
-    fields = ", ".join(f"self.{name}" for name in FIELDS)
-    return (f"def __init__(self, index, label, h, immune=None):\n"
-            f"    self.index = index\n    self.label = label\n    ({fields},) = h\n"
-            f"    self.immune = immune\n    self.slide = None\n"
-            f"def freeze(self):\n    return _new_tuple(HeroState, ({fields},))\n")
-
-
-class HeroScratch:
-    """A hero's mutable working copy during one resolution: :class:`HeroState`'s fields (its slots,
-    unpacking and freeze come from ``HeroState._fields``), plus what lives only during an action.
-
-    ``immune`` holds the cell codes it treats as floor (looked up on first need), ``slide`` the ice
-    slide under way. Tuples throughout (gold, history, marks): copied only when they change.
-    """
-
-    __slots__ = ("index", "label", "immune", "slide") + FIELDS
-    # the type checker's view of the slots (tests/engine/test_hero_state.py: the same names and types)
-    index: int
-    label: str
-    immune: frozenset[int] | None
-    slide: Direction | None
-    type: str
-    args: tuple[Any, ...]
-    hp: int
-    pos: Position | None
-    alive: bool
-    gold: tuple[tuple[int, int], ...]
-    entries: tuple[tuple[int, int], ...]
-    poisoned: frozenset[Position]
-    gold_at_death: int
-    marks: Marks
-    extra: tuple[Any, ...]
-    history: tuple[Position, ...]
-    died_at: int | None
-
-    def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
-        """Replaced below by the same code generated from ``HeroState._fields`` (:func:`_fill_source`)."""
-        self.index, self.label, self.immune, self.slide = index, label, immune, None
-        for name, value in zip(FIELDS, h):
-            setattr(self, name, value)
-
-    @property
-    def gold_total(self) -> int:
-        return sum(amount for _, amount in self.gold)
-
-    def mark(self, name: str, default: Any = None) -> Any:
-        """The value of this hero's mark ``name``, or ``default``."""
-        return mark_of(self.marks, name, default)
-
-    def set_mark(self, name: str, value: Any) -> None:
-        """Set mark ``name`` (a false value removes it): a type's own per-hero state."""
-        self.marks = with_mark(self.marks, name, value)
-
-    def entry_count(self, room: int) -> int:
-        return entry_count(self.entries, room)
-
-    def count_entry(self, room: int) -> int:
-        """Add one entry into ``room`` and return its number (ZR-22 counts every entry)."""
-        count = self.entry_count(room) + 1
-        self.entries = tuple(sorted([(r, n) for r, n in self.entries if r != room] + [(room, count)]))
-        return count
-
-    def freeze(self) -> HeroState:
-        """The scratch as a :class:`HeroState` (replaced below by the generated code)."""
-        return _new_tuple(HeroState, tuple([getattr(self, name) for name in FIELDS]))
-
-
-def _generated() -> dict[str, Any]:
-    namespace: dict[str, Any] = {}
-    # our own text, from HeroState._fields: nothing external
-    exec(_scratch_source(), {"_new_tuple": _new_tuple, "HeroState": HeroState}, namespace)
-    return namespace
-
-
-HeroScratch.__init__, HeroScratch.freeze = _generated()["__init__"], _generated()["freeze"]  # type: ignore[method-assign]
 
 
 class Resolution:

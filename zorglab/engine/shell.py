@@ -25,7 +25,8 @@ from zorglab.engine.resolve import SLAIN
 from zorglab.engine.state import Position
 
 if TYPE_CHECKING:
-    from zorglab.engine.resolve import HeroScratch, Resolution
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.hero_scratch import HeroScratch
 
 SHELL_DAMAGE = 2
 ELEMENTAL = frozenset({cells.FIRE, cells.WATER, cells.ICE, cells.POISON})

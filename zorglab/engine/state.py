@@ -30,7 +30,7 @@ class HeroState(NamedTuple):
     """One hero: type (changes under Banality), HP, position, gold ledger, marks, visit history.
 
     This is the one declaration of a hero's state: the resolution's mutable copy
-    (:class:`~zorglab.engine.resolve.HeroScratch`) takes its slots, its unpacking and its freeze
+    (:class:`~zorglab.engine.hero_scratch.HeroScratch`) takes its slots, its unpacking and its freeze
     from ``HeroState._fields``, and every key below slices by field name. A type's own state is a
     mark (:mod:`zorglab.engine.marks`), never a new field.
 

@@ -3,8 +3,7 @@
 The public names below are imported on first use, for start-up speed only: ``zorglab.level.files``
 (used by the temples and the player profile) must not load the loader, its grammar and the engine's
 types. The data model itself (values, AST, model, expressions, substitution, printer) lives in
-:mod:`zorglab.core`; ``evaluate``, ``substitute_level`` and their kin are re-exported here because
-they were public names of this package.
+:mod:`zorglab.core`: import ``evaluate``, ``substitute_level`` and their kin from there.
 """
 
 from __future__ import annotations
@@ -19,8 +18,6 @@ _EXPORTS = {
     "parse_cast": "level.parse", "parse_expr": "level.parse", "parse_hero": "level.parse",
     "parse_room": "level.parse", "parse_spell": "level.parse", "parse_value": "level.parse",
     "parse_variable": "level.parse",
-    "evaluate": "core.expr", "FUNCTIONS": "core.expr", "SimpleEnv": "core.expr", "Environment": "core.expr",
-    "substitute_level": "core.substitute",
 }
 
 __all__ = sorted(_EXPORTS)

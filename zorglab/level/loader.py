@@ -17,8 +17,7 @@ from zorglab.errors import LevelError, LevelSyntaxError, Problem
 from zorglab.core.model import Level
 from zorglab.level.files import decode_utf8, digest_of, read_bounded
 from zorglab.level.positions import SourceText
-from zorglab.level.reader import (CATEGORIES, LEVEL_KEYS, MAX_ACTIONS_LIMIT, MIRROR_KEYS, Library,  # re-exported
-                                  _LevelReader, toml_error_location)
+from zorglab.level.reader import Library, LevelReader
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
@@ -65,7 +64,7 @@ def check_level_text(text: str, path: str = "<string>", *, level_path: Path | No
         return LevelCheck(path, None, (Problem(source.location(lone.start()), f"a lone surrogate "
                                                f"(\\u{ord(lone.group()):04x}) is not a character a file can hold; "
                                                "type this character again", LevelSyntaxError),))
-    reader = _LevelReader(source, level_path, library)
+    reader = LevelReader(source, level_path, library)
     level = reader.read()
     problems = _ordered(reader.problems, path)
     return LevelCheck(path, None if problems else level, tuple(problems), reader.library_shown)

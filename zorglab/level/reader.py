@@ -83,7 +83,10 @@ class _WorldParts:
         return tuple(s for s in self.specs[key] if s is not None)
 
 
-class _LevelReader:
+class LevelReader:
+    """Reads one level's TOML text into a :class:`~zorglab.core.model.Level`, collecting every fault
+    in :attr:`problems` instead of raising (the loader orders and reports them)."""
+
     def __init__(self, source: SourceText, level_path: Path | None, library: Library):
         self.source = source
         self.level_path = level_path

@@ -5,9 +5,10 @@ The save API the Maker and the Studio use (docs/levels.md "Saving"):
 - :func:`save_solution` appends an entry, or replaces one in place; a solution already in the file
   (compared as the loader reads it: labels resolved, blank casts ignored) is not written twice, and a
   save that changes nothing leaves the bytes as they were;
-- :func:`edit_level_file` is the general primitive: lock, stale check, edit the tomlkit document,
-  atomic replace; :func:`write_level_text` writes a whole level text; :func:`file_digest` is the
-  digest a loaded :attr:`Level.digest` is compared with (all three from :mod:`zorglab.level.edit`).
+- the general primitives live in :mod:`zorglab.level.edit`: :func:`~zorglab.level.edit.edit_level_file`
+  (lock, stale check, edit the tomlkit document, atomic replace), :func:`~zorglab.level.edit.write_level_text`
+  (a whole level text) and :func:`~zorglab.level.edit.file_digest` (the digest a loaded
+  :attr:`Level.digest` is compared with).
 
 A save into a level that validates must leave it valid: otherwise it is refused, nothing written.
 """
@@ -28,15 +29,13 @@ from tomlkit.items import AoT, Comment, InlineTable, String, StringType, Table, 
 from zorglab.engine.layout import Layout
 from zorglab.core.registry import is_spawn_room
 from zorglab.errors import LevelError, OptionError, Problem
-from zorglab.level.edit import (edit_level_file, file_digest, parse_document, rewrite_level_file, save_target,
-                                write_level_text)
+from zorglab.level.edit import parse_document, rewrite_level_file, save_target
 from zorglab.core.model import Cast, Outcome, Solution
 from zorglab.core.printer import format_cast
 from zorglab.core.values import INF
 from zorglab.level.loader import check_level_text
 
-__all__ = ["SavedSolution", "edit_level_file", "file_digest", "format_map", "save_solution", "toml_value",
-           "with_solution", "write_level_text"]
+__all__ = ["SavedSolution", "format_map", "save_solution", "toml_value", "with_solution"]
 
 _OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _FIELDS = ("choices", "rotation", "map", "main", "casts", "mirror_casts", "expect")
@@ -74,7 +73,7 @@ def save_solution(path: str | Path, layout: Layout, casts: Iterable[str | Cast] 
     ``added=False``. With ``expected_digest`` (the loaded ``Level.digest``) a file changed on disk
     since is refused with :class:`StaleFileError`. The layout must have one shared rotation and no
     overlap (:meth:`Layout.to_map`); whether it is valid is the caller's job
-    (:func:`zorglab.engine.layout.require_valid`).
+    (:func:`zorglab.engine.layout_rules.require_valid`).
     """
     wanted = _wanted(layout, casts, expect, choices, mirror_casts)
     target = save_target(path)

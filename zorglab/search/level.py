@@ -8,7 +8,7 @@ from typing import Any
 
 from zorglab.core import ast
 from zorglab.core.budget import Budget, budget_of
-from zorglab.engine.constraints import _calls, reads_unused
+from zorglab.engine.constraints import calls_in, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.core.model import MAIN_WORLD
 from zorglab.search.casts import CastBook
@@ -59,7 +59,7 @@ READ_NO_DEAD = frozenset({"dist", "unused", "solvable"})
 def reads_dead(constraints) -> bool:
     """Does any constraint read what a dead hero holds or when it died? (The search forgets the
     dead only when none does, FR-47.)"""
-    return any(call.function not in READ_NO_DEAD for c in constraints for call in _calls(c.expr))
+    return any(call.function not in READ_NO_DEAD for c in constraints for call in calls_in(c.expr))
 
 
 def read_spells(conditions) -> frozenset[str] | None:
@@ -67,7 +67,7 @@ def read_spells(conditions) -> frozenset[str] | None:
     apart from identical spells (None: an argument that is no plain label, so every spell)."""
     labels: set[str] = set()
     for condition in conditions:
-        for call in _calls(condition.expr):
+        for call in calls_in(condition.expr):
             if call.function == "unused":
                 for arg in call.args:
                     if not isinstance(arg, ast.Name) or arg.kind not in (None, "spell"):

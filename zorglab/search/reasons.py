@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final, Iterable, Literal
 
 from zorglab.core.model import Cast, Condition
 from zorglab.core.printer import format_cast
-from zorglab.engine.constraints import _calls, check_conditions
+from zorglab.engine.constraints import calls_in, check_conditions
 from zorglab.core.expr import evaluate
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
@@ -35,7 +35,7 @@ from zorglab.engine.turns import next_action
 from zorglab.errors import ExpressionError
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.solver import UNSOLVABLE, Search, Verdict
-from zorglab.search.witness import _Node
+from zorglab.search.witness import SearchNode
 
 if TYPE_CHECKING:
     from zorglab.engine.game import Setup
@@ -88,7 +88,7 @@ def moves_rooms(world: World) -> bool:
 
 def layout_fixed(condition: Condition, world: World) -> bool:
     """Does this constraint read only what the layout fixes (no run can change its value)?"""
-    calls = list(_calls(condition.expr))
+    calls = list(calls_in(condition.expr))
     allowed = LAYOUT_FUNCTIONS if not moves_rooms(world) else LAYOUT_FUNCTIONS - {"dist"}
     return all(call.function in allowed for call in calls)
 
@@ -108,14 +108,14 @@ def constraint_reason(world: World, constraints: Iterable[Condition], record: An
         if result.holds:
             continue
         values: dict[str, str] = {}
-        for call in _calls(condition.expr):
+        for call in calls_in(condition.expr):
             text = f"{call.function}({', '.join(getattr(a, 'name', str(a)) for a in call.args)})"
             try:
                 values[text] = _value_text(evaluate(call, record))
             except ExpressionError as error:
                 values[text] = f"cannot be evaluated: {error}"
         broken = ", ".join(f"{k} = {v}" for k, v in values.items())
-        why = "the layout alone fixes it" + ("" if "dist" not in {c.function for c in _calls(condition.expr)}
+        why = "the layout alone fixes it" + ("" if "dist" not in {c.function for c in calls_in(condition.expr)}
                                              else ": no spell or hero here moves a room")
         text = (f"the constraint {condition.source} cannot hold on this layout: {broken}"
                 f"{' (' + result.error + ')' if result.error else ''} — {why}, so no run can meet it")
@@ -162,7 +162,7 @@ class MissSearch(Search):
     Cuts that give a branch up before its end (the damage bound, hopeless sleepers) are off, so
     every run's end is met; transposition and dominance keep every end's situation."""
 
-    best: _Node | None = None
+    best: SearchNode | None = None
     best_miss: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
@@ -171,7 +171,7 @@ class MissSearch(Search):
         self.fewest = True
         super().__post_init__()
 
-    def _expand(self, node: _Node) -> None:
+    def _expand(self, node: SearchNode) -> None:
         state = node.state
         if state.lost or next_action(self.world, state) is None:      # the run ends here
             miss = _miss(state)

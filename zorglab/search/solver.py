@@ -53,7 +53,7 @@ from zorglab.errors import ExpressionError
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
-from zorglab.search.witness import WitnessSearch, _Node
+from zorglab.search.witness import SearchNode as _Node, WitnessSearch
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World

@@ -4,7 +4,7 @@ with the solver's verdict, the player's won/bonus state from the profile, and th
 
 One click on a level calls ``on_open(path)`` (the Studio passes its own ``open``). Files that do
 not load are listed too, with the loader's first message, so they can be opened and mended.
-Figures come from :func:`zorglab.reports.live.summarise` (the reference setup's verdict and its
+Figures come from :func:`zorglab.widgets.live.summary.summarise` (the reference setup's verdict and its
 fewest spells and states, the difficulty report's pair), within the report's state budget
 (:data:`BROWSER_STATES` per world), so a fast and a slow machine list the same figures; each file's figures are kept until
 its bytes (or the folder's tile library) change, for every browser in the process: ``refresh``
@@ -31,7 +31,7 @@ from zorglab.paint import palette
 from zorglab.progression.profile import Profile, load_profile
 from zorglab.progression.standing import bonus_count, contract_status
 from zorglab.reports.budget import StageBudgets
-from zorglab.reports.live import summarise
+from zorglab.widgets.live.summary import summarise
 from zorglab.search.solver import SetupVerdict
 
 BROWSER_STATES = StageBudgets().solve_states    # per world: the difficulty report's verdict and states

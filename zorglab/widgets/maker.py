@@ -34,10 +34,11 @@ from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.search.decide import decide_solvable
 from zorglab.widgets.keys import guard
-from zorglab.widgets.messages import status_html, violations_html, warnings_html
+from zorglab.widgets.maker_messages import status_html, violations_html, warnings_html
 from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
-from zorglab.widgets.tray import TrayBox, draw_tray, tray_boxes
-from zorglab.widgets.maker_input import _ARROWS, KEYS, board_view, hit, press_key, release
+from zorglab.widgets.maker_tray import TrayBox, draw_tray, tray_boxes
+from zorglab.widgets.maker_history import LayoutHistory
+from zorglab.widgets.maker_input import KEYS, MakerInput, board_view
 
 
 class Maker:
@@ -76,9 +77,8 @@ class Maker:
         self.setup: Setup | None = None
         self.player: Any = None
         self.players: dict[str, Any] = {}     # world name -> its Player, once started
-        self._undo: list[Layout] = []
-        self._redo: list[Layout] = []
-        self._press: tuple[str, Any] | None = None
+        self.history = LayoutHistory()
+        self.input = MakerInput(self)         # keys and mouse gestures -> the handlers below
         self._build_widgets()
         self.refresh()
 
@@ -87,8 +87,8 @@ class Maker:
     def _build_widgets(self) -> None:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
-        self.canvas.on_mouse_down(self.mouse_down)
-        self.canvas.on_mouse_up(self.mouse_up)
+        self.canvas.on_mouse_down(self.input.mouse_down)
+        self.canvas.on_mouse_up(self.input.mouse_up)
         self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
@@ -273,25 +273,24 @@ class Maker:
         self.refresh()
 
     def undo(self) -> None:
-        self._travel(self._undo, self._redo, "undone", "nothing to undo")
+        self._travel(self.history.undo(self.layout), "undone", "nothing to undo")
 
     def redo(self) -> None:
-        self._travel(self._redo, self._undo, "redone", "nothing to redo")
+        self._travel(self.history.redo(self.layout), "redone", "nothing to redo")
 
-    def _travel(self, back: list[Layout], forth: list[Layout], done: str, nothing: str) -> None:
-        """Undo or redo: the layout on top of ``back`` comes back, the current one goes onto ``forth``."""
-        if not back:
+    def _travel(self, layout: Layout | None, done: str, nothing: str) -> None:
+        """Undo or redo: ``layout`` comes back (None: there was none); a selection it lacks is dropped."""
+        if layout is None:
             self.notice = nothing
         else:
-            forth.append(self.layout)
-            self.layout = back.pop()
-            self._forget_missing()
+            self.layout = layout
+            self.selected = self.selected if self.selected in layout else None
             self.notice = done
         self.refresh()
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         """Keyboard: r / R rotate, Delete remove, arrows move the selection, ctrl+z / ctrl+y undo / redo."""
-        press_key(self, key, shift, ctrl, meta)
+        self.input.key(key, shift, ctrl, meta)
 
     # --- start and save ---------------------------------------------------------------------------
 
@@ -338,21 +337,8 @@ class Maker:
             return
         self.solution_menu.reload(self.solutions)
 
-    # --- mouse ------------------------------------------------------------------------------------
-
-    def hit(self, px: float, py: float) -> tuple[str, Any] | None:
-        """What lies under a pixel: ``("slot", (col, row))``, ``("tray", label)`` or None."""
-        return hit(self, px, py)
-
-    def mouse_down(self, px: float, py: float) -> None:
-        self._press = self.hit(px, py)
-
-    def mouse_up(self, px: float, py: float) -> None:
-        """A press and release on one place is a click; on two places, a drag."""
-        press, self._press = self._press, None
-        release(self, press, self.hit(px, py))
-
     def click(self, kind: str, where: Any) -> None:
+        """A click on the tray (``"tray"``, label) or on the board (``"slot"``, (col, row))."""
         self.select_tray(where) if kind == "tray" else self.click_slot(*where)
 
     # --- internals --------------------------------------------------------------------------------
@@ -371,8 +357,7 @@ class Maker:
 
     def _edit(self, layout: Layout) -> None:
         if layout != self.layout:
-            self._undo.append(self.layout)
-            self._redo.clear()
+            self.history.record(self.layout)
             self.layout = layout
 
     def _need_selection(self, verb: str) -> str | None:
@@ -380,10 +365,6 @@ class Maker:
             self.notice = f"select a placed room to {verb} it"
             return None
         return self.selected
-
-    def _forget_missing(self) -> None:
-        if self.selected is not None and self.selected not in self.layout:
-            self.selected = None
 
     def _main_changed(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.layout.main:
@@ -406,8 +387,8 @@ class Maker:
         self.start_button.disabled = not self.valid
         self.start_button.button_style = "success" if self.valid else ""      # green only when it starts
         self.save_button.disabled = not self.valid or self.path is None
-        self.undo_button.disabled = not self._undo
-        self.redo_button.disabled = not self._redo
+        self.undo_button.disabled = not self.history.back
+        self.redo_button.disabled = not self.history.forth
         self.rotate_button.disabled = self.rotate_back_button.disabled = self.remove_button.disabled = \
             self.selected is None
         main = main_room(self.level, self.layout)

@@ -23,27 +23,27 @@ from zorglab.errors import CastError, LevelError
 from zorglab.core.model import MAIN_WORLD
 from zorglab.core.model import Cast
 from zorglab.paint import palette
-from zorglab.paint.board import draw_state, state_view, waiting_slots
+from zorglab.paint.board import draw_state, state_view
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.plan import draw_plan, waiting_heroes
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
-from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not, why_not_cell
-from zorglab.widgets import panels
+from zorglab.widgets.player_input import KEYS, PlayerInput
+from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not
+from zorglab.widgets import player_panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
-from zorglab.widgets.spelltray import SpellTray
+from zorglab.widgets.player_spells import SpellTray
 from zorglab.widgets.timeline import Timeline
-from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, describe_verdict, save_run,
+from zorglab.widgets.player_lines import (CompareRow, Solver, compare_rows, save_run,
                                          search_from_here, solve_here, win_window_here)
 
 PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame every ms/step (p)",
                ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
-KEYS = ("ArrowRight", "ArrowLeft", ".", ",", "Home", "End", "p", "b", "Escape")    # what ``key`` answers
 
 
 class Player:
@@ -71,6 +71,7 @@ class Player:
         self.trunk: Player | None = None       # the Player this one was branched from (its table shows us)
         self._syncing = False
         self.tray = SpellTray(world_)
+        self.input = PlayerInput(self)         # keys and board clicks -> the handlers below
         self._build_widgets()
         self.refresh()
 
@@ -79,7 +80,7 @@ class Player:
     def _build_widgets(self) -> None:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
-        self.canvas.on_mouse_down(self.click_board)
+        self.canvas.on_mouse_down(self.input.click_board)
         self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
@@ -118,7 +119,7 @@ class Player:
         self.status = w.HTML()
         self.heroes_box = w.HTML()
         self.explain_box = w.HTML()
-        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see panels.log_html)
+        self.log_box = w.HTML()                 # scrolls itself, newest line in view (see player_panels.log_html)
         self.verdict_box = w.HTML()
         self.branch_box = w.HBox()
         self.compare_box = w.HTML()
@@ -225,22 +226,7 @@ class Player:
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         """Keyboard: → or . step, ← or , back, Home first frame, End to the end, p play/pause,
         b branch here, Escape drops the spell being cast."""
-        if ctrl or meta:
-            return
-        if key in ("ArrowRight", "."):
-            self.step()
-        elif key in ("ArrowLeft", ","):
-            self.back()
-        elif key == "Home":
-            self.goto(0)
-        elif key == "End":
-            self.run_to_end()
-        elif key == "p":
-            self.play.playing = not self.play.playing
-        elif key == "b":
-            self.branch()
-        elif key == "Escape":
-            self.select_spell(None)
+        self.input.key(key, shift, ctrl, meta)
 
     # --- casting ----------------------------------------------------------------------------------
 
@@ -267,32 +253,7 @@ class Player:
 
     def click_cell(self, slot: Slot, local: tuple[int, int]) -> None:
         """A click on the board: a target for the spell being cast, else the hero to explain."""
-        hero = self.hero_at(slot, local)
-        applied = self.tray.applied_kind
-        if self.tray.kind in ("hero", "meta") and hero is not None:
-            self.tray.choose_hero(self.world.heroes[hero].label)
-        elif applied == "slots" and self.room_at(slot) is None:
-            self.tray.choose_slot((slot[0], slot[1]))
-        elif applied == "room" and (room := self.room_at(slot)) is not None:
-            self.tray.choose_room(room)
-        elif hero is not None:
-            self.focus = hero
-        elif self.tray.kind is None and self.explain_toggle.value:
-            why_not_cell(self, slot, local)     # a cell asks "why not that way?" (refreshes)
-            return
-        self.refresh()
-
-    def click_board(self, px: float, py: float) -> None:
-        view = self.view
-        found = view.cell_at(px, py)
-        if found is not None:
-            self.click_cell(*found)
-            return
-        waiting = [i for i, h in enumerate(self.state.heroes) if h.alive and h.pos is None]
-        for (cx, cy), index in zip(waiting_slots(view, len(waiting)), waiting):
-            if (px - cx) ** 2 + (py - cy) ** 2 <= (view.cell * 0.5) ** 2:
-                self.focus = index
-                self.refresh()
+        self.input.click_cell(slot, local)
 
     def cast_now(self) -> bool:
         """Cast the tray's choice at the current casting point (the engine's ``cast_spell``).
@@ -374,18 +335,18 @@ class Player:
         self.back_button.disabled = self.timeline.position == 0
         self.save_button.disabled = self.setup is None or self.file is None
         self.step_button.disabled = self.end_button.disabled = self.timeline.at_end
-        self.status.value = panels.status_html(self.timeline)
-        self.heroes_box.value = panels.heroes_html(self.heroes)
+        self.status.value = player_panels.status_html(self.timeline)
+        self.heroes_box.value = player_panels.heroes_html(self.heroes)
         found = self.explain() if self.explain_toggle.value else None
-        self.explain_box.value = panels.explain_html(found) if self.explain_toggle.value else ""
+        self.explain_box.value = player_panels.explain_html(found) if self.explain_toggle.value else ""
         refresh_why_not(self, found)
-        self.log_box.value = panels.log_html(self.timeline)
+        self.log_box.value = player_panels.log_html(self.timeline)
         self.tray.result.value = (f"<span style='color:{palette.VIOLATION}'>refused: "
                                   f"{html.escape(self.cast_error)}</span>" if self.cast_error else "")
         if self.branches:
-            self.compare_box.value = panels.compare_html(self.compare())
+            self.compare_box.value = player_panels.compare_html(self.compare())
         if self.trunk is not None:              # a branch moved: the trunk's comparison follows it
-            self.trunk.compare_box.value = panels.compare_html(self.trunk.compare())
+            self.trunk.compare_box.value = player_panels.compare_html(self.trunk.compare())
 
     # --- widget plumbing --------------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ import ipywidgets as w
 from zorglab.engine.layout import Layout
 from zorglab.core.model import Cast, Level, Outcome, Solution
 from zorglab.core.printer import format_cast
-from zorglab.level.save import SavedSolution, file_digest, save_solution
+from zorglab.level.save import SavedSolution, save_solution
+from zorglab.level.edit import file_digest
 
 
 class LevelFile:

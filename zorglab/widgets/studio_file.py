@@ -23,7 +23,8 @@ from zorglab.level import files
 from zorglab.level.draft import Draft, text_digest
 from zorglab.level.loader import check_level
 from zorglab.core.model import Cast, Level, Outcome
-from zorglab.level.save import SavedSolution, file_digest, save_solution, write_level_text
+from zorglab.level.save import SavedSolution, save_solution
+from zorglab.level.edit import file_digest, write_level_text
 from zorglab.widgets import saving
 from zorglab.widgets.studio_maker import MakerSlot
 from zorglab.widgets.studio_panel import AnalysisPanel

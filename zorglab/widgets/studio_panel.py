@@ -8,7 +8,7 @@ shown. The verdict is shown as soon as it is known, with "still computing" above
 newer change supersedes it. Every figure is decided by states (the same on any machine);
 ``seconds`` is only a CPU-seconds safety stop (None: none). :meth:`settle` waits for the pending
 work, :meth:`settle_verdict` for the newest verdict (*save* uses it). The analysis itself is
-``zorglab.reports.live.summarise``; the panel only runs it and shows its lines.
+``zorglab.widgets.live.summary.summarise``; the panel only runs it and shows its lines.
 """
 
 from __future__ import annotations
@@ -30,14 +30,14 @@ Summarise = Callable[..., Any]
 
 
 def default_summarise() -> Summarise:
-    """The analysis back end: :func:`zorglab.reports.live.summarise`."""
-    from zorglab.reports.live import summarise
+    """The analysis back end: :func:`zorglab.widgets.live.summary.summarise`."""
+    from zorglab.widgets.live.summary import summarise
     return summarise
 
 
 def default_judge() -> Summarise:
-    """Which choices win on a layout: :func:`zorglab.reports.live_choices.choice_verdicts`."""
-    from zorglab.reports.live_choices import choice_verdicts
+    """Which choices win on a layout: :func:`zorglab.widgets.live.choices.choice_verdicts`."""
+    from zorglab.widgets.live.choices import choice_verdicts
     return choice_verdicts
 
 

@@ -24,9 +24,9 @@ from zorglab.paint.temple import (BARRIER, BOMBABLE, BOSS_DOOR, LOCK, PATH, ROOM
 from zorglab.temples import check_options, generate_temple, lint_temple, solve, temple_cells
 from zorglab.temples.options import ELEMENTS, SIZES
 from zorglab.temples.words import describe, place_words, places_in_words, type_words
-from zorglab.widgets.temple_sweep import SweepPanel, sweep_statistics
+from zorglab.widgets.temple_sweep import SweepPanel
 
-__all__ = ["SweepPanel", "TempleTuner", "TempleViewer", "sweep_statistics", "viewer_legend"]
+__all__ = ["TempleTuner", "TempleViewer", "viewer_legend"]
 PREVIEW_HEIGHT = "720px"   # the temple preview scrolls inside this box: a large 3-floor temple is never clipped
 
 

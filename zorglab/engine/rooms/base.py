@@ -10,7 +10,8 @@ from zorglab.core.tiles import CellKind
 if TYPE_CHECKING:
     from zorglab.core.registry import Signature
     from zorglab.core.values import Element
-    from zorglab.engine.resolve import HeroScratch, Resolution
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.hero_scratch import HeroScratch
 
 
 class RoomBehaviour:

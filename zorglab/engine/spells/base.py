@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
-    from zorglab.engine.resolve import HeroScratch, Resolution
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.core.model import Cast
 
     from zorglab.core.registry import Signature

@@ -13,7 +13,7 @@ Every search runs on the exact solver (:mod:`zorglab.search`) within a child of 
 :data:`~zorglab.core.budget.CHECK_EVERY` states, so a newer edit stops older work at once. Budgets
 are counted in states: the same figures on a fast and a slow machine. ``seconds`` is only a
 CPU-seconds safety stop; whatever it cuts short says "not finished" in :attr:`LevelSummary.budget`. The over-layout survey depends on the level only, not on
-the layout being edited: it is kept and resumed (:mod:`zorglab.reports.live_survey`), so moving a
+the layout being edited: it is kept and resumed (:mod:`zorglab.widgets.live.survey`), so moving a
 room costs only the current layout's search, and a survey the cap cut short goes on next time.
 """
 
@@ -31,14 +31,14 @@ from zorglab.core.model import Cast, Level
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
 from zorglab.core.budget import Budget as Stops
-from zorglab.reports.live_clock import Cancelled, stop_if_cancelled
-from zorglab.reports.live_setup import (INVALID, Draft, contract_problems, figures_setup, read_level,
+from zorglab.widgets.live.clock import Cancelled, stop_if_cancelled
+from zorglab.widgets.live.setup_figures import (Draft, contract_problems, figures_setup, read_level,
                                         setup_figures, solution_problems)
-from zorglab.reports.live_survey import forget_surveys, survey as survey_layouts
+from zorglab.widgets.live.survey import survey as survey_layouts
 from zorglab.search.layouts import MAX_LAYOUTS
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, SetupVerdict
 
-__all__ = ["INVALID", "LIVE_BUDGET", "LevelSummary", "forget_surveys", "summarise", "summarise_text"]
+__all__ = ["LIVE_BUDGET", "LevelSummary", "summarise", "summarise_text"]
 
 LIVE_BUDGET = Budget(layout_limit=MAX_LAYOUTS, survey_states=2_000_000, layout_seconds=None, level_seconds=None)
 

@@ -2,7 +2,7 @@
 ``zorglab validate``'s words, and its solutions replayed), choosing the setup the figures are for,
 and its figures — verdict and witness, fewest and necessary spells, winning cast lists and forced
 points — on the same searches and definitions as the difficulty report, each a child of the summary's
-budget (its stops: :mod:`zorglab.reports.live_clock`). :mod:`zorglab.reports.live` puts them together.
+budget (its stops: :mod:`zorglab.widgets.live.clock`). :mod:`zorglab.widgets.live.summary` puts them together.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import reference_setup
 from zorglab.reports.forced import forced_points
 from zorglab.core.budget import CANCELLED, Budget as Stops
-from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled
+from zorglab.widgets.live.clock import Cancelled, run_within, stop_if_cancelled
 from zorglab.search.analysis import count_winning_cast_lists, explore
 from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import choice_combos

@@ -23,7 +23,7 @@ from zorglab.core.registry import is_spawn_room
 from zorglab.core.model import Level
 from zorglab.reports.budget import Budget
 from zorglab.core.budget import CANCELLED, WORK, Budget as Stops, BudgetSpent
-from zorglab.reports.live_clock import Cancelled
+from zorglab.widgets.live.clock import Cancelled
 from zorglab.search.decide import decide_solvable
 from zorglab.search.layouts import choice_combos, constructions
 from zorglab.search.level import world_search

@@ -21,8 +21,8 @@ from zorglab.engine.layout import Layout
 from zorglab.engine.layout_rules import validate_layout
 from zorglab.errors import LevelError
 from zorglab.core.budget import Budget
-from zorglab.reports.live_clock import Cancelled, run_within, stop_if_cancelled
-from zorglab.reports.live_setup import kept_setup
+from zorglab.widgets.live.clock import Cancelled, run_within, stop_if_cancelled
+from zorglab.widgets.live.setup_figures import kept_setup
 from zorglab.search.layouts import choice_sets
 from zorglab.search.level import world_search
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, SetupVerdict, Solvability
