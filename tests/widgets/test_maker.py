@@ -395,3 +395,20 @@ def test_item_3_a_file_changed_on_disk_is_not_overwritten_and_the_widgets_say_so
         maker.player.save_run()
     maker.player.save_button.click()                        # the button: said next to it, not raised
     assert "not saved" in maker.player.save_box.value and path.read_bytes() == changed
+
+
+def test_starting_again_closes_the_player_before():
+    # issue 32 item 4: a Maker started twice keeps one Player's widgets alive, not two
+    import ipywidgets as w
+    maker = Maker(corridor_level())
+    built(maker, ROW)
+    maker.start()
+    first = maker.player
+    assert first is not None and first.widget.comm is not None
+    maker.start()
+    assert first.widget.comm is None                      # closed: its model is gone
+    live = len(w.Widget.widgets)
+    for _ in range(5):
+        maker.start()
+    # a Player is ~170 widget models; before issue 32 every start kept all of the one it replaced
+    assert len(w.Widget.widgets) - live < 10

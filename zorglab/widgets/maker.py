@@ -1,11 +1,9 @@
 """The Maker (FR-5..FR-8): lay the level's rooms on a grid, see every violation as it happens,
 start the extermination only from a valid layout, save the layout into the level file.
 
-Every behaviour is a method (``select_tray``, ``click_slot``, ``drag``, ``rotate``, ``remove``,
-``undo``...) that tests call directly; the canvas' mouse callbacks only turn pixels into slots.
-The rules themselves stay in the engine: :func:`validate_layout` judges, :func:`setup` starts,
-:func:`save_solution` writes.
-"""
+Every behaviour is a method (``select_tray``, ``click_slot``, ``drag``, ``rotate``, ``remove``, ``undo``...)
+that tests call directly; the canvas' mouse callbacks only turn pixels into slots. The rules stay in
+the engine: :func:`validate_layout` judges, :func:`setup` starts, :func:`save_solution` writes."""
 
 from __future__ import annotations
 
@@ -33,6 +31,7 @@ from zorglab.paint.painter import Painter
 from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.search.decide import decide_solvable
+from zorglab.widgets.closing import close_all
 from zorglab.widgets.keys import guard
 from zorglab.widgets.maker_messages import status_html, violations_html, warnings_html
 from zorglab.widgets.saving import LevelFile, SolutionMenu, solution_title
@@ -295,10 +294,12 @@ class Maker:
     # --- start and save ---------------------------------------------------------------------------
 
     def start(self) -> Setup:
-        """FR-8: the engine's setup of this layout (refused with a LayoutError while it is invalid),
-        then a Player on it below the board (and ``on_start`` called with the setup)."""
+        """FR-8: the layout's setup (a LayoutError while invalid), a Player below, ``on_start`` told."""
         self.setup = setup(self.level, self.layout, self.choices, decide=decide_solvable)
         from zorglab.widgets.player_lines import world_players
+        close_all(self.play_area.children)
+        for retired in self.players.values():            # the Players of the start before (issue 32 item 4)
+            retired.close()
         self.players, shown = world_players(self.setup, self.file)
         self.player = next(iter(self.players.values()))
         self.play_area.children = (shown,)

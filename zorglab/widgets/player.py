@@ -34,6 +34,7 @@ from zorglab.widgets.player_input import KEYS, PlayerInput
 from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not
 from zorglab.widgets import player_panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
+from zorglab.widgets.closing import close_all
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
 from zorglab.level.save import SavedSolution
@@ -380,3 +381,7 @@ class Player:
         except Exception as error:      # a button must show a failure, not raise it into the browser
             self.cast_error = f"{type(error).__name__}: {error}"
             self.refresh()
+
+    def close(self) -> None:
+        """Close every widget this Player shows or holds (a Maker started again replaces it)."""
+        close_all([self.widget, *(part for part in vars(self).values() if isinstance(part, w.Widget))])

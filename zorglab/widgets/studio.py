@@ -29,7 +29,7 @@ from zorglab.level.save import SavedSolution
 from zorglab.widgets.keys import KeyGuard
 from zorglab.widgets.maker import Maker
 from zorglab.widgets.studio_choices import ChoicesEditor
-from zorglab.widgets.studio_close import close_tree
+from zorglab.widgets.closing import close_tree
 from zorglab.widgets.studio_edits import StudioEdits
 from zorglab.widgets.studio_file import DraftFile, StudioFile, first_draft
 from zorglab.widgets.studio_history import History

@@ -25,7 +25,7 @@ from zorglab.core.substitute import ChoiceRefused, check_choice
 from zorglab.level.draft import Draft
 from zorglab.level.loader import check_level_text
 from zorglab.level.save import toml_value
-from zorglab.widgets.studio_close import close_all
+from zorglab.widgets.closing import close_all
 
 Choose = Callable[[str, Any], Any]      # the Studio's choose(name, value)
 OPEN = (DomainKind.NATURALS, DomainKind.REALS)

@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from zorglab.level.draft import Draft, Where
-from zorglab.widgets.studio_close import close_tree, shared
+from zorglab.widgets.closing import close_tree, shared
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
 _SMALL = shared(w.Layout(width="32px"))            # layouts shared by every row (fewer widget models per page)

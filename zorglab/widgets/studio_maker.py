@@ -19,7 +19,7 @@ from zorglab.level.draft import Draft
 from zorglab.widgets.maker import Maker
 from zorglab.widgets.saving import LevelFile
 from zorglab.widgets.studio_choices import legal_choices
-from zorglab.widgets.studio_close import close_tree
+from zorglab.widgets.closing import close_tree
 from zorglab.widgets.studio_history import History, Snapshot
 from zorglab.widgets.studio_level import board_of, play_of
 from zorglab.widgets.studio_panel import AnalysisPanel

@@ -24,7 +24,7 @@ from zorglab.core.tiles import CellKind, Tile, tile_problems, tile_suits
 from zorglab.level.draft import TILE_CELLS, Draft
 from zorglab.level.tileset import find_library, read_library
 from zorglab.paint import palette
-from zorglab.widgets.studio_close import close_all, shared
+from zorglab.widgets.closing import close_all, shared
 from zorglab.widgets.studio_list import Edit, fault_html
 
 CLOSED = {ParamKind.ELEMENT: [e.value for e in Element], ParamKind.BOOL: ["true", "false"]}   # dropdowns

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from zorglab.level.draft import TEXTS, Draft
-from zorglab.widgets.studio_close import close_all
+from zorglab.widgets.closing import close_all
 from zorglab.widgets.studio_list import Edit, RowsEditor, echo, fault_html, set_quietly, small_button
 
 

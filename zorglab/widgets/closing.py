@@ -1,4 +1,4 @@
-"""Widgets the Studio no longer shows are closed (issue #32 item 4), so a long session does not pile
+"""Widgets the Studio (or a Maker) no longer shows are closed (issue #32 item 4), so a long session does not pile
 up live widget models: a removed row, a replaced Maker or Player, a rebuilt picker.
 
 ``widget.close()`` drops the widget's model (``ipywidgets.Widget.widgets``) and the browser's
