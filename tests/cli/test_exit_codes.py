@@ -154,3 +154,16 @@ def test_every_command_that_reports_prints_json(capsys, tmp_path, temple_file, a
     code, out, _ = code_of(capsys, words)
     assert code in (0, 1)
     assert isinstance(json.loads(out), dict), out[:200]
+
+
+def test_python_dash_m_zorglab_is_the_command():
+    # where the venv's scripts are not on PATH, `python -m zorglab` is the same command, same exit code
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "zorglab", "validate", str(LEVEL)], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert main(["validate", str(LEVEL)]) == 0
+    wrong = subprocess.run([sys.executable, "-m", "zorglab", "no-such-command"], capture_output=True, text=True,
+                           cwd=ROOT)
+    assert wrong.returncode == 2 and "no-such-command" in wrong.stderr
