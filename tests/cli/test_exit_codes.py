@@ -167,3 +167,14 @@ def test_python_dash_m_zorglab_is_the_command():
     wrong = subprocess.run([sys.executable, "-m", "zorglab", "no-such-command"], capture_output=True, text=True,
                            cwd=ROOT)
     assert wrong.returncode == 2 and "no-such-command" in wrong.stderr
+
+
+def test_temples_generate_takes_a_room_count(capsys):
+    # the generator's `rooms` option (docs/temples.md) reaches the command line
+    assert main(["temples", "generate", "--seed", "3", "--rooms", "50", "--json"]) == 0
+    temple = json.loads(capsys.readouterr().out)
+    assert temple["options"]["rooms"] == 50
+    from zorglab.temples import generate_temple
+    assert len(list(generate_temple(3, temple["options"]).room_places())) == 50
+    assert main(["temples", "generate", "--seed", "3", "--rooms", "500"]) == 2
+    assert "rooms must be from 12 to 120, not 500" in capsys.readouterr().err

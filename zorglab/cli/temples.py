@@ -34,6 +34,7 @@ def register(subparsers: Any) -> None:
     gen.add_argument("--seed", required=True, type=_seed, help="an integer or any text")
     gen.add_argument("--size", choices=("small", "medium", "large"), default=None)
     gen.add_argument("--floors", type=int, default=None)
+    gen.add_argument("--rooms", type=int, default=None, help="exactly this many rooms, 12..120 (docs/temples.md)")
     gen.add_argument("--locks", type=int, default=None)
     gen.add_argument("--theme", default=None)
     gen.add_argument("--element", default=None)
@@ -63,7 +64,7 @@ def register(subparsers: Any) -> None:
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
-    for name in ("size", "floors", "locks", "theme", "element", "quests"):
+    for name in ("size", "floors", "rooms", "locks", "theme", "element", "quests"):
         value = getattr(args, name, None)
         if value is not None:
             opts[name] = value
