@@ -40,6 +40,7 @@ from zorglab.engine.turns import act, next_action
 from zorglab.propose.brief import PLAIN_HERO, PLAIN_HERO_FOR_PLAIN, PLAIN_ROOM
 from zorglab.search.analysis import StateGraph, explore
 from zorglab.search.casts import legal_casts
+from zorglab.search.decide import decide_solvable
 from zorglab.search.level import solve_setup, world_search
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE
 
@@ -301,7 +302,7 @@ def entered(graph: StateGraph, room: int) -> bool:
 def _room_pin(level: Level, layout: Layout, label: str, fewest: int, graph: StateGraph,
               max_states: int) -> tuple[bool | None, str]:
     index = [r.label for r in level.rooms].index(label)
-    verdict, other, _ = _fewest(setup(plain_room(level, label), layout), max_states)
+    verdict, other, _ = _fewest(setup(plain_room(level, label), layout, decide=decide_solvable), max_states)
     if verdict == SOLVABLE and other == fewest:
         return False, f"made plain it still wins with {fewest} spell(s)"
     if verdict not in (SOLVABLE, UNSOLVABLE):
@@ -318,7 +319,7 @@ def _hero_pin(level: Level, layout: Layout, label: str, fewest: int, witness: tu
               max_states: int) -> tuple[bool | None, str]:
     changed = plain_hero(level, label)
     stand_in = changed.hero(label).source
-    game = setup(changed, layout)
+    game = setup(changed, layout, decide=decide_solvable)
     verdict, other, _ = _fewest(game, max_states)
     if verdict == UNSOLVABLE:
         return True, f"as {stand_in}: unsolvable"
@@ -366,7 +367,7 @@ def interest(level: Level, layout: Layout, *, rooms: Iterable[str] = (), heroes:
              spells: Iterable[str] = (), max_states: int = INTEREST_STATES, lists: bool = True) -> Interest:
     """The interest figures of ``level`` on ``layout`` (main world; mirrors are not judged): the pins
     are labels of the level's rooms, heroes and spells."""
-    game = setup(level, layout)
+    game = setup(level, layout, decide=decide_solvable)
     verdict, fewest, witness = _fewest(game, max_states)
     if verdict != SOLVABLE or fewest is None:
         return Interest(complete=False, notes=(f"the level is {verdict}",))
