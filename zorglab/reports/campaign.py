@@ -39,9 +39,6 @@ MECHANIC_COLUMNS = (("room", "room_types"), ("hero", "hero_types"), ("spell", "s
 CLIMB_COLUMN = "explored_states"
 # Contracts left out of the climb across contracts, and why (docs/level-pack.md, "The climb").
 CLIMB_EXCEPTIONS: dict[str, str] = {
-    "elements": "its stuck-hero levels (The Moat, Thin Ice, the exam) pile heroes on the spawn cell, where the "
-                "state graph stays small; since the apprentice levels stopped being spawn kills (issue 26) "
-                "each holds a second Warrior, which lifted the apprentice median above it",
     "spellbook": "shows seven spell types, two or three spells a level: every spell left multiplies the casts at "
                  "each casting point, so its graphs are large for levels that each show one new spell; the "
                  "proposed drills after it go back to one or two Attacks on longer roads",
