@@ -120,3 +120,21 @@ def test_every_pack_levels_claims_hold_under_the_exact_search(path):
             other = setup(plain_hero(chosen, pin.label), layout, decide=decide_solvable)
             witness = solve_setup(game, max_states=200_000, fewest=True).casts
             assert _fewest(other) != fewest or play(other, witness).outcome is not Outcome.WIN, (level.id, pin.label)
+
+
+def test_a_drafted_title_names_the_hero_the_first_cast_is_for():
+    """The generator's draft title (issue 26 item 2): the theme and whom the witness's first cast is
+    for, so two drills on the same trap line are told apart by what the player must notice."""
+    from zorglab.propose.lesson import lesson_titles, target_phrase
+
+    def phrase(level_id: str) -> str:
+        level = next(load_level(p) for p in FILES if load_level(p).id == level_id)
+        win = _win(level)
+        texts = tuple(c.source for c in level.solutions[win].casts)
+        return target_phrase(level, Layout.from_solution(level.solutions[win]), texts)
+
+    assert phrase("drl-12") == "for the Elf"                  # a Warrior, then the Elf the Attack is for
+    assert phrase("drl-13") == "for the Second Elf"           # the middle of three Elves, struck as it spawns
+    assert lesson_titles(["Trap Line", "Trap Line"], phrases=["for the Elf", "for the Second Elf"]) == \
+        ["Trap Line for the Elf", "Trap Line for the Second Elf"]
+    assert lesson_titles(["Thin Ice"], phrases=["Two Elves"]) == ["Thin Ice: Two Elves"]

@@ -132,14 +132,44 @@ def heroes_phrase(level: Level) -> str:
     return " and ".join(parts)
 
 
+_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
+
+
+def target_phrase(level: Level, layout: Layout, witness: tuple[str, ...]) -> str:
+    """Whom the witness's first cast is for, in words: the hero that spawned last before it
+    (``for the Second Elf``, ``for the Warrior``); the heroes' phrase when no cast is needed. What the
+    player must notice in most drills: which hero the spell is saved for."""
+    from zorglab.engine.events import Spawned
+    from zorglab.engine.game import play, setup
+    from zorglab.level.parse import parse_cast
+    from zorglab.search.decide import decide_solvable
+
+    if not witness:
+        return heroes_phrase(level)
+    casts = [parse_cast(text, level) for text in witness]
+    first = min(cast.tick for cast in casts)
+    run = play(setup(level, layout, decide=decide_solvable), casts)
+    spawned = [e.hero for e in run.main.events if isinstance(e, Spawned) and e.tick <= first]
+    if not spawned:
+        return heroes_phrase(level)
+    hero = level.hero(spawned[-1])
+    same = [h.label for h in level.heroes if h.type == hero.type]
+    if len(same) == 1:
+        return f"for the {hero.type}"
+    index = same.index(hero.label)
+    return f"for the {_ORDINALS[index] if index < len(_ORDINALS) else index + 1} {hero.type}"
+
+
 def lesson_titles(keys: list[str], taken: set[str] | frozenset[str] = frozenset(),
                   phrases: list[str] | None = None) -> list[str]:
-    """One title per level: its theme and its heroes (``Thin Ice: Two Elves``), numbered in play order
-    where a title repeats (``Thin Ice: Two Elves II``)."""
+    """One title per level: its theme and a phrase (``Hot Coals for the Second Elf``; a phrase not
+    starting with ``for`` follows a colon: ``Thin Ice: Two Elves``), numbered in play order where a
+    title still repeats (``... II``): a draft for the reviewer, who names what the player must notice."""
     seen: dict[str, int] = {}
     out = []
     for index, key in enumerate(keys):
-        base = f"{key}: {phrases[index]}" if phrases else key
+        phrase = phrases[index] if phrases else ""
+        base = (f"{key} {phrase}" if phrase.startswith("for ") else f"{key}: {phrase}") if phrase else key
         while True:
             seen[base] = seen.get(base, 0) + 1
             n = seen[base]

@@ -283,7 +283,7 @@ def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: lis
     import re
     from dataclasses import replace
 
-    from zorglab.propose.lesson import heroes_phrase, lesson, lesson_key, lesson_notes, lesson_titles, teaching_problems
+    from zorglab.propose.lesson import lesson, lesson_key, lesson_notes, lesson_titles, target_phrase, teaching_problems
     from zorglab.propose.prove import draft_layout, draft_level
     from zorglab.propose.write import write_candidate
 
@@ -295,7 +295,7 @@ def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: lis
         layout = draft_layout(level, candidate.draft)
         if teaching_problems(level, pack_brief, layout) or near_copies(level, known):
             continue
-        chosen.append((candidate, lesson(level, pack_brief, layout), heroes_phrase(level)))
+        chosen.append((candidate, lesson(level, pack_brief, layout), target_phrase(level, layout, candidate.witness)))
         known.append(level)
     titles = lesson_titles([lesson_key(found) for _, found, _ in chosen], taken, [h for _, _, h in chosen])
     taken |= set(titles)
