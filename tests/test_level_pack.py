@@ -119,3 +119,34 @@ def test_difficulty_climbs_from_contract_to_contract():
     assert violations == [], (violations, medians)
     assert set(CLIMB_EXCEPTIONS) <= {name for name, _ in medians}
     assert len(CLIMB_EXCEPTIONS) <= 3          # exceptions stay exceptions: most contracts climb
+
+
+# -- titles and notes (issue 26 item 2) ---------------------------------------------------------------
+
+
+def test_every_title_is_unique_across_the_pack():
+    """A title names one level's lesson: no two levels share one, and none is told apart only by a
+    number (``Trap Line II``) or made of a theme and a list of heroes (``Trap Line: Two Elves``)."""
+    import re
+    from collections import Counter
+
+    titles = Counter(load_level(path).title for path in FILES)
+    assert [t for t, n in titles.items() if n > 1] == []
+    for title in titles:
+        assert not re.search(r" (II|III|IV|V|VI|VII|VIII|IX|X|\d+)$", title), title
+        assert not re.search(r": (An?|One|Two|Three|Four|Five) (Warrior|Elf|Elves|Warriors)\b", title), title
+        assert 0 < len(title) <= 40, title
+
+
+def test_every_level_says_what_it_teaches():
+    """Each level's notes open the lesson with ``Teaches:``, in words of its own (no two alike)."""
+    from collections import Counter
+
+    lines = []
+    for path in FILES:
+        notes = load_level(path).notes or ""
+        found = [line for line in notes.splitlines() if line.startswith("Teaches:")]
+        assert found, path
+        lines.append(found[0])
+    repeated = [line for line, n in Counter(lines).items() if n > 1]
+    assert repeated == []

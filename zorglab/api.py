@@ -181,7 +181,7 @@ def play(game: Setup | Level, casts: Iterable[Cast | str] = (), mirror_casts: Ma
     <Outcome.LOSS: 'loss'>
     >>> run = zorglab.play(game, ["@5 Attack(1)"])
     >>> run.outcome, run.main.ticks
-    (<Outcome.WIN: 'win'>, 5)
+    (<Outcome.WIN: 'win'>, 8)
     """
     from zorglab.engine.game import Setup, play as engine_play
 
@@ -217,9 +217,9 @@ def play_solution(level: Level, index: int = 0) -> LevelRun:
     >>> import zorglab
     >>> level = zorglab.load_level("levels/app-01-first-blood.toml")
     >>> [zorglab.play_solution(level, i).outcome.value for i in range(len(level.solutions))]
-    ['loss', 'win']
+    ['loss', 'win', 'loss']
     >>> [s.expect.value for s in level.solutions]
-    ['loss', 'win']
+    ['loss', 'win', 'loss']
     """
     from zorglab.engine.game import play_solution as replay
     from zorglab.search.decide import decide_solvable
@@ -255,7 +255,7 @@ def solve(game: Setup | Level, *, solution: int = 0, max_states: int | None = SO
     >>> level = zorglab.load_level("levels/app-01-first-blood.toml")
     >>> verdict = zorglab.solve(level)
     >>> verdict.verdict, verdict.worlds[0][1].cast_texts()
-    ('solvable', ['@8 Attack(1)'])
+    ('solvable', ['@12 Attack(1)'])
     >>> zorglab.play(level, verdict.casts).outcome
     <Outcome.WIN: 'win'>
     """

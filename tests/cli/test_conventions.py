@@ -63,11 +63,14 @@ def test_the_report_prints_where_it_runs(capsys, tmp_path):
 
 
 def test_play_trace_prints_each_cast_where_it_happens_and_the_end(capsys):
-    assert main(["play", str(ROOT / "levels" / "app-01-first-blood.toml"), "--solution", "1", "--trace"]) == 0
+    # the second Warrior leaves D1 with 1 HP: Attack(1) at tick 9 kills it, the cast ends the run
+    assert main(["play", str(ROOT / "levels" / "app-01-first-blood.toml"), "--solution", "1", "--no-casts",
+                 "--cast", "@9 Attack(1)", "--trace"]) == 0
     out = capsys.readouterr().out
     boards = out.split("\n\n")
-    cast_at = next(i for i, b in enumerate(boards) if ">> cast @5 Attack(1) here" in b)
-    assert "tick 5" in boards[cast_at] and "hp 1 awake" in boards[cast_at], "the cast is not under its board"
+    cast_at = next(i for i, b in enumerate(boards) if ">> cast @9 Attack(1) here" in b)
+    assert "tick 9" in boards[cast_at] and "Warrior2 (Warrior) hp 1 awake" in boards[cast_at], \
+        "the cast is not under its board"
     end = next(i for i, b in enumerate(boards) if ">> the end:" in b)
     assert end > cast_at and "hp 0 dead" in boards[end], "the last board shown is not the outcome"
     assert out.rstrip().endswith("app-01: win")

@@ -35,15 +35,15 @@ def where(text: str, needle: str) -> tuple[int, int]:
 
 
 def test_item_13_validate_checks_every_solutions_layout_at_its_map(tmp_path, capsys):
-    # solution 1: Z1 with its wall against D1's opening (a door facing a wall), D1 cut off
+    # the last solution (2): Z1 with its wall against D1's opening (a door facing a wall), D1 cut off
     text = LEVEL[::-1].replace(GOOD_MAP[::-1], 'map = """\nA Z D1\n"""'[::-1], 1)[::-1]
     path = level_file(tmp_path, text)
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
     line, _ = where(text, "A Z D1")
     z_col = where(text, "A Z D1")[1] + 2
-    assert f"{path}:{line}:{z_col}: solution 1: FR-6 border: Z1 (east side, cell 2) is a wall but D1" in err[0], err
-    assert any(f"{path}:{line}:{z_col + 2}: solution 1: FR-6 disconnected: D1 is cut off" in e for e in err), err
+    assert f"{path}:{line}:{z_col}: solution 2: FR-6 border: Z1 (east side, cell 2) is a wall but D1" in err[0], err
+    assert any(f"{path}:{line}:{z_col + 2}: solution 2: FR-6 disconnected: D1 is cut off" in e for e in err), err
     assert not any("solution 0" in e for e in err)
 
 
@@ -124,7 +124,7 @@ def test_item_14_play_trace_labels_rooms_and_has_a_legend(capsys):
     assert main(["play", str(ROOT / "levels" / "app-01-first-blood.toml"), "--solution", "1", "--trace"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].startswith("legend: # wall, . floor, 1 Warrior1, x a corpse")
+    assert lines[0].startswith("legend: # wall, . floor, 1 Warrior1, 2 Warrior2, x a corpse")
     board = lines.index("###############")
     assert lines[board - 1].split() == ["A1", "D1", "Z1"], lines[board - 1]
     assert out.count(lines[board - 1] + "\n###############") == out.count("tick "), "a board without its labels"

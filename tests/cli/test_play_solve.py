@@ -23,8 +23,9 @@ def test_play_json_shape(capsys):
     data = json.loads(out)
     assert code == 0
     assert {"level", "outcome", "ticks", "heroes", "events"} <= set(data)
-    assert data["level"] == "app-01" and data["outcome"] == "win" and data["ticks"] == 5
-    assert data["heroes"] == [{"label": "Warrior1", "type": "Warrior", "hp": 0, "alive": False, "died_at": 5}]
+    assert data["level"] == "app-01" and data["outcome"] == "win" and data["ticks"] == 8
+    assert data["heroes"] == [{"label": "Warrior1", "type": "Warrior", "hp": 0, "alive": False, "died_at": 4},
+                              {"label": "Warrior2", "type": "Warrior", "hp": 0, "alive": False, "died_at": 8}]
     assert data["events"][0] == {"kind": "spawned", "tick": 1, "hero": "Warrior1", "room": "A1", "cell": [2, 2]}
     assert "worlds" not in data, "only mirror levels list worlds"
 
@@ -32,7 +33,7 @@ def test_play_json_shape(capsys):
 def test_play_no_casts_loses_and_extra_cast_wins(capsys):
     code, out, _ = run(capsys, "play", LEVEL, "--solution", "1", "--no-casts", "--json")
     assert json.loads(out)["outcome"] == "loss"
-    code, out, _ = run(capsys, "play", LEVEL, "--solution", "1", "--no-casts", "--cast", "@3 Attack(1)", "--json")
+    code, out, _ = run(capsys, "play", LEVEL, "--solution", "1", "--no-casts", "--cast", "@5 Attack(1)", "--json")
     assert json.loads(out)["outcome"] == "win"
 
 

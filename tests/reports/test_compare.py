@@ -20,13 +20,14 @@ LEVELS = ROOT / "levels"
 
 @pytest.fixture(scope="module")
 def changed_pack(tmp_path_factory):
-    """A copy of the pack with one hero's HP changed: app-01's Warrior gets 3 HP instead of 2."""
+    """A copy of the pack with one hero's HP changed: app-01's second Warrior gets 3 HP instead of 2."""
     copy = tmp_path_factory.mktemp("pack") / "levels"
     shutil.copytree(LEVELS, copy)
     level = copy / "app-01-first-blood.toml"
     text = level.read_text(encoding="utf-8")
-    assert text.count('heroes = ["Warrior(2)"]') == 1
-    level.write_text(text.replace('heroes = ["Warrior(2)"]', 'heroes = ["Warrior(3)"]'), encoding="utf-8")
+    assert text.count('heroes = ["Warrior(1)", "Warrior(2)"]') == 1
+    level.write_text(text.replace('heroes = ["Warrior(1)", "Warrior(2)"]', 'heroes = ["Warrior(1)", "Warrior(3)"]'),
+                     encoding="utf-8")
     return copy
 
 
@@ -41,7 +42,7 @@ def test_the_pack_against_a_copy_with_one_hero_changed_lists_exactly_that_level(
     first = out["rows"][0]                                   # what changed comes first
     assert first["level"] == "app-01" and "verdict" in first["changed"]
     assert (first["verdict_a"], first["verdict_b"]) == ("solvable", "unsolvable")
-    assert (first["fewest_spells_a"], first["necessary_a"], first["witness_a"]) == (1, ["Attack1"], ["@4 Attack(1)"])
+    assert (first["fewest_spells_a"], first["necessary_a"], first["witness_a"]) == (1, ["Attack1"], ["@8 Attack(1)"])
     assert all(row["changed"] == [] for row in out["rows"][1:])
     html = page.read_text(encoding="utf-8")
     assert "1 of" in html and "app-01" in html and "<script>" in html and "http" not in html

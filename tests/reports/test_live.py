@@ -309,7 +309,7 @@ def counting_searches(monkeypatch) -> list[int]:
 
 
 def test_a_survey_cut_short_goes_on_at_the_next_summary_of_the_level(monkeypatch):
-    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    level = load_level(LEVELS / "tre-01-toll-gate.toml")
     counter = LooksCounted(10**9)
     full = summarise(level, seconds=None, cancel=counter)
     assert full.layouts_complete and full.layouts_tried > 10
@@ -319,7 +319,7 @@ def test_a_survey_cut_short_goes_on_at_the_next_summary_of_the_level(monkeypatch
     before = kept.figures.tried
     assert first.cancelled and 0 < before < full.layouts_tried
     searched = counting_searches(monkeypatch)
-    again = summarise(load_level(LEVELS / "ele-05-poison-garden.toml"), Layout.from_solution(level.solutions[0]),
+    again = summarise(load_level(LEVELS / "tre-01-toll-gate.toml"), Layout.from_solution(level.solutions[0]),
                       seconds=None)
     assert (again.layouts_tried, again.layouts_winning, again.fewest_spells) == \
         (full.layouts_tried, full.layouts_winning, full.fewest_spells)
@@ -328,7 +328,7 @@ def test_a_survey_cut_short_goes_on_at_the_next_summary_of_the_level(monkeypatch
 
 
 def test_a_survey_restarted_after_its_growth_was_cut_counts_each_setup_once(monkeypatch):
-    level = load_level(LEVELS / "ele-05-poison-garden.toml")
+    level = load_level(LEVELS / "tre-01-toll-gate.toml")
     full = summarise(level, seconds=None)
     forget_surveys()
     cut = {"left": 3}

@@ -18,9 +18,10 @@ LEVEL = Path(__file__).resolve().parents[2] / "levels" / "app-01-first-blood.tom
 
 
 def test_first_blood_analysis():
-    # Warrior(2) walks A -> D1 -> Z; D1 (entered at tick 4) takes 1 HP. Attack(1) at any casting
-    # point with the hero on the board (ticks 1..8) leaves it at 0 HP by D1 or after it: 8 winning
-    # cast lists. At tick 0 it is still in the waiting room (the Attack would be wasted).
+    # Warrior(1) dies in D1 on its own (tick 4); Warrior(2) spawns at tick 5, walks A -> D1 -> Z and
+    # D1 takes 1 HP. Attack(1) at any casting point with the second Warrior on the board (ticks
+    # 5..12) leaves it at 0 HP by D1 or after it: 8 winning cast lists. Cast earlier, it hits only
+    # the first Warrior (wasted).
     game = setup_solution(load_level(LEVEL), 0)
     a = analyse(game)
     assert a.verdict == SOLVABLE and a.fewest_spells == 1
@@ -31,9 +32,9 @@ def test_first_blood_analysis():
 def test_first_blood_win_window_closes_when_zorg_is_reached():
     game = setup_solution(load_level(LEVEL), 0)
     window = win_window(game)
-    assert [p.winnable for p in window] == [True] * 9 + [False]
-    late = win_window(game, [Cast(9, SpellCall("Attack", (1,)))])
-    assert late[-1].tick == 9 and late[-1].winnable is False
+    assert [p.winnable for p in window] == [True] * 13 + [False]
+    late = win_window(game, [Cast(13, SpellCall("Attack", (1,)))])
+    assert late[-1].tick == 13 and late[-1].winnable is False
 
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -356,10 +356,10 @@ def test_item_3_the_player_saves_mirror_casts_too(tmp_path):
     maker.start()
     assert set(maker.players) == {"M", "M1"}
     main, mirror = maker.players["M"], maker.players["M1"]
-    to_tick(main, 9)
+    to_tick(main, 18)
     main.select_spell("Attack")
     assert main.cast_now()
-    to_tick(mirror, 4)
+    to_tick(mirror, 8)
     mirror.select_spell("Attack")
     assert mirror.cast_now()
     saved = main.save_run()                                 # the same casts as solution 2, mirror's included
@@ -369,7 +369,7 @@ def test_item_3_the_player_saves_mirror_casts_too(tmp_path):
     saved = mirror.save_run()
     assert saved.added
     entry = load_level(path).solutions[saved.index]
-    assert dict(entry.mirror_casts) == {} and [c.tick for c in entry.casts] == [9]
+    assert dict(entry.mirror_casts) == {} and [c.tick for c in entry.casts] == [18]
 
 
 def test_item_8_the_maker_shows_the_levels_warnings(tmp_path):

@@ -314,12 +314,12 @@ def test_a_player_built_from_a_setup_asks_the_exact_search_and_shows_the_win_win
     game = setup_solution(load_level(Path(__file__).resolve().parents[2] / "levels" / "app-01-first-blood.toml"), 0)
     player = Player(game)
     verdict = player.solve()
-    assert verdict.verdict == "solvable" and verdict.cast_texts() == ["@4 Attack(1)"]
-    assert "solvable: @4 Attack(1)" in player.verdict_box.value
-    player.run_to_end()                         # no casts: the Warrior reaches Z at tick 9
+    assert verdict.verdict == "solvable" and verdict.cast_texts() == ["@8 Attack(1)"]
+    assert "solvable: @8 Attack(1)" in player.verdict_box.value
+    player.run_to_end()                         # no casts: the second Warrior reaches Z at tick 13
     points = player.window()
-    assert [p.winnable for p in points] == [True] * 9 + [False]
-    assert "9:✗" in player.verdict_box.value
+    assert [p.winnable for p in points] == [True] * 13 + [False]
+    assert "13:✗" in player.verdict_box.value
 
 
 def test_item_5_explain_says_a_sleeping_hero_will_not_act():

@@ -263,13 +263,13 @@ def test_saving_an_existing_level_keeps_its_comments(tmp_path):
     path = tmp_path / "app-01.toml"
     shutil.copyfile(FIRST_BLOOD, path)
     studio = studio_on(path)
-    studio.heroes.set_row(0, "Warrior(1)")
+    studio.heroes.set_row(1, "Warrior(1)")              # both die in D1: the no-cast run now wins
     studio.settle()
     saved = studio.save()
     text = path.read_text()
-    assert text.startswith("# A first level: one Warrior walks to Zorg")
-    assert '"Warrior(1)"' in text and validate([str(path)]).ok
-    assert saved is not None and saved.added and len(load_level(path).solutions) == 3
+    assert text.startswith("# A first level: two Warriors walk to Zorg")
+    assert '["Warrior(1)", "Warrior(1)"]' in text and validate([str(path)]).ok
+    assert saved is not None and saved.added and len(load_level(path).solutions) == 4
 
 
 # --- the live panel -------------------------------------------------------------------------------

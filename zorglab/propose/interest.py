@@ -23,31 +23,22 @@ A figure the budget could not settle is ``None`` (unknown), and an unknown never
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
 from zorglab.core.model import Cast, HeroSpec, Level, Outcome, RoomSpec, SpellSpec
-from zorglab.core.printer import format_cast
 from zorglab.core.registry import find_hero_type, room_types
 from zorglab.core.tiles import Tile
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
-from zorglab.engine.plangraph import SPAWN
-from zorglab.engine.state import FIELDS as HERO_FIELDS
-from zorglab.engine.state import GameState
-from zorglab.engine.turns import act, next_action
 from zorglab.propose.brief import PLAIN_HERO, PLAIN_HERO_FOR_PLAIN, PLAIN_ROOM
+from zorglab.propose.runs import cost_to_win, distinct_cast_lists, entered, first_cast, spawn_kill
 from zorglab.search.analysis import StateGraph, explore
-from zorglab.search.casts import legal_casts
+from zorglab.search.decide import decide_solvable
 from zorglab.search.level import solve_setup, world_search
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE
 
 INTEREST_STATES = 20_000        # each search and the state graph: states, never seconds
-LIST_CAP = 50                   # distinct winning cast lists counted up to this
-WALK_LIMIT = 200_000            # nodes the cast-list walk visits at most
-_KEY_HEROES, _KEY_SPELLS = 3, 4          # positions in GameState.key()
-_HERO_ENTRIES = HERO_FIELDS.index("entries")   # a hero's key starts with its fields in declared order
 
 
 PinKind = Literal["room", "hero", "spell"]
@@ -162,150 +153,10 @@ def _fewest(game: Setup, max_states: int) -> tuple[str, int | None, tuple[Cast, 
     return SOLVABLE, verdict.worlds[0][1].spells_used, verdict.casts
 
 
-def _spell_count(key: tuple[Any, ...]) -> int:
-    return sum(key[_KEY_SPELLS])
-
-
-def cost_to_win(graph: StateGraph) -> dict[tuple[Any, ...], int]:
-    """Fewest spells still to spend from each state to a win (Dijkstra backwards over the graph;
-    a move's cost is the spells it consumes, so a Selection and its spell count two)."""
-    back: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], int]]] = {}
-    for key, out in graph.moves.items():
-        for _, nxt in out:
-            back.setdefault(nxt, []).append((key, _spell_count(key) - _spell_count(nxt)))
-    cost = {key: 0 for key in graph.wins}
-    heap = [(0, i, key) for i, key in enumerate(sorted(graph.wins, key=repr))]
-    counter = len(heap)
-    while heap:
-        c, _, key = heapq.heappop(heap)
-        if cost.get(key, c) < c:
-            continue
-        for prev, w in back.get(key, ()):
-            if prev not in cost or c + w < cost[prev]:
-                cost[prev] = c + w
-                counter += 1
-                heapq.heappush(heap, (c + w, counter, prev))
-    return cost
-
-
-def first_cast(graph: StateGraph, cost: dict[tuple[Any, ...], int]) -> int | None:
-    """The casting point at which a fewest-spells win casts first, at the earliest (None: no spell
-    is needed or the level is not won). Walks the no-cast run; at casting point ``t`` a cast that
-    keeps the fewest-spells total is a first cast after ``t`` actions."""
-    best = cost.get(graph.start)
-    if not best:
-        return None
-    key, tick, seen = graph.start, 0, set()
-    while key not in seen:
-        seen.add(key)
-        action = None
-        for cast, nxt in graph.moves.get(key, ()):
-            if cast is None:
-                action = nxt
-            elif nxt in cost and _spell_count(key) - _spell_count(nxt) + cost[nxt] == best:
-                return tick
-        if action is None:
-            return None
-        key, tick = action, tick + 1
-    return None
-
-
-def _no_cast_wins(graph: StateGraph, key: tuple[Any, ...]) -> bool:
-    seen = set()
-    while key not in seen:
-        seen.add(key)
-        action = next((nxt for cast, nxt in graph.moves.get(key, ()) if cast is None), None)
-        if action is None:
-            return key in graph.wins
-        key = action
-    return False
-
-
-def spawn_kill(game: Setup, graph: StateGraph) -> tuple[bool, tuple[str, ...]]:
-    """Is some win made of casts (one or more) all cast before any hero's first step? Explores the states reached
-    by spawns and casts only (a step ends the exploration); from each, the no-cast run is read off
-    the state graph. Returns the answer and one such cast list."""
-    world = game.world()
-    reach = world.history_reach
-    start = world.initial_state()
-    if _no_cast_wins(graph, start.key(reach)):
-        return False, ()            # the road wins on its own: no spell is needed, none kills at spawn
-    queue: list[tuple[GameState, tuple[Cast, ...]]] = [(start, ())]
-    seen = {start.key(reach)}
-    while queue:
-        state, casts = queue.pop(0)
-        if casts and _no_cast_wins(graph, state.key(reach)):
-            return True, tuple(format_cast(c) for c in casts)
-        if state.lost:
-            continue
-        children: list[tuple[GameState, tuple[Cast, ...]]] = []
-        found = next_action(world, state)
-        if found is not None and found[1] == SPAWN:
-            children.append((act(world, state, found, record=False)[0], casts))
-        if any(state.spells_left):
-            children += [(nxt, casts + (cast,)) for cast, nxt, _ in legal_casts(world, state, noops=True)]
-        for nxt, made in children:
-            nkey = nxt.key(reach)
-            if nkey not in seen:
-                seen.add(nkey)
-                queue.append((nxt, made))
-    return False, ()
-
-
-def distinct_cast_lists(game: Setup, graph: StateGraph, cap: int = LIST_CAP,
-                        limit: int = WALK_LIMIT) -> tuple[int | None, bool]:
-    """Winning cast lists up to commuting casts (the same casts at the same casting points), counted
-    up to ``cap``; ``None`` when the walk's node limit was reached first."""
-    world = game.world()
-    reach = world.history_reach
-    winnable = graph.winnable()
-    found: set[tuple[Any, ...]] = set()
-    visited = 0
-
-    def walk(state: GameState, made: tuple[tuple[int, str], ...]) -> bool:
-        nonlocal visited
-        visited += 1
-        if visited > limit:
-            raise _Overrun
-        key = state.key(reach)
-        if key not in winnable:
-            return False
-        action = next_action(world, state)
-        if key in graph.wins and action is None:
-            found.add(tuple(sorted(made)))
-            if len(found) >= cap:
-                return True
-        for cast, nxt, _ in legal_casts(world, state, noops=True):
-            if walk(nxt, made + ((state.tick, format_cast(cast)),)):
-                return True
-        if action is not None:
-            return walk(act(world, state, action, record=False)[0], made)
-        return False
-
-    try:
-        capped = walk(world.initial_state(), ())
-    except _Overrun:
-        return None, False
-    return len(found), capped
-
-
-class _Overrun(Exception):
-    pass
-
-
-def entered(graph: StateGraph, room: int) -> bool:
-    """Does some winning run have a hero enter ``room`` (a winnable state with an entry there)?"""
-    for key in graph.winnable():
-        for hero in key[_KEY_HEROES]:
-            if any(r == room and n > 0 for r, n in hero[_HERO_ENTRIES]):
-                return True
-    return False
-
-
 def _room_pin(level: Level, layout: Layout, label: str, fewest: int, graph: StateGraph,
               max_states: int) -> tuple[bool | None, str]:
     index = [r.label for r in level.rooms].index(label)
-    verdict, other, _ = _fewest(setup(plain_room(level, label), layout), max_states)
+    verdict, other, _ = _fewest(setup(plain_room(level, label), layout, decide=decide_solvable), max_states)
     if verdict == SOLVABLE and other == fewest:
         return False, f"made plain it still wins with {fewest} spell(s)"
     if verdict not in (SOLVABLE, UNSOLVABLE):
@@ -322,7 +173,7 @@ def _hero_pin(level: Level, layout: Layout, label: str, fewest: int, witness: tu
               max_states: int) -> tuple[bool | None, str]:
     changed = plain_hero(level, label)
     stand_in = changed.hero(label).source
-    game = setup(changed, layout)
+    game = setup(changed, layout, decide=decide_solvable)
     verdict, other, _ = _fewest(game, max_states)
     if verdict == UNSOLVABLE:
         return True, f"as {stand_in}: unsolvable"
@@ -370,7 +221,7 @@ def interest(level: Level, layout: Layout, *, rooms: Iterable[str] = (), heroes:
              spells: Iterable[str] = (), max_states: int = INTEREST_STATES, lists: bool = True) -> Interest:
     """The interest figures of ``level`` on ``layout`` (main world; mirrors are not judged): the pins
     are labels of the level's rooms, heroes and spells."""
-    game = setup(level, layout)
+    game = setup(level, layout, decide=decide_solvable)
     verdict, fewest, witness = _fewest(game, max_states)
     if verdict != SOLVABLE or fewest is None:
         return Interest(complete=False, notes=(f"the level is {verdict}",))

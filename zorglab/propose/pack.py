@@ -26,6 +26,7 @@ from typing import Callable, Iterable
 
 from zorglab.core.model import Level
 from zorglab.propose.brief import Brief, Span
+from zorglab.propose.lesson import Teaches, Teaching
 from zorglab.propose.prove import Candidate
 from zorglab.propose.rank import NEAR_COPY, content_tokens, similarity
 
@@ -48,6 +49,7 @@ class PackBrief:
     teaches_spells: tuple[str, ...] = ()
     graph: Span = Span(1, None)
     more_seeds: tuple[int, ...] = ()        # the seeds of later growth runs (issue 26)
+    teaches_heroes: tuple[str, ...] = ()
 
 
 def _rooms(candidate: Candidate) -> set[str]:
@@ -99,6 +101,35 @@ PACK_BRIEFS = (
               404, _any, "everything so far, two or three spells per level",
               ("E", "O", "T", "P"), ("Attack", "Sleep", "Teleport", "Swap"), Span(30, 20_000), (1404,)),
 )
+
+
+# What the hand-written contracts 1-6 teach (levels/contracts.toml), held to the same interest checks as
+# the proposed ones (issue 26): a taught room matters, a taught spell is necessary, a taught hero
+# matters, no spawn kill. The architect teaches the level language (variables, constraints, bonuses,
+# mirrors), which no room, spell or hero pin measures: its levels are held to "no spawn kill".
+HAND_TEACHING = (
+    Teaching("apprentice", "rooms A, Z, D (negative D heals), the Warrior, Attack, building the dungeon",
+             teaches_rooms=("D",), teaches_spells=("Attack",)),
+    Teaching("elements", "E rooms (fire, water, ice, poison), the Elf, immunity, stuck heroes",
+             teaches_rooms=("E",), teaches_heroes=("Elf",)),
+    Teaching("treasury", "O gold, T tolls, P portals", teaches_rooms=("O", "T", "P")),
+    Teaching("spellbook", "Teleport, Sleep, Wake, Move, Swap, Banality, Selection",
+             teaches_spells=("Teleport", "Sleep", "Wake", "Move", "Swap", "Banality", "Selection")),
+    Teaching("architect", "variables, constraints, bonuses and mirror worlds"),
+    Teaching("court", "the Gunner, the Mechanic, the Princess",
+             teaches_heroes=("Gunner", "Mechanic", "Princess")),
+)
+
+
+def contract_teaching(contract: str) -> Teaches:
+    """What ``contract`` teaches: its proposed brief, else its hand-written teaching."""
+    for pack_brief in PACK_BRIEFS:
+        if pack_brief.contract == contract:
+            return pack_brief
+    for teaching in HAND_TEACHING:
+        if teaching.contract == contract:
+            return teaching
+    raise KeyError(f"contract {contract!r} says nothing of what it teaches")
 
 
 def level_features(level: Level) -> frozenset[str]:
@@ -252,7 +283,7 @@ def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: lis
     import re
     from dataclasses import replace
 
-    from zorglab.propose.lesson import heroes_phrase, lesson, lesson_key, lesson_notes, lesson_titles, teaching_problems
+    from zorglab.propose.lesson import lesson, lesson_key, lesson_notes, lesson_titles, target_phrase, teaching_problems
     from zorglab.propose.prove import draft_layout, draft_level
     from zorglab.propose.write import write_candidate
 
@@ -264,7 +295,7 @@ def write_lessons(pack_brief: PackBrief, candidates: list[Candidate], known: lis
         layout = draft_layout(level, candidate.draft)
         if teaching_problems(level, pack_brief, layout) or near_copies(level, known):
             continue
-        chosen.append((candidate, lesson(level, pack_brief, layout), heroes_phrase(level)))
+        chosen.append((candidate, lesson(level, pack_brief, layout), target_phrase(level, layout, candidate.witness)))
         known.append(level)
     titles = lesson_titles([lesson_key(found) for _, found, _ in chosen], taken, [h for _, _, h in chosen])
     taken |= set(titles)
