@@ -19,7 +19,7 @@ from zorglab.core.printer import format_cast
 from zorglab.search.decide import decide_solvable
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="run a level's solution to the end",
                        description="Run solution N of a level (its choices, layout and casts) and print the outcome.")
     p.add_argument("file", help="a level file (.toml)")

@@ -19,7 +19,7 @@ from zorglab.cli.options import add_quiet, seconds, shows_progress
 from zorglab.errors import OptionError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("propose", help="propose solvable levels that meet a brief",
                        description="Draft levels around pinned rooms, heroes, spells and tiles, prove each with the "
                                    "exact search and keep those meeting the targets, ranked and different.")

@@ -17,7 +17,9 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from zorglab.core.budget import Budget
 from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions, judged_worlds, reads_unused
-from zorglab.engine.layout import Dungeon, Layout, normalise, require_valid
+from zorglab.engine.layout import Layout     # first: it completes engine.dungeon, which imports it back
+from zorglab.engine.dungeon import Dungeon, normalise  # noqa: I001
+from zorglab.engine.layout_rules import require_valid
 from zorglab.engine.run import RunResult, run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.world import World
@@ -49,7 +51,7 @@ class Setup:
     dungeon: Dungeon
     choices: tuple[tuple[str, Any], ...] = ()
     decide: Decider | None = field(default=None, compare=False, repr=False)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _slots(self) -> dict[str, tuple[int, int]]:
         return {label: self.dungeon.slot_of(label) for label in self.dungeon.labels}

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from zorglab.core.budget import Budget as Allowance, BudgetSpent
-from zorglab.engine.game import play, setup
-from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.game import Setup, play, setup
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import is_valid
 from zorglab.errors import LevelError
 from zorglab.level.loader import load_level_text
 from zorglab.core.model import Level, Outcome, Solution
@@ -201,7 +202,7 @@ def measure(level: Level, budget: Budget = PROPOSE_BUDGET, within: Allowance | N
     }
 
 
-def _losing_run(level: Level, layout: Layout, game) -> tuple[tuple, str]:
+def _losing_run(level: Level, layout: Layout, game: Setup) -> tuple[tuple[tuple[str | None, ...], ...], str]:
     """The no-cast run on the proposed layout when it does not win; else a layout that loses
     without spells (the tempting wrong build); else nothing."""
     outcome = play(game).outcome

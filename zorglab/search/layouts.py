@@ -16,9 +16,11 @@ from typing import Any, Iterator
 from zorglab.core.budget import CHECK_EVERY, WORK, Budget, BudgetSpent, budget_of
 from zorglab.engine.game import setup
 from zorglab.core.geometry import Direction, neighbour_slot
-from zorglab.engine.layout import Layout, is_valid
+from zorglab.engine.layout import Layout
+from zorglab.engine.layout_rules import is_valid
 from zorglab.core.registry import is_spawn_room
 from zorglab.core.model import DomainKind, Level
+from zorglab.core.tiles import Tile
 from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
 
@@ -40,7 +42,7 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
     labels = [room.label for room in level.rooms]
     tiles = {label: level.room_tile(label) for label in labels}
     first = labels[0]
-    seen: set[frozenset] = set()
+    seen: set[frozenset[tuple[str, tuple[int, int]]]] = set()
     # depth first, last extension first (the order the figures were counted in when the stack held lists)
     stack: list[Iterator[dict[str, tuple[int, int]]]] = [iter([{first: (0, 0)}])]
     found = popped = 0
@@ -72,7 +74,7 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
 TRIES_PER_LOOK = 4_096      # rooms tried on a slot between two looks at the safety stop and cancel event
 
 
-def _extensions(placed: dict[str, tuple[int, int]], labels: list[str], tiles: dict, budget: Budget | None,
+def _extensions(placed: dict[str, tuple[int, int]], labels: list[str], tiles: dict[str, Tile], budget: Budget | None,
                 tried: list[int]) -> Iterator[dict[str, tuple[int, int]]]:
     """``placed`` with one more room on a slot a placed room opens onto, every border matching,
     lazily and last first. Trying rooms on slots is no work of the figures (a partial layout is),
@@ -92,7 +94,7 @@ def _extensions(placed: dict[str, tuple[int, int]], labels: list[str], tiles: di
                 yield {**placed, room: target}
 
 
-def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
+def _fits(room: str, slot: tuple[int, int], by_slot: dict[tuple[int, int], str], tiles: dict[str, Tile]) -> bool:
     for direction in Direction:
         other = by_slot.get(neighbour_slot(slot, direction))
         if other is not None and tiles[room].signature(direction) != tiles[other].signature(direction.opposite):
@@ -103,7 +105,7 @@ def _fits(room: str, slot: tuple[int, int], by_slot: dict, tiles: dict) -> bool:
 def _values(variable: Any) -> Iterator[Any]:
     """A finite variable's values, lazily: ordered picks of distinct positions (a set gives
     distinct values, a list as many repeats as it holds: docs/rules.md, FR-2), equal picks once."""
-    seen: set = set()
+    seen: set[Any] = set()
     for pick in itertools.permutations(variable.items, variable.count):
         value = pick[0] if variable.count == 1 else tuple(pick)
         if value not in seen:
@@ -137,7 +139,7 @@ def choice_sets(level: Level) -> tuple[list[dict[str, Any]], list[str]]:
 class LayoutSummary:
     level: Level
     tried: int = 0
-    winning: list[tuple[Layout, dict, LevelVerdict]] = field(default_factory=list)
+    winning: list[tuple[Layout, dict[str, Any], LevelVerdict]] = field(default_factory=list)
     unknown: int = 0
     open_variables: list[str] = field(default_factory=list)
     truncated: bool = False
