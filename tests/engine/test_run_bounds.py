@@ -1,11 +1,12 @@
 """Runs are bounded and say which bound they hit (issue 18, "Budgets"): the action cap (ZR-27),
-a time bound for ``play``, and the load limits that keep huge levels from running at all."""
+the one budget for ``play`` (actions as its work, a CPU safety stop, a cancel: issue 23), and the load limits that keep huge levels from running at all."""
 
 from __future__ import annotations
 
 import pytest
 
 from zorglab.cli.main import main
+from zorglab.core.budget import CHECK_EVERY, Budget
 from zorglab.engine.game import play, setup_solution
 from zorglab.engine.run import run_world
 from zorglab.level import load_level_text
@@ -21,27 +22,91 @@ def row(rooms: int) -> str:
             f'[[solutions]]\nmap = "{" ".join(labels)}"\nexpect = "loss"\n')
 
 
-def test_a_run_stopped_by_its_time_bound_says_so_and_is_no_outcome_of_the_rules():
+class _SlowClock:
+    """A CPU clock a whole second slower at each reading: what a starved machine looks like to a
+    safety stop, without depending on this machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        self.readings += 1
+        return self.now
+
+
+def test_a_run_stopped_by_its_safety_stop_says_so_and_is_no_outcome_of_the_rules():
     level = load_level_text(row(40), "row.toml")
     game = setup_solution(level, level.solutions[0])
     full = run_world(game.world(game.world_names[0]))
-    assert full.outcome.value == "loss" and full.timed_out is None
-    stopped = play(game, max_seconds=1e-9).main
-    assert stopped.timed_out == 1e-9 and stopped.ticks < full.ticks
-    assert "time bound of 1e-09 s was hit" in stopped.stall_reason()
+    assert full.outcome.value == "loss" and not full.stopped and not full.cut_short
+    clock = _SlowClock()
+    run = play(game, budget=Budget(None, seconds=1.0, clock=clock, unit="actions"))
+    stopped = run.main
+    assert stopped.cut_short and run.cut_short and 0 < stopped.ticks < full.ticks
+    assert stopped.ticks <= 2 * CHECK_EVERY, "the clock is looked at every CHECK_EVERY actions"
+    assert run.stopped == stopped.stopped == "safety stop of 1 CPU s struck: not finished"
+    assert "before the run ended (safety stop of 1 CPU s struck: not finished)" in stopped.stall_reason()
     assert "not a rule outcome" in stopped.stall_reason()
     assert not any(type(e).__name__ == "Stalled" for e in stopped.events), "the log claims no stall"
 
 
-def test_play_takes_a_time_bound_and_says_it_was_hit(tmp_path, capsys):
+def test_a_run_s_figures_are_decided_by_its_actions_not_by_the_clock():
+    """A budget of actions stops a run at the same tick on any machine; a starved clock with a
+    generous safety stop changes nothing (issue 23)."""
+    level = load_level_text(row(40), "row.toml")
+    game = setup_solution(level, level.solutions[0])
+    budget = Budget(100, unit="actions")
+    counted = play(game, budget=budget)
+    assert counted.main.ticks == 100 and budget.used == 100
+    assert counted.stopped == "action budget of 100 spent" and not counted.cut_short
+    starved = play(game, budget=Budget(100, seconds=1e6, clock=_SlowClock(), unit="actions"))
+    assert starved.main.ticks == 100 and starved.stopped == counted.stopped and not starved.cut_short
+    assert [e.to_json() for e in starved.main.events] == [e.to_json() for e in counted.main.events]
+    whole = Budget(None, seconds=1e6, clock=_SlowClock(), unit="actions")
+    assert play(game, budget=whole).main == play(game).main and whole.used == 194
+
+
+def test_a_cancelled_play_stops_before_its_next_action():
+    import threading
+    level = load_level_text(row(40), "row.toml")
+    game = setup_solution(level, level.solutions[0])
+    cancel = threading.Event()
+    cancel.set()
+    run = play(game, budget=Budget(None, cancel=cancel, unit="actions"))
+    assert run.main.ticks == 0 and run.cut_short and run.stopped.startswith("cancelled")
+
+
+def test_play_takes_a_safety_stop_and_says_it_struck(tmp_path, capsys, monkeypatch):
+    import time
     path = tmp_path / "row.toml"
     path.write_text(row(40), encoding="utf-8")
-    assert main(["play", str(path), "--seconds", "0.000000001"]) == 0
+    clock = _SlowClock()
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "process_time", clock)       # the budget's CPU clock, starved
+        assert main(["play", str(path), "--seconds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "stopped (no outcome)" in out and "time bound" in out
-    assert "row: stopped by the time bound" in out
+    assert clock.readings > 0
+    assert "stopped (no outcome)" in out and "safety stop of 1 CPU s struck" in out
+    assert "row: stopped by the safety stop (--seconds 1): not finished, no outcome" in out
+    assert main(["play", str(path), "--seconds", "1000"]) == 0
+    assert capsys.readouterr().out.strip().endswith("row: loss")
     assert main(["play", str(path)]) == 0
     assert capsys.readouterr().out.strip().endswith("row: loss")
+
+
+def test_play_json_says_a_budget_stopped_the_run(tmp_path, capsys, monkeypatch):
+    import json
+    import time
+    path = tmp_path / "row.toml"
+    path.write_text(row(40), encoding="utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "process_time", _SlowClock())
+        assert main(["play", str(path), "--seconds", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["stall"]["reason"] == "budget" and data["stall"]["cut_short"] is True
+    assert "not finished" in data["stall"]["message"]
 
 
 @pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])

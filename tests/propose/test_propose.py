@@ -168,9 +168,44 @@ def test_a_brief_that_cannot_be_met_says_so_within_its_budget():
     answer = propose(brief, seed=0, tries=40, max_seconds=None)
     assert answer.stopped == TRIES_SPENT and len(answer.tried) == 40 and not answer.offered
     assert answer.message().startswith("no candidate met the brief: 40 drafts tried")
-    timed = propose(brief, seed=0, tries=10**9, max_seconds=0.5)
-    assert timed.stopped == TIME_SPENT and not timed.offered and len(timed.tried) < 10**9
-    assert "time spent" in timed.message()
+
+
+
+class _SlowClock:
+    """A CPU clock a whole second slower at each reading: a starved machine, whatever this one's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_max_seconds_is_only_a_cpu_safety_stop_and_says_not_finished(monkeypatch):
+    """Issue 23: the drafts decide a proposal; a starved clock only cuts it short, and says so."""
+    import time
+    brief = Brief(board=Span(3, 3), hero_count=Span(1, 1), hp=Span(1, 1), spell_count=Span(2, 2),
+                  spell_types=("Attack",), fewest_spells=Span(2, 2))
+    counted = propose(brief, seed=0, tries=12, max_seconds=None)
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "process_time", _SlowClock())
+        generous = propose(brief, seed=0, tries=12, max_seconds=1e9)
+        timed = propose(brief, seed=0, tries=10**9, max_seconds=5)
+    assert [c.summary() for c in generous.tried] == [c.summary() for c in counted.tried]
+    assert generous.stopped == counted.stopped == TRIES_SPENT and not generous.cut_short
+    assert timed.stopped == TIME_SPENT and timed.cut_short and not timed.offered
+    assert len(timed.tried) < 5, "the stop is looked at before each draft and inside its searches"
+    assert [c.summary() for c in timed.tried] == [c.summary() for c in counted.tried[:len(timed.tried)]]
+    assert "(safety stop of 5 CPU s struck: not finished)" in timed.message()
+
+
+def test_a_cancelled_proposal_stops_before_its_next_draft():
+    import threading
+    cancel = threading.Event()
+    cancel.set()
+    answer = propose(SMALL, seed=7, count=1, tries=50, max_seconds=None, cancel=cancel)
+    assert answer.cut_short and not answer.tried and "cancelled" in answer.message()
 
 
 @pytest.mark.parametrize("text,span", [("2", Span(2, 2)), ("1-3", Span(1, 3)), ("4+", Span(4, None)),

@@ -142,3 +142,70 @@ def test_solve_budget_bounds_the_states_of_every_world(tmp_path, capsys):
     worlds = data.get("worlds") or [data]
     assert all(world["states"] <= 2_000 for world in worlds)
     assert data["verdict"] != "unknown" or "state budget of 2000 spent" in data["reason"]
+
+
+# -- issue 30: a 256-room layout search ----------------------------------------------------------
+
+FITS_CAP = 100_000      # rooms tried on a slot: far above what a bounded expansion needs
+
+
+def rooms_256() -> object:
+    """A, 254 fire rooms open on every side, Z: each partial layout has thousands of extensions."""
+    rooms = ", ".join(['"A @ spawn-east"'] + ['"E(fire) @ cross"'] * 254 + ['"Z @ dead-end-west"'])
+    text = f'id = "hostile-256"\nrooms = [{rooms}]\nheroes = ["Warrior(3)"]\nspells = ["Attack(1)"]\n'
+    return load_level_text(text, "rooms-256.toml")
+
+
+@pytest.fixture
+def fits_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the rooms tried on a slot (the work of growing layouts) and fail past FITS_CAP: on
+    the code as found one expansion listed every extension at once, millions before any look."""
+    import zorglab.search.layouts as layouts
+    calls = [0]
+    fits = layouts._fits
+
+    def counted(*args):
+        calls[0] += 1
+        assert calls[0] <= FITS_CAP, "growing layouts ran past its bound without looking at its budget"
+        return fits(*args)
+    monkeypatch.setattr(layouts, "_fits", counted)
+    return calls
+
+
+def test_a_256_room_layout_search_stops_at_its_work_and_says_so(fits_counted):
+    level = rooms_256()
+    summary = solve_layouts(level, max_states=100, max_work=500)
+    assert summary.truncated and not summary.cut_short
+    assert summary.stopped in ("partial layout budget of 500 spent", "state budget of 500 spent")
+    assert "unknown: budget spent" in summary.describe()
+    again = solve_layouts(level, max_states=100, max_work=500)
+    assert again.to_json() | {"seconds": 0} == summary.to_json() | {"seconds": 0}     # work decides
+
+
+def test_a_cancelled_256_room_layout_search_stops_within_one_look(fits_counted):
+    import threading
+    from zorglab.search.layouts import TRIES_PER_LOOK
+    cancel = threading.Event()
+    cancel.set()
+    summary = solve_layouts(rooms_256(), max_states=100, budget=Budget(None, cancel=cancel))
+    assert summary.truncated and summary.cut_short and summary.tried == 0
+    assert summary.stopped == "cancelled: superseded by a newer request"
+    assert fits_counted[0] <= TRIES_PER_LOOK
+
+
+def test_solve_seconds_bounds_a_256_room_layout_search(tmp_path, capsys, monkeypatch, fits_counted):
+    rooms = ", ".join(['"A @ spawn-east"'] + ['"E(fire) @ cross"'] * 254 + ['"Z @ dead-end-west"'])
+    path = tmp_path / "rooms-256.toml"
+    path.write_text(f'id = "hostile-256"\nrooms = [{rooms}]\nheroes = ["Warrior(3)"]\nspells = ["Attack(1)"]\n',
+                    encoding="utf-8")
+    with monkeypatch.context() as patch:
+        starved_clock(patch)
+        assert main(["solve", str(path), "--seconds", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "unknown: budget spent" in out
+    assert "safety stop of 5 CPU s struck: not finished" in out
+    # the issue's must-show: --seconds S ends within S plus loading, in CPU time (a generous margin)
+    start = time.process_time()
+    assert main(["solve", str(path), "--seconds", "1"]) == 0
+    assert time.process_time() - start < 1 + 5
+    assert "safety stop of 1 CPU s struck: not finished" in capsys.readouterr().out

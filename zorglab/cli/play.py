@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from zorglab.core.budget import Budget
 from zorglab.engine.game import play, setup_solution
 from zorglab.cli.board import legend, render
 from zorglab.cli.run_json import run_json
@@ -30,7 +31,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--trace", action="store_true",
                    help="print the board at every casting point, each cast where it happens, and the end")
     p.add_argument("--seconds", type=float, default=None, metavar="S",
-                   help="time bound for the whole play (a run stopped by it says so)")
+                   help="safety stop in CPU seconds for the whole play, building the worlds included (a run "
+                        "stopped by it says so: not finished, no outcome)")
     p.set_defaults(run=run)
 
 
@@ -50,10 +52,12 @@ def run(args: argparse.Namespace) -> int:
     casts = [] if args.no_casts else list(solution.casts)
     casts += [parse_cast(text, level, origin=f"--cast {text!r}") for text in args.cast]
     casts.sort(key=lambda c: c.tick)
+    # the actions are the run's work (its figures: the level's action cap); the seconds only a safety stop
+    budget = None if seconds is None else Budget(None, seconds=seconds, unit="actions")
     game = setup_solution(level, solution, decide=decide_solvable)
     mirror_casts = {} if args.no_casts else dict(solution.mirror_casts)
     try:
-        result = play(game, casts, mirror_casts, max_seconds=seconds)
+        result = play(game, casts, mirror_casts, budget=budget)
     except PlanningLimitError as error:     # a bound of the planner, not a fault of the level
         print(f"{args.file}: play stopped, no outcome: {error} (the planner's bound)", file=sys.stderr)
         return 2
@@ -72,16 +76,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"not cast: {format_cast(cast)}: the run never reached tick {cast.tick}")
         heroes = ", ".join(f"{world.heroes[i].label} {'dead at ' + str(h.died_at) if not h.alive else 'alive'}"
                            f" (hp {h.hp})" for i, h in enumerate(world_run.state.heroes))
-        ended = "stopped (no outcome)" if world_run.timed_out is not None else run_.outcome.value
+        ended = "stopped (no outcome)" if world_run.stopped else run_.outcome.value
         print(f"world {world.name}: {ended} after {world_run.ticks} actions — {heroes}")
         if world_run.stall_reason():
-            print(f"  {'stopped' if world_run.timed_out is not None else 'stalled'}: {world_run.stall_reason()}")
+            print(f"  {'stopped' if world_run.stopped else 'stalled'}: {world_run.stall_reason()}")
         for c in run_.constraints:
             print(f"  constraint {c.describe()}")
         for c in run_.bonuses:
             print(f"  bonus {c.describe()}")
-    if any(w.result.timed_out is not None for w in result.worlds):
-        print(f"{level.id}: stopped by the time bound (--seconds {seconds:g}); no outcome")
+    if result.stopped:
+        print(f"{level.id}: stopped by the safety stop (--seconds {seconds:g}): not finished, no outcome")
         return 0
     print(f"{level.id}: {result.outcome.value}")
     return 0

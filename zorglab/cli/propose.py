@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from zorglab.cli.options import add_quiet, shows_progress
+from zorglab.cli.options import add_quiet, seconds, shows_progress
 from zorglab.errors import OptionError
 
 
@@ -52,7 +52,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", default="0", help="seed (an int or any text; default 0)")
     p.add_argument("--count", type=int, default=5, help="candidates to offer (default 5)")
     p.add_argument("--tries", type=int, default=200, help="drafts to try at most (default 200)")
-    p.add_argument("--max-seconds", type=float, default=60.0, help="time budget (default 60 s)")
+    p.add_argument("--max-seconds", type=seconds, default=60.0, metavar="S",
+                   help="safety stop in CPU seconds (default 60); --tries is the work. A run it stops says "
+                        "'not finished'")
     p.add_argument("--out", metavar="DIR", help="write each candidate as a level file here")
     p.add_argument("--json", action="store_true", help="print the candidates as JSON")
     add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
@@ -97,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
             written.append(str(write_candidate(candidate, brief, path, overwrite=True)))
     if args.json:
         json.dump({"brief": brief.to_dict(), "seed": answer.seed, "stopped": answer.stopped,
+                   "cut_short": answer.cut_short,
                    "message": answer.message(), "files": written,
                    "candidates": [{"draft": c.index, "rooms": list(c.draft.rooms) if c.draft else [],
                                    "heroes": list(c.draft.heroes) if c.draft else [],

@@ -24,6 +24,8 @@ def _stall_json(result: RunResult) -> dict[str, Any] | None:
                 "message": rep.describe()}
     if result.cap is not None:
         return {"reason": "action cap", "max_actions": result.cap, "message": result.stall_reason()}
+    if result.stopped:     # a budget, not the rules: no outcome ("not finished" when cut_short)
+        return {"reason": "budget", "cut_short": result.cut_short, "message": result.stall_reason()}
     return None
 
 

@@ -12,12 +12,10 @@ The engine calls nothing above it. A ``solvable(world)`` constraint (FR-46) is d
 
 from __future__ import annotations
 
-import dataclasses
-import time
-
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
+from zorglab.core.budget import Budget
 from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions, judged_worlds, reads_unused
 from zorglab.engine.layout import Layout
 from zorglab.engine.dungeon import Dungeon, normalise
@@ -53,7 +51,7 @@ class Setup:
     dungeon: Dungeon
     choices: tuple[tuple[str, Any], ...] = ()
     decide: Decider | None = field(default=None, compare=False, repr=False)
-    _cache: dict[str | tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _slots(self) -> dict[str, tuple[int, int]]:
         return {label: self.dungeon.slot_of(label) for label in self.dungeon.labels}
@@ -178,11 +176,22 @@ class LevelRun:
     def main_world(self) -> World:
         return self.worlds[0].world
 
+    @property
+    def stopped(self) -> str:
+        """The budget that stopped the play before its end, in words ("" when it ended): then
+        ``outcome`` is no outcome of the rules."""
+        return next((run.result.stopped for run in self.worlds if run.result.stopped), "")
+
+    @property
+    def cut_short(self) -> bool:
+        """Stopped by the CPU safety stop or a cancel: "not finished", a figure of the machine."""
+        return any(run.result.cut_short for run in self.worlds)
+
 
 def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bool = True,
-               strict: bool = False, max_seconds: float | None = None) -> WorldRun:
+               strict: bool = False, budget: Budget | None = None) -> WorldRun:
     world = game.world(name)
-    result = run_world(world, casts, record=record, strict=strict, max_seconds=max_seconds)
+    result = run_world(world, casts, record=record, strict=strict, budget=budget)
     outcome = result.outcome
     constraints_, bonuses_ = game.conditions(name)
     constraints: tuple[ConditionResult, ...] = ()
@@ -197,21 +206,18 @@ def play_world(game: Setup, name: str, casts: Iterable[Cast] = (), *, record: bo
 
 
 def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Iterable[Cast]] | None = None,
-         *, record: bool = True, strict: bool = False, max_seconds: float | None = None) -> LevelRun:
+         *, record: bool = True, strict: bool = False, budget: Budget | None = None) -> LevelRun:
     """Run the worlds in declared order; a Z entry in any world loses at once (ZR-17, ZR-18).
 
-    ``max_seconds`` bounds the whole play (every world); a world stopped by it ends the play."""
+    ``budget`` bounds the whole play (every world's actions, counted as its work; its CPU safety
+    stop and cancel event); a world stopped by it ends the play with no outcome."""
     mirror_casts = dict(mirror_casts or {})
     runs = []
-    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     for name in game.played_worlds:
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         run = play_world(game, name, casts if name == MAIN_WORLD else mirror_casts.get(name, ()),
-                         record=record, strict=strict, max_seconds=left)
-        if run.result.timed_out is not None:      # report the bound as given, not what was left of it
-            run = dataclasses.replace(run, result=dataclasses.replace(run.result, timed_out=max_seconds))
+                         record=record, strict=strict, budget=budget)
         runs.append(run)
-        if run.outcome is Outcome.LOSS or run.result.timed_out is not None:
+        if run.outcome is Outcome.LOSS or run.result.stopped:
             break
     if any(r.outcome is Outcome.LOSS for r in runs):
         outcome = Outcome.LOSS

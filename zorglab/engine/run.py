@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from zorglab.core.budget import CHECK_EVERY, Budget
 from zorglab.engine import events as ev
 from zorglab.engine.casting import cast_spell
 from zorglab.engine.state import GameState
@@ -55,7 +55,8 @@ class RunResult:
     states: tuple[GameState, ...] = field(default=(), repr=False)   # one per casting point, if kept
     repetition: Repetition | None = None  # when and with what period the state recurred (ZR-27)
     cap: int | None = None                # the action cap, when the run ended by hitting it (ZR-27)
-    timed_out: float | None = None        # the time bound in seconds, when the run was stopped by it
+    stopped: str = ""                     # the budget that stopped the run before it ended, in words
+    cut_short: bool = False               # stopped by the CPU safety stop or a cancel: not finished
 
     def stall_reason(self) -> str | None:
         """Why a run that could go on was stopped (ZR-27), for people; None if it went idle."""
@@ -64,9 +65,9 @@ class RunResult:
         if self.cap is not None:
             return (f"the action cap of {self.cap} actions was hit (ZR-27; a level sets its own "
                     f"with max_actions = N)")
-        if self.timed_out is not None:
-            return (f"the time bound of {self.timed_out:g} s was hit at tick {self.state.tick}, before the "
-                    f"run ended: a guard, not a rule outcome")
+        if self.stopped:
+            return (f"stopped at tick {self.state.tick} before the run ended ({self.stopped}): a guard, "
+                    f"not a rule outcome")
         return None
 
     @property
@@ -85,16 +86,17 @@ def outcome_of(state: GameState) -> Outcome:
 
 def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, keep_states: bool = False,
               strict: bool = False, max_actions: int | None = None,
-              state: GameState | None = None, max_seconds: float | None = None) -> RunResult:
+              state: GameState | None = None, budget: Budget | None = None) -> RunResult:
     """Play a world from its start (or ``state``) with the casts given, to its end.
 
     A refused cast is skipped (``strict=True`` raises instead). A world that returns to a state
     it was already in (:meth:`World.recurrence_key`), with no cast still to come, can never end:
     it is a stall, found at the first repetition (FR-45, ZR-27). ``max_actions`` (default: the
-    level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard; ``max_seconds`` bounds
-    the wall time as well (checked between actions), for commands that must answer in time.
+    level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard. ``budget`` counts each
+    action as a unit of work and is looked at every :data:`~zorglab.core.budget.CHECK_EVERY`
+    actions: a spent budget (its work, its CPU safety stop or its cancel event) stops the run with
+    no rule outcome, ``stopped`` naming it (``cut_short`` when it was the machine's seconds).
     """
-    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     if max_actions is None:
         max_actions = getattr(world.level, "max_actions", None) or MAX_ACTIONS
     by_tick: dict[int, list[Cast]] = defaultdict(list)
@@ -110,7 +112,8 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     looped = False
     repetition: Repetition | None = None
     cap: int | None = None
-    timed_out: float | None = None
+    stopped = ""
+    acted = charged = look = 0          # actions done, those charged to the budget, when to look next
     stuck: set[int] = set()
     while True:
         if keep_states:
@@ -148,18 +151,26 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
         if state.tick >= max_actions:
             looped, cap = True, max_actions
             break
-        if deadline is not None and state.tick % 32 == 0 and time.monotonic() > deadline:
-            timed_out = max_seconds
-            break
+        if budget is not None and acted >= look:
+            budget.charge(acted - charged)
+            charged = acted
+            if budget.check():
+                stopped = budget.describe()
+                break
+            left = budget.left()        # look again after CHECK_EVERY actions, or as the work runs out
+            look = acted + (CHECK_EVERY if left is None else max(1, min(CHECK_EVERY, left)))
         state, events = act(world, state, found, record=record)
+        acted += 1
         log.extend(events)
     outcome = outcome_of(state)
     if record:
         if outcome is Outcome.WIN:
             log.append(ev.Won(state.tick))
-        elif outcome is Outcome.STALL and timed_out is None:    # stopped by the clock: no rule outcome
+        elif outcome is Outcome.STALL and not stopped:    # stopped by a budget: no rule outcome
             log.append(ev.Stalled(state.tick, tuple(world.heroes[i].label for i, h in enumerate(state.heroes)
                                                     if h.alive)))
     unreached = tuple(c for tick in sorted(by_tick) for c in by_tick[tick])
+    if budget is not None:
+        budget.charge(acted - charged)
     return RunResult(outcome, state, tuple(log), tuple(refused), unreached, looped, tuple(states), repetition, cap,
-                     timed_out)
+                     stopped, bool(stopped) and budget is not None and budget.cut_short)

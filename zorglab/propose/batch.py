@@ -1,21 +1,27 @@
-"""Proposing: drafts proved one by one or in chunks on dask, ranked, with a time budget.
+"""Proposing: drafts proved one by one or in chunks on dask, ranked, within one budget.
 
 Draft ``i`` is a pure function of ``(brief, seed, i)`` and is judged on state budgets only, so
 the run is deterministic for a seed and dask returns exactly what the serial run does: drafts
 are taken in index order, and the run keeps the prefix of drafts up to the one that brought
 ``count * ENOUGH`` candidates meeting the brief (a dask chunk may have proved a few more; they
-are dropped). Only the clock (``max_seconds``) may cut a run short, and the answer then says so.
+are dropped). The run's work is its drafts (``tries``, a :class:`~zorglab.core.budget.Budget`
+of drafts); ``max_seconds`` is only a CPU-seconds safety stop (issue 23), looked at between
+drafts and, in a serial run, inside each draft's search too. Only it (or a cancel) may cut a run
+short: the answer then says "not finished" (``cut_short``), and a draft it cut is dropped, never
+offered with figures the machine decided.
 """
 
 from __future__ import annotations
 
 import gc
 import sys
+import threading
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
+from zorglab.core.budget import Budget, BudgetSpent
 from zorglab.propose.brief import Brief
 from zorglab.propose.prove import Candidate, prove
 from zorglab.propose.rank import closest_misses, rank
@@ -25,7 +31,8 @@ ENOUGH = 3          # meeting candidates gathered per candidate offered, for var
 COLLECT_EVERY = 64  # drafts between two full garbage collections (see prove_task)
 CHUNK = 16          # drafts per dask round (and between two looks at the clock there)
 
-ENOUGH_FOUND, TRIES_SPENT, TIME_SPENT, IMPOSSIBLE = "enough found", "tries spent", "time spent", "impossible"
+ENOUGH_FOUND, TRIES_SPENT, IMPOSSIBLE = "enough found", "tries spent", "impossible"
+TIME_SPENT = "safety stop struck: not finished"     # (or cancelled): the only stop the machine decides
 
 
 @dataclass
@@ -38,7 +45,8 @@ class Proposal:
     tried: list[Candidate] = field(default_factory=list)
     stopped: str = TRIES_SPENT
     reason: str = ""
-    seconds: float = 0.0
+    seconds: float = 0.0                 # wall seconds, for display only
+    cut_short: bool = False              # the safety stop or a cancel ended the run: not finished
 
     @property
     def met(self) -> list[Candidate]:
@@ -46,15 +54,16 @@ class Proposal:
 
     def message(self) -> str:
         """One paragraph for people: what was found, or why nothing was and what came closest."""
+        stopped = self.reason if self.cut_short and self.reason else self.stopped     # "not finished: …"
         head = (f"{len(self.offered)} candidate{'s' * (len(self.offered) != 1)} offered of {len(self.met)} meeting "
-                f"the brief, {len(self.tried)} drafts tried in {self.seconds:.1f} s ({self.stopped})")
+                f"the brief, {len(self.tried)} drafts tried in {self.seconds:.1f} s ({stopped})")
         if self.stopped == IMPOSSIBLE:
             return f"the brief cannot be met: {self.reason}"
         if self.offered:
             return head
         near = closest_misses(self.tried)
         lines = [f"no candidate met the brief: {len(self.tried)} drafts tried in {self.seconds:.1f} s "
-                 f"({self.stopped})"]
+                 f"({stopped})"]
         lines += ["  closest: " + c.summary() for c in near]
         unsolved = sum(1 for c in self.tried if c.verdict != "solvable")
         if unsolved:
@@ -78,27 +87,30 @@ TABLE_COLUMNS = ("rank", "draft", "fewest_spells", "states", "winning_layouts", 
 _proved = 0
 
 
-def prove_task(brief: Brief, seed: int, index: int) -> Candidate:
+def prove_task(brief: Brief, seed: int, index: int, within: Budget | None = None) -> Candidate:
     """One draft proved: the unit of work a dask worker runs.
 
     The searches run with the cyclic collector held off (``search.solver.gc_paused``) and what they
     leave joins the oldest generation, which is seldom collected: over thousands of drafts that
     grew a process past a gigabyte. A full collection every ``COLLECT_EVERY`` drafts keeps it small.
+    ``within`` (serial runs) lends the draft's searches the run's safety stop and cancel event.
     """
     global _proved
     _proved += 1
     if _proved % COLLECT_EVERY == 0:
         gc.collect()
-    return prove(brief, seed, index)
+    return prove(brief, seed, index, within=within)
 
 
 def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, max_seconds: float | None = 60.0,
             progress: bool = False, serial: bool = True, client: Any = None, scheduler: str | None = None,
-            workers: int = 2) -> Proposal:
+            workers: int = 2, cancel: threading.Event | None = None) -> Proposal:
     """Candidates for ``brief``: up to ``count``, each proved, ranked and different from the others.
 
-    At most ``tries`` drafts; stops early once ``count * ENOUGH`` meet the brief, or when
-    ``max_seconds`` runs out. ``serial=False`` (or a ``client``) proves drafts on dask.
+    At most ``tries`` drafts (the run's work); stops early once ``count * ENOUGH`` meet the
+    brief, or when the safety stop of ``max_seconds`` CPU seconds strikes or ``cancel`` is set
+    (``cut_short``: "not finished"). ``serial=False`` (or a ``client``) proves drafts on dask;
+    there the work runs in other processes, so the safety stop reads this one's wall clock.
     """
     from zorglab.errors import OptionError
     if count < 1 or tries < 1:
@@ -108,6 +120,9 @@ def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, m
     seed = normalise_seed(seed)
     answer = Proposal(brief, seed)
     t0 = time.perf_counter()
+    on_dask = client is not None or not serial
+    budget = Budget(tries, seconds=max_seconds, cancel=cancel, unit="drafts",
+                    clock=time.perf_counter if on_dask else None)
     impossible = brief.impossible()
     if impossible:
         answer.stopped, answer.reason = IMPOSSIBLE, impossible
@@ -119,29 +134,38 @@ def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, m
             if not serial and client is None:
                 from zorglab.sweep.runner import sweep_client
                 client = stack.enter_context(sweep_client(scheduler=scheduler, workers=workers))
-            answer.stopped = _run(answer, brief, seed, tries, enough, t0, max_seconds, client, bar)
+            answer.stopped = _run(answer, brief, seed, tries, enough, budget, client, bar)
     finally:
         if bar is not None:
             bar.close()
+    if answer.stopped == TIME_SPENT:
+        answer.cut_short, answer.reason = True, budget.describe()
     answer.offered = rank(answer.tried, count)
     answer.seconds = time.perf_counter() - t0
     return answer
 
 
-def _run(answer: Proposal, brief: Brief, seed: int, tries: int, enough: int, t0: float,
-         max_seconds: float | None, client: Any, bar: Any) -> str:
+def _run(answer: Proposal, brief: Brief, seed: int, tries: int, enough: int, budget: Budget,
+         client: Any, bar: Any) -> str:
+    """Prove drafts in index order until enough meet the brief or ``budget`` is spent."""
     met = 0
     index = 0
     while index < tries:
-        if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-            return TIME_SPENT
+        if budget.check():
+            return TIME_SPENT if budget.cut_short else TRIES_SPENT
         size = 1 if client is None else min(CHUNK, tries - index)
         indices = range(index, index + size)
         if client is None:
-            done = [prove_task(brief, seed, i) for i in indices]
+            try:        # the draft's searches share the safety stop; their states are not drafts
+                done = [prove_task(brief, seed, index, within=budget.child(None, counts=False))]
+            except BudgetSpent:
+                return TIME_SPENT
+            if budget.check():          # the stop struck inside: the draft's figures are the machine's
+                return TIME_SPENT
         else:
             futures = client.map(prove_task, [brief] * size, [seed] * size, list(indices), pure=False)
             done = client.gather(futures)
+        budget.charge(size)
         index += size
         if bar is not None:
             bar.update(size)

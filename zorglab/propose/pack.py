@@ -202,9 +202,9 @@ def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries
     """Up to ``count`` proposals for one contract that pass its filter, teach its idea
     (:func:`teaching_problems`) and are no near-copy of the pack, easiest first (fewest spells,
     then search states: the campaign's difficulty order). Drafts are proved in index order of
-    ``seed`` (default the contract's), so a run is reproduced exactly when the clock did not cut it."""
-    import time
-
+    ``seed`` (default the contract's), so a run is reproduced exactly when the clock did not cut it:
+    ``max_seconds`` is a CPU-seconds safety stop (issue 23), looked at between drafts."""
+    from zorglab.core.budget import Budget as Allowance
     from zorglab.propose.batch import prove_task
     from zorglab.propose.lesson import teaching_problems
     from zorglab.propose.prove import draft_layout, draft_level
@@ -213,9 +213,9 @@ def grow_contract(pack_brief: PackBrief, pack: list[Level], count: int, *, tries
     seed = pack_brief.seed if seed is None else seed
     kept: list[Candidate] = []
     known = list(pack)
-    t0 = time.perf_counter()
+    stop = Allowance(None, seconds=max_seconds, unit="drafts")
     for index in range(tries):
-        if len(kept) >= count or (max_seconds is not None and time.perf_counter() - t0 > max_seconds):
+        if len(kept) >= count or stop.check():
             break
         candidate = prove_task(brief, seed, index)
         if progress and index % 50 == 0:

@@ -5,15 +5,17 @@ found by :func:`zorglab.search.level.solve_setup`) and the figures the brief is 
 from the project's own measures: :func:`zorglab.reports.difficulty.difficulty_row` on the level
 with the witness as its winning solution (fewest spells, search states, winning cast lists,
 winning layouts over every construction, necessary spells, forced points). Budgets are counted in
-states only, so a candidate's figures are the same in any process and on any machine.
+states only, so a candidate's figures are the same in any process and on any machine; a run's
+CPU-seconds safety stop (``within``) may only interrupt a draft, never change its figures.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from zorglab.engine.game import play, setup
+from zorglab.core.budget import Budget as Allowance, BudgetSpent
+from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
 from zorglab.engine.layout_rules import is_valid
 from zorglab.errors import LevelError
@@ -92,8 +94,13 @@ def draft_layout(level: Level, draft: Draft) -> Layout:
     return Layout.from_slots({room.label: slot for room, slot in zip(level.rooms, draft.slots)})
 
 
-def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET) -> Candidate:
-    """Draft ``index`` for ``brief`` and ``seed``, searched and measured (a pure function of its inputs)."""
+def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET, *,
+          within: Allowance | None = None) -> Candidate:
+    """Draft ``index`` for ``brief`` and ``seed``, searched and measured (a pure function of its inputs).
+
+    ``within`` lends the searches a run's safety stop and cancel event (not its work: the states
+    are the stage budgets'); once it is spent, :class:`~zorglab.core.budget.BudgetSpent` is
+    raised between stages and the draft is not judged."""
     seed = normalise_seed(seed)
     draft = make_draft(brief, seed, index)
     if draft is None:
@@ -106,7 +113,8 @@ def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET)
     if not is_valid(level, layout):
         return Candidate(index, seed, draft, "invalid", "the road's tiles do not fit together")
     game = setup(level, layout)
-    verdict = solve_setup(game, max_states=budget.solve_states)
+    verdict = solve_setup(game, max_states=budget.solve_states, budget=within)
+    _stop_if_spent(within)
     rows = layout.to_map()[0]
     if verdict.verdict != SOLVABLE:
         return Candidate(index, seed, draft, verdict.verdict, verdict.to_json()["reason"], map=rows)
@@ -118,14 +126,16 @@ def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET)
                          distance=float(brief.fewest_spells.gap(fewest)) * 10)
     witness = tuple(format_cast(c) for c in verdict.casts)
     found = brief_interest(brief, level, layout)
+    _stop_if_spent(within)
     dull = interest_misses(brief, found)
     if dull:       # not what the brief asked for: no need to measure the rest
         return Candidate(index, seed, draft, SOLVABLE, "", witness, rows,
                          figures={"fewest_spells": fewest, **interest_figures(found)}, misses=dull,
                          distance=10.0 * len(dull), interest=found)
     won = level.replace(solutions=(Solution(map=rows, casts=verdict.casts, expect=Outcome.WIN),))
-    figures = {**measure(won, budget), **interest_figures(found)}
+    figures = {**measure(won, budget, within), **interest_figures(found)}
     loss_map, loss_outcome = _losing_run(level, layout, game)
+    _stop_if_spent(within)
     misses, distance = judge(brief, figures)
     return Candidate(index, seed, draft, SOLVABLE, "witness found", witness, rows, loss_map, (), loss_outcome,
                      figures, misses, distance, found)
@@ -165,10 +175,22 @@ def interest_misses(brief: Brief, found: Interest) -> tuple[str, ...]:
     return tuple(misses)
 
 
-def measure(level: Level, budget: Budget = PROPOSE_BUDGET) -> dict[str, Any]:
-    """The figures of a level with a winning solution, from the difficulty measure."""
+def _stop_if_spent(within: Allowance | None) -> None:
+    if within is not None:
+        within.stop_if_spent()
+
+
+def measure(level: Level, budget: Budget = PROPOSE_BUDGET, within: Allowance | None = None) -> dict[str, Any]:
+    """The figures of a level with a winning solution, from the difficulty measure (under the
+    safety stop ``within`` lends, if any: a row it cuts raises :class:`BudgetSpent`)."""
     from zorglab.reports.difficulty import difficulty_row
+    left = None if within is None else within.seconds_left()
+    if left is not None:
+        budget = replace(budget, level_seconds=max(left, 1e-6))     # a safety stop: no figure depends on it
     row = difficulty_row(level, budget)
+    if row["cut_short"] and within is not None:
+        within.check()
+        raise BudgetSpent(within)
     if row["error"]:
         raise RuntimeError(f"the difficulty measure failed on a proposed level: {row['error']}")
     return {
@@ -180,7 +202,7 @@ def measure(level: Level, budget: Budget = PROPOSE_BUDGET) -> dict[str, Any]:
     }
 
 
-def _losing_run(level: Level, layout: Layout, game) -> tuple[tuple[tuple[str | None, ...], ...], str]:
+def _losing_run(level: Level, layout: Layout, game: Setup) -> tuple[tuple[tuple[str | None, ...], ...], str]:
     """The no-cast run on the proposed layout when it does not win; else a layout that loses
     without spells (the tempting wrong build); else nothing."""
     outcome = play(game).outcome

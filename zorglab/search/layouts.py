@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of
+from zorglab.core.budget import CHECK_EVERY, WORK, Budget, BudgetSpent, budget_of
 from zorglab.engine.game import setup
 from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.layout import Layout
@@ -21,6 +21,7 @@ from zorglab.engine.layout_rules import is_valid
 from zorglab.core.registry import is_spawn_room
 from zorglab.core.tiles import Tile
 from zorglab.core.model import DomainKind, Level
+from zorglab.core.tiles import Tile
 from zorglab.search.level import LevelVerdict, solve_setup
 from zorglab.search.solver import SOLVABLE, UNKNOWN
 
@@ -33,20 +34,29 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
     Each partial construction grown is one unit of ``budget``'s work, looked at every
     :data:`~zorglab.core.budget.CHECK_EVERY`, since a level with few or no valid layouts can grow
     partial ones for a long time before yielding any: a spent budget raises
-    :class:`~zorglab.core.budget.BudgetSpent` (with the budget's reason).
+    :class:`~zorglab.core.budget.BudgetSpent` (with the budget's reason). A partial layout's
+    extensions are made one at a time (a 256-room level has tens of thousands of them, each a
+    copy of the layout: listed at once they took gigabytes before the first budget look), and
+    the safety stop and cancel event are also looked at every :data:`TRIES_PER_LOOK` rooms tried
+    on a slot, so that no expansion runs past them (issue 30).
     """
     labels = [room.label for room in level.rooms]
     tiles = {label: level.room_tile(label) for label in labels}
     first = labels[0]
-    seen: set[frozenset[tuple[str, Slot]]] = set()
-    stack = [{first: (0, 0)}]
+    seen: set[frozenset[tuple[str, tuple[int, int]]]] = set()
+    # depth first, last extension first (the order the figures were counted in when the stack held lists)
+    stack: list[Iterator[dict[str, tuple[int, int]]]] = [iter([{first: (0, 0)}])]
     found = popped = 0
+    tried = [0]
     while stack:
+        placed = next(stack[-1], None)
+        if placed is None:
+            stack.pop()
+            continue
         popped += 1
         if budget is not None and popped % CHECK_EVERY == 0:
             budget.charge(CHECK_EVERY)
             budget.stop_if_spent()
-        placed = stack.pop()
         key = frozenset(placed.items())
         if key in seen:
             continue
@@ -59,19 +69,33 @@ def constructions(level: Level, limit: int = MAX_LAYOUTS, budget: Budget | None 
                 if found >= limit:
                     return
             continue
-        by_slot = {slot: label for label, slot in placed.items()}
-        for label, slot in placed.items():
-            for direction in Direction:
-                target = neighbour_slot(slot, direction)
-                if target in by_slot or not tiles[label].openings(direction):
+        stack.append(_extensions(placed, labels, tiles, budget, tried))
+
+
+TRIES_PER_LOOK = 4_096      # rooms tried on a slot between two looks at the safety stop and cancel event
+
+
+def _extensions(placed: dict[str, tuple[int, int]], labels: list[str], tiles: dict[str, Tile], budget: Budget | None,
+                tried: list[int]) -> Iterator[dict[str, tuple[int, int]]]:
+    """``placed`` with one more room on a slot a placed room opens onto, every border matching,
+    lazily and last first. Trying rooms on slots is no work of the figures (a partial layout is),
+    so only the budget's seconds and cancel event are looked at here: they decide no figure."""
+    by_slot = {slot: label for label, slot in placed.items()}
+    for label, slot in reversed(list(placed.items())):
+        for direction in reversed(list(Direction)):
+            target = neighbour_slot(slot, direction)
+            if target in by_slot or not tiles[label].openings(direction):
+                continue
+            for room in reversed(labels):
+                tried[0] += 1
+                if budget is not None and tried[0] % TRIES_PER_LOOK == 0 and budget.check() not in ("", WORK):
+                    raise BudgetSpent(budget)
+                if room in placed or not _fits(room, target, by_slot, tiles):
                     continue
-                for room in labels:
-                    if room in placed or not _fits(room, target, by_slot, tiles):
-                        continue
-                    stack.append({**placed, room: target})
+                yield {**placed, room: target}
 
 
-def _fits(room: str, slot: tuple[int, int], by_slot: dict[Slot, str], tiles: dict[str, Tile]) -> bool:
+def _fits(room: str, slot: tuple[int, int], by_slot: dict[tuple[int, int], str], tiles: dict[str, Tile]) -> bool:
     for direction in Direction:
         other = by_slot.get(neighbour_slot(slot, direction))
         if other is not None and tiles[room].signature(direction) != tiles[other].signature(direction.opposite):
@@ -82,7 +106,7 @@ def _fits(room: str, slot: tuple[int, int], by_slot: dict[Slot, str], tiles: dic
 def _values(variable: Any) -> Iterator[Any]:
     """A finite variable's values, lazily: ordered picks of distinct positions (a set gives
     distinct values, a list as many repeats as it holds: docs/rules.md, FR-2), equal picks once."""
-    seen: set[object] = set()
+    seen: set[Any] = set()
     for pick in itertools.permutations(variable.items, variable.count):
         value = pick[0] if variable.count == 1 else tuple(pick)
         if value not in seen:
