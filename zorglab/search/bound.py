@@ -22,8 +22,9 @@ type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell w
 from __future__ import annotations
 
 import sys
+from functools import partial
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.marks import without_pauses
@@ -93,6 +94,7 @@ class DamageBound:
         self.bending = sum(1 << s.index for s, role in zip(spells, roles) if role in ("walk", "board"))
         self.walking = sum(1 << s.index for s, role in zip(spells, roles) if role == "walk")
         self.board_spells = [s for s, role in zip(spells, roles) if role == "board"]
+        self.board_bits = sum(1 << s.index for s in self.board_spells)
         self.hp_rooms = [room.index for room in world.rooms if room.behaviour.entry_changes_hp]
         # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
         # room (no toll splits it here), so no more rooms hold gold than held it at the start.
@@ -104,9 +106,12 @@ class DamageBound:
         self.work = 0                       # lone states computed: the bound's work, counted by the search
         self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
         self.spent = 0                      # questions left unanswered because the allowance ran out
-        self._damage: dict[int, int] = {}
-        self._drops: dict[tuple, tuple[int, bool]] = {}     # walk -> (drop, exact)
-        self._heroes: dict[tuple, bool | list[int]] = {}
+        self._spells_left: dict[int, tuple[int, int, int]] = {}   # mask -> (damage, bends, pauses)
+        self._grounds: dict[int, int] = {}          # the search's board number -> ground number
+        self._ground_numbers: dict[tuple[Any, ...], int] = {}
+        self._drops: dict[tuple[int, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
+        self._heroes: dict[tuple[int, ...], bool | list[int]] = {}
+        self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
         self._profiles: dict[tuple, tuple] = {}
         self._moves_by_slots: dict[tuple, list[dict[int, Any]]] = {}
         self._solo: dict[tuple, tuple[int, bool]] = {}   # lone state -> (value, exact)
@@ -116,67 +121,96 @@ class DamageBound:
 
     def hopeless(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
         """Does some living hero hold more HP than every spell and room left can take? Or do two
-        heroes each need the same single-target spell (a Teleport, a Banality) to die?"""
+        heroes each need the same single-target spell (a Teleport, a Banality) to die?
+        ``parts``: the state's situation as the search numbers it (the board's, then each hero's)."""
         if mask & self.unbounded:
             return False
-        spells = self._damage.get(mask)
-        if spells is None:
-            spells = self._damage[mask] = sum(x for bit, x in self.damage if mask & bit)
-        board = parts[0]
+        left = self._left(mask)
+        ground = self._grounds.get(parts[0])
+        if ground is None:
+            ground = self._grounds[parts[0]] = self._ground(state)
         if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
             self._heroes.clear()
             self._drops.clear()
+            self._after.clear()
         try:
-            return self._hopeless(state, spells, board, parts, mask)
+            return self._hopeless(state, left, ground, parts)
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
 
-    def _hopeless(self, state: GameState, spells: int, board: int, parts: tuple[int, ...], mask: int) -> bool:
+    def _left(self, mask: int) -> tuple[int, int, int]:
+        """What the spells left read for the bound: (the HP their damage takes from each hero, the
+        spells bending a walk, how often others may act between a hero's actions)."""
+        left = self._spells_left.get(mask)
+        if left is None:
+            left = self._spells_left[mask] = (sum(x for bit, x in self.damage if mask & bit), mask & self.bending,
+                                              self._pauses(mask, 0))
+        return left
+
+    def _ground(self, state: GameState) -> int:
+        """The number of what a lone walk reads of the board: all the board but the gold and the
+        deaths and who lost, which :meth:`walk_drop` sets aside (gold may lie anywhere while the
+        hero is paused; the others are dead). Boards differing only there share their walks."""
+        ground = (state.slots, state.main_a, state.cleared, state.extra)
+        number = self._ground_numbers.get(ground)
+        if number is None:
+            number = self._ground_numbers[ground] = len(self._ground_numbers)
+        return number
+
+    def _hopeless(self, state: GameState, left: tuple[int, int, int], ground: int, parts: tuple[int, ...]) -> bool:
+        spells, bends, pauses = left
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
+        awake = False           # a living hero before this one not asleep: it acts first
         for index, hero in enumerate(state.heroes):
             if not hero.alive:
                 continue
+            asleep = hero.asleep
             if hero.hp > spells:
                 # it acts next only if every hero before it is dead or asleep and it is on the board
-                paused = hero.pos is None or hero.asleep or any(
-                    h.alive and not h.asleep for h in state.heroes[:index])
-                key = (board, parts[index + 1], mask, earlier, paused)
+                paused = awake or asleep or hero.pos is None
+                key = (ground, parts[index + 1], bends, pauses + earlier, paused, spells)
                 verdict = self._heroes.get(key)
                 if verdict is None:
-                    verdict = self._heroes[key] = self._hero_needs(state, index, board, parts[index + 1], mask,
-                                                                   hero.hp - spells, earlier, paused)
+                    verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
+                                                                   hero.hp - spells, pauses + earlier, paused)
                 if verdict is True:
                     self.pruned += 1
                     return True
                 if verdict:
                     needs.append(verdict)
-            if hero.asleep:
+            if asleep:
                 earlier += 1
+            else:
+                awake = True
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
         return False
 
-    def _hero_needs(self, state: GameState, index: int, board: int, part: int, mask: int, hp: int,
-                    earlier: int, paused: bool) -> bool | list[int]:
+    def _hero_needs(self, state: GameState, index: int, ground: int, part: int, bends: int, hp: int,
+                    pauses: int, paused: bool) -> bool | list[int]:
         """True: the rooms cannot take ``hp`` from this hero whatever is cast. Else the least sets
-        of single-target spells left (masks) it needs to die, or [] when it needs none of them."""
-        bends = mask & self.bending
-        own = mask & self.walking
-        walk = (state, index, board, part, self._pauses(mask, earlier), paused, hp)
-        if self._drop(*walk, bends) < hp:
+        of single-target spells left (masks) it needs to die, or [] when it needs none of them.
+        ``bends``: the spells left that bend its walk; ``pauses``: how often others may act."""
+        return self._least_needs(lambda some: self._drop(state, index, ground, part, pauses, paused, hp, some),
+                                 bends, hp)
+
+    def _least_needs(self, drop: Callable[[int], int], bends: int, hp: int) -> bool | list[int]:
+        """:meth:`_hero_needs` given the walk's ``drop`` with some of the spells ``bends`` left."""
+        own = bends & self.walking
+        if drop(bends) < hp:
             return True
         if not own:
             return []
-        if self._drop(*walk, bends & ~own) >= hp:
+        if drop(bends & ~own) >= hp:
             return []
         found: list[int] = []
         for sub in _submasks(own):
             if any(sub & least == least for least in found):
                 continue
-            if self._drop(*walk, (bends & ~own) | sub) >= hp:
+            if drop((bends & ~own) | sub) >= hp:
                 found.append(sub)
         return found
 
@@ -213,15 +247,99 @@ class DamageBound:
                 earlier += 1
         return found
 
-    def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,
+    def _drop(self, state: GameState, index: int, ground: int, part: int, pauses: int, paused: bool, need: int,
               bends: int) -> int:
-        key = (board, part, bends, pauses, paused)
+        key = (ground, part, bends, pauses, int(paused))
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]         # exact, or already known to reach this need
         drop = self.walk_drop(state, index, bends, pauses, need, paused)
         self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
+
+    # -- every cast of a board spell at once -----------------------------------------------
+
+    def board_cut(self, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
+        """The board spells left (a mask of spell bits) whose every cast now leaves some hero that
+        nothing left can kill: the search need not make those casts at all (they are what it gives
+        up most: Swap's children on the family). Each rearrangement the spell could make
+        (``relaxed_moves``, a superset of its legal casts; of a spell cast "with" a room, those
+        moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
+        paused (a superset of going on as the active hero) with the spells left after the cast:
+        sound as :meth:`hopeless` is."""
+        if mask & self.unbounded:
+            return 0
+        ground = self._grounds.get(parts[0])
+        if ground is None:
+            ground = self._grounds[parts[0]] = self._ground(state)
+        cut = 0
+        try:
+            for spell in self.board_spells:
+                bit = 1 << spell.index
+                if not mask & bit:
+                    continue
+                hero = state.heroes[active] if active is not None else None
+                moved = hero.pos[0] if hero is not None and hero.pos is not None \
+                    and spell.behaviour.cast_form == "with" else None
+                if self._hopeless_after(state, mask & ~bit, ground, parts, spell, moved):
+                    cut |= bit
+        except BoundSpent:
+            self.spent += 1
+        return cut
+
+    def _hopeless_after(self, state: GameState, rest: int, ground: int, parts: tuple[int, ...], spell: Any,
+                        moved: int | None) -> bool:
+        """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
+        leave some hero that the spells ``rest`` and its walk cannot kill?"""
+        spells, bends, pauses = self._left(rest)
+        living = [(index, hero) for index, hero in enumerate(state.heroes) if hero.alive]
+        if not any(hero.hp > spells for _, hero in living):
+            return False
+        arrangements = self._legal_moves(self._alone(state, living[0][0], bends), spell)
+        for number, moves in enumerate(arrangements):
+            if moved is not None and moved not in moves:
+                continue
+            earlier = 0
+            awake = False           # as in _hopeless: a cast moves rooms, it wakes and kills no one
+            needs: list[list[int]] = []
+            for index, hero in living:
+                asleep = hero.asleep
+                if hero.hp > spells:
+                    paused = awake or asleep or hero.pos is None
+                    key = (ground, parts[index + 1], bends, pauses + earlier, int(paused), spells, spell.index, number)
+                    verdict = self._after.get(key)
+                    if verdict is None:
+                        verdict = self._after[key] = self._least_needs(
+                            partial(self._drop_after, state, index, spell, moves, pauses + earlier, paused,
+                                    hero.hp - spells), bends, hero.hp - spells)
+                    if verdict is True:
+                        break           # this rearrangement leaves a hero nothing can kill
+                    if verdict:
+                        needs.append(verdict)
+                if asleep:
+                    earlier += 1
+                else:
+                    awake = True
+            else:
+                if len(needs) < 2 or _disjoint_choice(needs, 0, 0):
+                    return False        # after this one every hero may still die
+        return True
+
+    def _drop_after(self, state: GameState, index: int, spell: Any, moves: dict[int, Any], pauses: int,
+                    paused: bool, need: int, bends: int) -> int:
+        """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` now, walking
+        alone on from there with the spells ``bends`` (``paused``: others act before it goes on)."""
+        if len(self._solo) > SOLO_BUDGET:
+            return UNBOUNDED
+        solo = self._alone(state, index, bends)
+        hp = solo.heroes[index].hp
+        try:
+            res = Resolution(self.world, solo, tick=solo.tick, record=False)
+            apply_moves(res, moves, spell.type)
+            res.settle()
+            return self._then(res.freeze(), index, hp, pauses, paused, 0, need)
+        except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
+            return UNBOUNDED
 
     # -- one hero alone ---------------------------------------------------------------------
 
@@ -233,19 +351,22 @@ class DamageBound:
         (the answer is then only that it can)."""
         if len(self._solo) > SOLO_BUDGET:
             return UNBOUNDED
-        world = self.world
-        if self._dead is None:
-            self._dead = HeroState(world.heroes[0].type, (), 0, None, False)
-        hero = state.heroes[index]
-        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index else self._dead
-                       for i in range(len(state.heroes)))
-        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
-        solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
-                              lost_by=None)
+        solo = self._alone(state, index, bends)
         try:
             return self._value(solo, index, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
+
+    def _alone(self, state: GameState, index: int, bends: int) -> GameState:
+        """Hero ``index`` alone on this board (the others dead, no gold, its HP huge), the spells
+        ``bends`` left: where its lone walks start."""
+        if self._dead is None:
+            self._dead = HeroState(self.world.heroes[0].type, (), 0, None, False)
+        hero = state.heroes[index]
+        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index
+                       else self._dead for i in range(len(state.heroes)))
+        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
+        return state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(), lost_by=None)
 
     def _profile(self, hero: HeroState) -> tuple:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior

@@ -299,6 +299,19 @@ class Search(WitnessSearch):
         branch goes on, as without the bound) and goes on from its memo when asked again."""
         bound = self._bound
         assert bound is not None
+        return self._allow(bound) and bound.hopeless(state, mask, parts)
+
+    def _board_cut(self, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
+        """The board spells (bits) not worth casting here: every cast of one leads to a branch the
+        damage bound gives up (``DamageBound.board_cut``), so the casts are not even made."""
+        bound = self._bound
+        if bound is None or not mask & bound.board_bits or not self._allow(bound):
+            return 0
+        return bound.board_cut(state, mask, parts, active)
+
+    def _allow(self, bound: DamageBound) -> bool:
+        """Set the bound's allowance from the work the search has earned; False when it has done
+        no work yet and may do none (then it has nothing to answer from, at no cost)."""
         n = self.states
         earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
         # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
@@ -306,10 +319,10 @@ class Search(WitnessSearch):
         if earned - bound.work >= self.bound_quantum:
             bound.allowance = earned
         elif not bound.work:
-            return False        # nothing computed yet, nothing it may compute: no answer, at no cost
+            return False
         else:
             bound.allowance = bound.work
-        return bound.hopeless(state, mask, parts)
+        return True
 
     def _best(self, node: _Node) -> int:
         """The fewest spells any state filed with this node's situation and mask was reached with."""
@@ -433,8 +446,9 @@ class Search(WitnessSearch):
         if node.mask:
             left = node.mask.bit_count()
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+            skip = self._board_cut(state, node.mask, node.parts, active)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book):
+                                            active=active, book=self._book, skip=skip):
                 mask = self._mask(nxt.spells_left)
                 self.generated += 1
                 self._offer(nxt, node, cast, mask, left - mask.bit_count())
