@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from zorglab.core.model import HeroSpec, RoomSpec, SpellSpec
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
-from zorglab.search.bound import MAX_DEPTH, UNBOUNDED, DamageBound, world_gate
+from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
+from zorglab.search.lonewalk import MAX_DEPTH, UNBOUNDED
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 from randomlevels import small_worlds

@@ -73,7 +73,7 @@ FINAL = dict(fewest=False)
 
 
 def decide_cell(heroes: int, spells: int, max_states: int | None, max_seconds: float | None,
-                options: dict) -> dict:
+                options: dict[str, Any]) -> dict[str, Any]:
     """Search one cell with these Search options: verdict, states, seconds (wall and CPU), the
     process's peak resident memory, the witness and whether it replays to a win."""
     import time
@@ -107,7 +107,7 @@ def _peak_mb() -> int:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
-def _isolated(function: Any, *args: Any) -> dict:
+def _isolated(function: Any, *args: Any) -> dict[str, Any]:
     """``function(*args)`` in a fresh process, so that its peak memory is the cell's own."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -118,8 +118,8 @@ def _isolated(function: Any, *args: Any) -> dict:
 
 def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 2_000_000,
                  max_seconds: float = 10.0, stage_states: int = 200_000, stage_seconds: float = 5.0,
-                 isolate: bool = True, stages: bool = True, reference: Callable[..., dict] | None = None,
-                 reference_seconds: float = 60.0, min_heroes: int = 1, min_spells: int = 1) -> list[dict]:
+                 isolate: bool = True, stages: bool = True, reference: Callable[..., dict[str, Any]] | None = None,
+                 reference_seconds: float = 60.0, min_heroes: int = 1, min_spells: int = 1) -> list[dict[str, Any]]:
     """One row per (heroes, spells): the final search's verdict, states expanded and generated,
     seconds, CPU seconds (the budgets are CPU seconds) and peak memory (each cell in a fresh process
     when ``isolate``), its
@@ -132,7 +132,7 @@ def scaling_rows(max_heroes: int = 6, max_spells: int = 6, *, max_states: int = 
         for spells in range(min_spells, max_spells + 1):
             args = (heroes, spells, max_states, max_seconds, FINAL)
             final = _isolated(decide_cell, *args) if isolate else decide_cell(*args)
-            row: dict = {"heroes": heroes, "spells": spells, "verdict": final["verdict"],
+            row: dict[str, Any] = {"heroes": heroes, "spells": spells, "verdict": final["verdict"],
                          "states": final["states"], "generated": final["generated"], "pruned": final["pruned"],
                          "seconds": final["seconds"], "cpu_seconds": final["cpu_seconds"],
                          "peak_mb": final["peak_mb"], "witness_states": final["witness_states"],

@@ -89,7 +89,7 @@ def split(world: World, wins: Wins, parts: int, book: CastBook | None = None) ->
     return list(waiting), None
 
 
-def decide_part(source: Callable[[], tuple], state: GameState, max_states: int | None,
+def decide_part(source: Callable[[], tuple[Any, ...]], state: GameState, max_states: int | None,
                 max_seconds: float | None) -> tuple[str, tuple[Cast, ...], int, str]:
     """One part's exact search, on a worker: (verdict, its own witness, states, reason)."""
     import time
@@ -101,7 +101,7 @@ def decide_part(source: Callable[[], tuple], state: GameState, max_states: int |
     return verdict.verdict, verdict.casts, verdict.states, verdict.reason
 
 
-def parallel_solve(source: Callable[[], tuple], *, parts: int = 8, client: Any = None,
+def parallel_solve(source: Callable[[], tuple[Any, ...]], *, parts: int = 8, client: Any = None,
                    max_states: int | None = None, max_seconds: float | None = None) -> Verdict:
     """Decide the source's world with its first casting points split into ``parts`` searches, on
     ``client`` (a dask ``distributed.Client``) or, with None, one after another here. The budgets

@@ -35,7 +35,7 @@ from zorglab.engine.turns import next_action
 from zorglab.errors import ExpressionError
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.solver import UNSOLVABLE, Search, Verdict
-from zorglab.search.witness import _Node
+from zorglab.search.witness import SearchNode
 
 if TYPE_CHECKING:
     from zorglab.engine.game import Setup
@@ -160,7 +160,7 @@ class MissSearch(Search):
     Cuts that give a branch up before its end (the damage bound, hopeless sleepers) are off, so
     every run's end is met; transposition and dominance keep every end's situation."""
 
-    best: _Node | None = None
+    best: SearchNode | None = None
     best_miss: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
@@ -169,7 +169,7 @@ class MissSearch(Search):
         self.fewest = True
         super().__post_init__()
 
-    def _expand(self, node: _Node) -> None:
+    def _expand(self, node: SearchNode) -> None:
         state = node.state
         if state.lost or next_action(self.world, state) is None:      # the run ends here
             miss = _miss(state)

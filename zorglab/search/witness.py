@@ -12,13 +12,13 @@ from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
 
 
-class _Node:
+class SearchNode:
     """A state waiting in the queue: the spells it cost, how it was reached, and where the table
     files it (its situation's part numbers and its spells-left mask)."""
 
     __slots__ = ("state", "spent", "parent", "cast", "mask", "parts")
 
-    def __init__(self, state: GameState, spent: int, parent: "_Node | None", cast: Cast | None, mask: int,
+    def __init__(self, state: GameState, spent: int, parent: "SearchNode | None", cast: Cast | None, mask: int,
                  parts: tuple[int, ...]):
         self.state = state
         self.spent = spent
@@ -31,7 +31,7 @@ class _Node:
 class WitnessSearch:
     """The witness search's half of :class:`~zorglab.search.solver.Search` (its fields live there)."""
 
-    _found: _Node | None        # the winning node either search found (a field of Search)
+    _found: SearchNode | None        # the winning node either search found (a field of Search)
 
     # -- the witness search -----------------------------------------------------------------
 
@@ -42,10 +42,10 @@ class WitnessSearch:
         if not self._dived:
             self._dived = True
             start = self.world.initial_state() if self.start is None else self.start
-            self._stack.append(_Node(start, -1, None, None, self._mask(start.spells_left), ()))
+            self._stack.append(SearchNode(start, -1, None, None, self._mask(start.spells_left), ()))
         return self.witness_states * self.witness_every <= self.states
 
-    def _dive(self: Any, node: _Node) -> None:
+    def _dive(self: Any, node: SearchNode) -> None:
         """Expand one witness-search node: file it (unless an equal or richer one was filed), then
         push its casts and, on top, the free action, so heroes act first and casts come late.
         Nodes have ``spent == -1``: the witness search does not count spells."""
@@ -74,19 +74,19 @@ class WitnessSearch:
                 self._found = node
             self._file(parts, mask, entry)
             return
-        children: list[_Node] = []
+        children: list[SearchNode] = []
         if mask:
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             skip = self._board_cut(state, mask, parts, active)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
                                             active=active, book=self._book, skip=skip):
                 self.generated += 1
-                children.append(_Node(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
+                children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
             children.reverse()          # popped in the order the casts were generated
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
             self.generated += 1
-            children.append(_Node(nxt, -1, node, None, mask, ()))
+            children.append(SearchNode(nxt, -1, node, None, mask, ()))
         node.parts = parts
         self.states += 1        # counted, filed and pushed only now: Ctrl-C before this loses nothing
         self.witness_states += 1
