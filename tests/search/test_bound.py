@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from zorglab.core.model import HeroSpec, RoomSpec, SpellSpec
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
-from zorglab.search.bound import MAX_DEPTH, UNBOUNDED, DamageBound, world_gate
+from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
+from zorglab.search.lonewalk import MAX_DEPTH, UNBOUNDED
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 from randomlevels import small_worlds
@@ -77,6 +78,91 @@ def test_a_bound_short_of_work_says_no_and_goes_on_where_it_was(case):
     event(f"rounds > 1: {round_ > 1}; given up: {answer}")
     if answer:
         assert not brute_force(world, state), "the bound gave up a branch that wins"
+
+
+@st.composite
+def reached_paths(draw, max_spells: int = 3):
+    """A random world the bound applies to, with a Swap (one is added where none was drawn), and the states of one random
+    path through it (the spells left shrink along it)."""
+    world = draw(small_worlds(max_spells=max_spells))
+    if not any(spell.type == "Swap" for spell in world.spells):
+        level = world.level
+        slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
+        world = World(dataclasses.replace(level, spells=level.spells + (SpellSpec("Swap9", "Swap", ()),)), slots)
+    assume(world_gate(world) is None)
+    state = world.initial_state()
+    path = [state]
+    for _ in range(draw(st.integers(0, 30))):
+        found = None if state.lost else next_action(world, state)
+        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
+        if found is not None:
+            moves.append(act(world, state, found, record=False)[0])
+        if not moves:
+            break
+        state = moves[draw(st.integers(0, len(moves) - 1))]
+        path.append(state)
+    return world, path
+
+
+@SETTINGS
+@given(reached_paths())
+def test_a_board_spell_the_bound_cuts_has_no_winning_cast(case):
+    """The board cut (issue 27): a board spell is not cast at all where the bound says every cast
+    of it leaves a hero nothing can kill; brute force finds no win after any of its casts. One
+    bound answers along the whole path, deepest state first, so answers its memo kept for fewer
+    spells left are there to be (wrongly) reused for more."""
+    world, path = case
+    search = Search(world, **ONLY_BOUND)
+    bound = search._bound
+    assert bound is not None
+    cuts = 0
+    for state in reversed(path):
+        if state.lost:
+            continue
+        found = next_action(world, state)
+        active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+        mask = search._mask(state.spells_left)
+        cut = bound.board_cut(state, mask, search._parts(state, None), active)
+        assert not cut & ~bound.board_bits & mask, "only board spells left are cut"
+        for cast, nxt, _ in legal_casts(world, state, active=active):
+            if cut & mask & ~search._mask(nxt.spells_left):     # it cast a spell the bound cut
+                cuts += 1
+                assert not brute_force(world, nxt), f"the cut left out a winning {cast}"
+    event(f"casts cut: {min(cuts, 3)}")
+
+
+@settings(SETTINGS, max_examples=25)
+@given(st.integers(2, 4), st.integers(5, 6), st.lists(st.integers(0, 10 ** 6), min_size=1, max_size=40))
+def test_a_bound_that_remembers_cuts_no_more_than_a_fresh_one(heroes, spells, picks):
+    """Along a random path through a family level, deepest state first, one bound asked again
+    and again (its memo filed for fewer spells left) never cuts a board spell a fresh bound keeps:
+    its memo holds only what each question's own walks would give."""
+    world = family_world(heroes, spells)
+    state = world.initial_state()
+    path = [state]
+    for pick in picks:
+        found = None if state.lost else next_action(world, state)
+        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
+        if found is not None:
+            moves.append(act(world, state, found, record=False)[0])
+        if not moves:
+            break
+        state = moves[pick % len(moves)]
+        path.append(state)
+    search = Search(world, **ONLY_BOUND)
+    shared = search._bound
+    assert shared is not None
+    for state in reversed(path):
+        if state.lost:
+            continue
+        found = next_action(world, state)
+        active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+        mask, parts = search._mask(state.spells_left), search._parts(state, None)
+        remembered = shared.board_cut(state, mask, parts, active)
+        fresh = Search(world, **ONLY_BOUND)._bound
+        assert fresh is not None
+        assert not remembered & ~fresh.board_cut(state, mask, parts, active)
+        assert not shared.hopeless(state, mask, parts) or fresh.hopeless(state, mask, parts)
 
 
 @SETTINGS

@@ -21,34 +21,19 @@ type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell w
 
 from __future__ import annotations
 
-import sys
-from itertools import product
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
-from zorglab.engine.marks import without_pauses
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.state import GameState, HeroState
-from zorglab.engine.turns import act, next_action
-from zorglab.errors import CastError
-from zorglab.search.casts import legal_casts
+from zorglab.engine.state import GameState
+from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
 
-BIG = 1 << 40            # the lone hero's HP: it never dies of damage while its walk is measured
-UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the walk is too long to follow
-MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
-STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
-SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
-
-
-class BoundSpent(Exception):
-    """The bound's work allowance ran out in the middle of a walk: no answer this time (the walks
-    it finished stay in the memo, the unfinished path is forgotten), so asked again once the search
-    has earned more allowance, it goes on where it was."""
 CACHE_BOUND = 500_000    # per-hero answers kept before they are dropped (found again from the walks)
 
 
@@ -75,14 +60,11 @@ def world_gate(world: World) -> str | None:
     return None
 
 
-class DamageBound:
+class DamageBound(LoneWalks):
     """The bound for one world's search; memo tables live as long as the search."""
 
     def __init__(self, world: World):
-        self.world = world
-        # a lone walk recurses about four frames a step, MAX_DEPTH steps deep, under the search
-        if sys.getrecursionlimit() < STACK_NEEDED:
-            sys.setrecursionlimit(STACK_NEEDED)
+        super().__init__(world)
         spells = world.spells
         roles = [spell.behaviour.bound_role for spell in spells]
         self.unbounded = sum(1 << s.index for s, role in zip(spells, roles) if role is None)
@@ -90,93 +72,109 @@ class DamageBound:
         self.damage = [(1 << s.index, max(0, s.behaviour.damage_to_each(s.args)))
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
-        self.bending = sum(1 << s.index for s, role in zip(spells, roles) if role in ("walk", "board"))
-        self.walking = sum(1 << s.index for s, role in zip(spells, roles) if role == "walk")
-        self.board_spells = [s for s, role in zip(spells, roles) if role == "board"]
-        self.hp_rooms = [room.index for room in world.rooms if room.behaviour.entry_changes_hp]
-        # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
-        # room (no toll splits it here), so no more rooms hold gold than held it at the start.
-        lumps = sum(1 for room in world.rooms if room.behaviour.initial_gold(room.args) > 0)
-        self.configs = [config for config in product((0, 1), repeat=len(self.hp_rooms)) if sum(config) <= lumps]
-        self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
-        self.reach = world.history_reach
         self.pruned = 0
-        self.work = 0                       # lone states computed: the bound's work, counted by the search
-        self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
         self.spent = 0                      # questions left unanswered because the allowance ran out
-        self._damage: dict[int, int] = {}
-        self._drops: dict[tuple[object, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
-        self._heroes: dict[tuple[object, ...], bool | list[int]] = {}
-        self._profiles: dict[tuple[str, tuple[Any, ...]], tuple[object, ...]] = {}
-        self._moves_by_slots: dict[tuple[object, ...], list[dict[int, Any]]] = {}
-        self._solo: dict[tuple[object, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
-        self._dead: HeroState | None = None
+        self._spells_left: dict[int, tuple[int, int, int]] = {}   # mask -> (damage, bends, pauses)
+        self._grounds: dict[int, int] = {}          # the search's board number -> ground number
+        self._ground_numbers: dict[tuple[Any, ...], int] = {}
+        self._drops: dict[tuple[int, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
+        self._heroes: dict[tuple[int, ...], bool | list[int]] = {}
+        self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
 
     # -- the test ---------------------------------------------------------------------------
 
     def hopeless(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
         """Does some living hero hold more HP than every spell and room left can take? Or do two
-        heroes each need the same single-target spell (a Teleport, a Banality) to die?"""
+        heroes each need the same single-target spell (a Teleport, a Banality) to die?
+        ``parts``: the state's situation as the search numbers it (the board's, then each hero's)."""
         if mask & self.unbounded:
             return False
-        spells = self._damage.get(mask)
-        if spells is None:
-            spells = self._damage[mask] = sum(x for bit, x in self.damage if mask & bit)
-        board = parts[0]
+        left = self._left(mask)
+        ground = self._grounds.get(parts[0])
+        if ground is None:
+            ground = self._grounds[parts[0]] = self._ground(state)
         if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
             self._heroes.clear()
             self._drops.clear()
+            self._after.clear()
         try:
-            return self._hopeless(state, spells, board, parts, mask)
+            return self._hopeless(state, left, ground, parts)
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
 
-    def _hopeless(self, state: GameState, spells: int, board: int, parts: tuple[int, ...], mask: int) -> bool:
+    def _left(self, mask: int) -> tuple[int, int, int]:
+        """What the spells left read for the bound: (the HP their damage takes from each hero, the
+        spells bending a walk, how often others may act between a hero's actions)."""
+        left = self._spells_left.get(mask)
+        if left is None:
+            left = self._spells_left[mask] = (sum(x for bit, x in self.damage if mask & bit), mask & self.bending,
+                                              self._pauses(mask, 0))
+        return left
+
+    def _ground(self, state: GameState) -> int:
+        """The number of what a lone walk reads of the board: all the board but the gold and the
+        deaths and who lost, which :meth:`walk_drop` sets aside (gold may lie anywhere while the
+        hero is paused; the others are dead). Boards differing only there share their walks."""
+        ground = (state.slots, state.main_a, state.cleared, state.extra)
+        number = self._ground_numbers.get(ground)
+        if number is None:
+            number = self._ground_numbers[ground] = len(self._ground_numbers)
+        return number
+
+    def _hopeless(self, state: GameState, left: tuple[int, int, int], ground: int, parts: tuple[int, ...]) -> bool:
+        spells, bends, pauses = left
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
+        awake = False           # a living hero before this one not asleep: it acts first
         for index, hero in enumerate(state.heroes):
             if not hero.alive:
                 continue
+            asleep = hero.asleep
             if hero.hp > spells:
                 # it acts next only if every hero before it is dead or asleep and it is on the board
-                paused = hero.pos is None or hero.asleep or any(
-                    h.alive and not h.asleep for h in state.heroes[:index])
-                key = (board, parts[index + 1], mask, earlier, paused)
+                paused = awake or asleep or hero.pos is None
+                key = (ground, parts[index + 1], bends, pauses + earlier, paused, spells)
                 verdict = self._heroes.get(key)
                 if verdict is None:
-                    verdict = self._heroes[key] = self._hero_needs(state, index, board, parts[index + 1], mask,
-                                                                   hero.hp - spells, earlier, paused)
+                    verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
+                                                                   hero.hp - spells, pauses + earlier, paused)
                 if verdict is True:
                     self.pruned += 1
                     return True
                 if verdict:
                     needs.append(verdict)
-            if hero.asleep:
+            if asleep:
                 earlier += 1
+            else:
+                awake = True
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
         return False
 
-    def _hero_needs(self, state: GameState, index: int, board: int, part: int, mask: int, hp: int,
-                    earlier: int, paused: bool) -> bool | list[int]:
+    def _hero_needs(self, state: GameState, index: int, ground: int, part: int, bends: int, hp: int,
+                    pauses: int, paused: bool) -> bool | list[int]:
         """True: the rooms cannot take ``hp`` from this hero whatever is cast. Else the least sets
-        of single-target spells left (masks) it needs to die, or [] when it needs none of them."""
-        bends = mask & self.bending
-        own = mask & self.walking
-        walk = (state, index, board, part, self._pauses(mask, earlier), paused, hp)
-        if self._drop(*walk, bends) < hp:
+        of single-target spells left (masks) it needs to die, or [] when it needs none of them.
+        ``bends``: the spells left that bend its walk; ``pauses``: how often others may act."""
+        return self._least_needs(lambda some: self._drop(state, index, ground, part, pauses, paused, hp, some),
+                                 bends, hp)
+
+    def _least_needs(self, drop: Callable[[int], int], bends: int, hp: int) -> bool | list[int]:
+        """:meth:`_hero_needs` given the walk's ``drop`` with some of the spells ``bends`` left."""
+        own = bends & self.walking
+        if drop(bends) < hp:
             return True
         if not own:
             return []
-        if self._drop(*walk, bends & ~own) >= hp:
+        if drop(bends & ~own) >= hp:
             return []
         found: list[int] = []
         for sub in _submasks(own):
             if any(sub & least == least for least in found):
                 continue
-            if self._drop(*walk, (bends & ~own) | sub) >= hp:
+            if drop((bends & ~own) | sub) >= hp:
                 found.append(sub)
         return found
 
@@ -213,9 +211,9 @@ class DamageBound:
                 earlier += 1
         return found
 
-    def _drop(self, state: GameState, index: int, board: int, part: int, pauses: int, paused: bool, need: int,
+    def _drop(self, state: GameState, index: int, ground: int, part: int, pauses: int, paused: bool, need: int,
               bends: int) -> int:
-        key = (board, part, bends, pauses, paused)
+        key = (ground, part, bends, pauses, int(paused))
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]         # exact, or already known to reach this need
@@ -223,165 +221,89 @@ class DamageBound:
         self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
 
-    # -- one hero alone ---------------------------------------------------------------------
+    # -- every cast of a board spell at once -----------------------------------------------
 
-    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED,
-                  paused: bool = True) -> int:
-        """The most HP hero ``index`` can lose to rooms from here, walking alone, the spells in
-        ``bends`` bending its walk, others acting before it goes on (``paused``) and up to
-        ``pauses`` times while it walks — or, once some walk reaches ``need``, at least ``need``
-        (the answer is then only that it can)."""
+    def board_cut(self, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
+        """The board spells left (a mask of spell bits) whose every cast now leaves some hero that
+        nothing left can kill: the search need not make those casts at all (they are what it gives
+        up most: Swap's children on the family). Each rearrangement the spell could make
+        (``relaxed_moves``, a superset of its legal casts; of a spell cast "with" a room, those
+        moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
+        paused (a superset of going on as the active hero) with the spells left after the cast:
+        sound as :meth:`hopeless` is."""
+        if mask & self.unbounded:
+            return 0
+        ground = self._grounds.get(parts[0])
+        if ground is None:
+            ground = self._grounds[parts[0]] = self._ground(state)
+        cut = 0
+        try:
+            for spell in self.board_spells:
+                bit = 1 << spell.index
+                if not mask & bit:
+                    continue
+                hero = state.heroes[active] if active is not None else None
+                moved = hero.pos[0] if hero is not None and hero.pos is not None \
+                    and spell.behaviour.cast_form == "with" else None
+                if self._hopeless_after(state, mask & ~bit, ground, parts, spell, moved):
+                    cut |= bit
+        except BoundSpent:
+            self.spent += 1
+        return cut
+
+    def _hopeless_after(self, state: GameState, rest: int, ground: int, parts: tuple[int, ...], spell: Any,
+                        moved: int | None) -> bool:
+        """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
+        leave some hero that the spells ``rest`` and its walk cannot kill?"""
+        spells, bends, pauses = self._left(rest)
+        living = [(index, hero) for index, hero in enumerate(state.heroes) if hero.alive]
+        if not any(hero.hp > spells for _, hero in living):
+            return False
+        arrangements = self._legal_moves(self._alone(state, living[0][0], bends), spell)
+        for number, moves in enumerate(arrangements):
+            if moved is not None and moved not in moves:
+                continue
+            earlier = 0
+            awake = False           # as in _hopeless: a cast moves rooms, it wakes and kills no one
+            needs: list[list[int]] = []
+            for index, hero in living:
+                asleep = hero.asleep
+                if hero.hp > spells:
+                    paused = awake or asleep or hero.pos is None
+                    key = (ground, parts[index + 1], bends, pauses + earlier, int(paused), spells, spell.index, number)
+                    verdict = self._after.get(key)
+                    if verdict is None:
+                        verdict = self._after[key] = self._least_needs(
+                            partial(self._drop_after, state, index, spell, moves, pauses + earlier, paused,
+                                    hero.hp - spells), bends, hero.hp - spells)
+                    if verdict is True:
+                        break           # this rearrangement leaves a hero nothing can kill
+                    if verdict:
+                        needs.append(verdict)
+                if asleep:
+                    earlier += 1
+                else:
+                    awake = True
+            else:
+                if len(needs) < 2 or _disjoint_choice(needs, 0, 0):
+                    return False        # after this one every hero may still die
+        return True
+
+    def _drop_after(self, state: GameState, index: int, spell: Any, moves: dict[int, Any], pauses: int,
+                    paused: bool, need: int, bends: int) -> int:
+        """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` now, walking
+        alone on from there with the spells ``bends`` (``paused``: others act before it goes on)."""
         if len(self._solo) > SOLO_BUDGET:
             return UNBOUNDED
-        world = self.world
-        if self._dead is None:
-            self._dead = HeroState(world.heroes[0].type, (), 0, None, False)
-        hero = state.heroes[index]
-        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index else self._dead
-                       for i in range(len(state.heroes)))
-        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
-        solo = state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(),
-                              lost_by=None)
+        solo = self._alone(state, index, bends)
+        hp = solo.heroes[index].hp
         try:
-            return self._value(solo, index, pauses, paused, 0, need)
+            res = Resolution(self.world, solo, tick=solo.tick, record=False)
+            apply_moves(res, moves, spell.type)
+            res.settle()
+            return self._then(res.freeze(), index, hp, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
-
-    def _profile(self, hero: HeroState) -> tuple[object, ...]:
-        """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
-        made by Banality carries its HP as an argument, which no walk reads)."""
-        key = (hero.type, hero.args)
-        found = self._profiles.get(key)
-        if found is None:
-            found = self._profiles[key] = self.world.behaviour(hero.type).profile(hero.args)
-        return found
-
-    def _hp_aware(self, hero: HeroState) -> bool:
-        return self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
-
-    def _value(self, s: GameState, i: int, pauses: int, paused: bool, depth: int, need: int) -> int:
-        """The most the walk can still take, exactly when below ``need``, else some value >= need
-        (the memo keeps which: an exact value, or a lower bound that a larger need looks past).
-        ``paused``: others act before the hero goes on, so gold may lie anywhere and any rooms
-        may be swapped first."""
-        if need <= 0:
-            return 0
-        hero = s.heroes[i]
-        aware = self._hp_aware(hero)
-        if not aware:
-            if any(s.gold):
-                s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
-            if not self._board_left(s):
-                pauses, paused = 0, False       # others acting change nothing it reads
-        left = s.spells_left
-        history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
-        key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               hero.marks, history, left, pauses, paused)     # marks: a type's own state may change what rooms take
-        found = self._solo.get(key)
-        if found is not None and (found[1] or found[0] >= need):
-            return found[0]
-        if depth > MAX_DEPTH:
-            return UNBOUNDED
-        if self.allowance is not None and self.work >= self.allowance:
-            raise BoundSpent
-        self.work += 1
-        self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
-        try:
-            if s.lost:
-                best = 0
-            elif paused:
-                best = self._paused(s, i, pauses, aware, depth, need)
-            else:
-                best = self._moves(s, i, pauses, aware, depth, need)
-        except BaseException:       # Ctrl-C: leave no "no bound" mark behind, resuming stays alike
-            del self._solo[key]
-            raise
-        self._solo[key] = (best, best < need)       # below need: every way was followed
-        return best
-
-    def _paused(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
-        """Others act: any rooms may be swapped (each board spell once), then the hero goes on
-        with gold lying anywhere an entry changes HP (if its plan reads HP)."""
-        best = 0
-        if aware:
-            for config in self.configs:
-                gold = list(s.gold)
-                for room, has in zip(self.hp_rooms, config):
-                    gold[room] = has
-                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth + 1, need))
-                if best >= need:
-                    return best
-        else:
-            best = self._value(s, i, pauses, False, depth + 1, need)
-        return max(best, self._rearranged(s, i, pauses, depth, need, best))
-
-    def _moves(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
-        """The hero is the active one: it acts, or a spell is cast on it, or it is paused."""
-        world = self.world
-        hp = s.heroes[i].hp
-        best = 0
-        found = next_action(world, s)
-        if found is not None:
-            nxt, _ = act(world, s, found, record=False)
-            best = self._then(nxt, i, hp, pauses, False, depth, need)
-        elif s.heroes[i].pos is not None:
-            # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
-            return UNBOUNDED if aware else self._rearranged(s, i, pauses, depth, need, 0)
-        if pauses and best < need and (aware or self._board_left(s)):
-            best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
-        if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
-            # every spell on it as the active hero (the engine's own casts: Swap with its room)
-            for _, nxt, _ in legal_casts(world, s, active=i):
-                best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
-                if best >= need:
-                    break
-        return best
-
-    def _board_left(self, s: GameState) -> bool:
-        return any(s.spells_left[spell.index] for spell in self.board_spells)
-
-    def _rearranged(self, s: GameState, i: int, pauses: int, depth: int, need: int, best: int) -> int:
-        """Every rearrangement a board spell left could make while others act, whoever stands
-        where (a superset); still paused after it."""
-        hp = s.heroes[i].hp
-        for spell in self.board_spells:
-            if not s.spells_left[spell.index] or best >= need:
-                continue
-            left = list(s.spells_left)
-            left[spell.index] = False
-            kept = tuple(left)
-            for moves in self._legal_moves(s, spell):
-                res = Resolution(self.world, s, tick=s.tick, record=False)
-                apply_moves(res, moves, spell.type)
-                res.settle()
-                best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, True, depth, need))
-                if best >= need:
-                    break
-        return best
-
-    def _legal_moves(self, s: GameState, spell: Any) -> list[dict[int, Any]]:
-        """The spell's relaxed moves the border rules allow from these slots (they depend on the
-        slots alone, FR-38), found once per arrangement."""
-        key = (s.slots, spell.type, spell.args)
-        found = self._moves_by_slots.get(key)
-        if found is None:
-            found = []
-            for moves in spell.behaviour.relaxed_moves(s.slots):
-                try:
-                    apply_moves(Resolution(self.world, s, tick=s.tick, record=False), moves, spell.type)
-                except CastError:
-                    continue
-                found.append(moves)
-            self._moves_by_slots[key] = found
-        return found
-
-    def _then(self, nxt: GameState, i: int, hp: int, pauses: int, paused: bool, depth: int, need: int) -> int:
-        after = nxt.heroes[i]
-        if not after.alive:
-            return UNBOUNDED        # it died by no HP loss (water, a toll): it can die
-        step = max(0, hp - after.hp)
-        return step + self._value(nxt, i, pauses, paused, depth + 1, need - step)
-
 
 def _submasks(mask: int) -> list[int]:
     """The non-empty sub-masks of ``mask``, fewest bits first."""

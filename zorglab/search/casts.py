@@ -131,18 +131,21 @@ def _hero_targets(world: World, state: GameState, behaviour: Any, args: tuple[An
 
 
 def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-               active: Any = _UNKNOWN, book: CastBook | None = None) -> list[Cast]:
+               active: Any = _UNKNOWN, book: CastBook | None = None, skip: int = 0) -> list[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
     count (a type's ``changes_nothing``: Sleep on a sleeper, Wake on a waker, Banality on a
     Warrior, ZR-24): keeping a spell
     is never worse unless a constraint reads unused spells, and then callers pass ``noops=True``.
+    ``skip``: spells (bits by index) not to cast here (the search's damage bound ruled them out).
     """
     active = board_active(world, state) if active is _UNKNOWN else active
     book = CastBook() if book is None else book
     found: list[Cast] = []
     for spell, call in book.offered(world, state.spells_left):
+        if skip >> spell.index & 1:
+            continue
         if spell.behaviour.cast_form == "select":
             found += _selection_candidates(world, state, spell, call, margin, book)
         else:
@@ -205,13 +208,13 @@ def _selection_candidates(world: World, state: GameState, spell: Any, outer: Spe
 
 def legal_casts(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
                 record: bool = False, active: Any = _UNKNOWN,
-                book: CastBook | None = None) -> list[tuple[Cast, GameState, list[Event]]]:
+                book: CastBook | None = None, skip: int = 0) -> list[tuple[Cast, GameState, list[Event]]]:
     """Each legal cast at this casting point with the state it leads to (``active``: ZR-14's
     active hero, when the caller already knows it; ``book``: casts a search built before)."""
     out = []
     if active is _UNKNOWN:
         active = board_active(world, state)
-    for cast in candidates(world, state, margin, noops, active, book):
+    for cast in candidates(world, state, margin, noops, active, book, skip):
         try:
             new, events = cast_spell(world, state, cast, record=record, active=active)
         except CastError:

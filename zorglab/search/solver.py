@@ -44,16 +44,15 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Final, Literal
 
-from zorglab.engine.casting import cast_spell  # noqa: F401  (re-exported for callers)
 from zorglab.engine.state import GameState, HeroState, hero_key
-from zorglab.engine.turns import act, next_action
 from zorglab.core.budget import CHECK_EVERY, Budget, budget_of, running
 from zorglab.core.model import Cast
 from zorglab.errors import ExpressionError
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
-from zorglab.search.casts import ISOLATED_MARGIN, CastBook, legal_casts
-from zorglab.search.witness import SearchNode as _Node, WitnessSearch
+from zorglab.search.casts import ISOLATED_MARGIN, CastBook
+from zorglab.search.proof import ProofSearch
+from zorglab.search.witness import SearchNode, WitnessSearch
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -73,7 +72,7 @@ BOUND_SHARE = 0.3           # lone states the damage bound may compute per state
 BOUND_FIRST = 0             # ... and before the first
 BOUND_RAMP = 20_000         # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
-                            # than a walk's depth, bound.MAX_DEPTH: a resumed walk walks its path again)
+                            # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
 BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
 ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
@@ -137,7 +136,7 @@ def all_dead(world: World, state: GameState) -> bool:
 
 
 @dataclass
-class Search(WitnessSearch):
+class Search(ProofSearch, WitnessSearch):
     """A resumable exact search over one world. ``run`` may be called again with more budget.
 
     ``wins(state)`` says whether an ended world is won (all heroes dead and every constraint
@@ -179,16 +178,16 @@ class Search(WitnessSearch):
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
     pruned: int = 0
     seconds: float = 0.0
-    _queue: deque[_Node] = field(default_factory=deque, repr=False)
-    _later: list[deque[_Node]] = field(default_factory=list, repr=False)
+    _queue: deque[SearchNode] = field(default_factory=deque, repr=False)
+    _later: list[deque[SearchNode]] = field(default_factory=list, repr=False)
     _table: dict[tuple[int, ...], tuple[int, int] | dict[int, int]] = field(default_factory=dict, repr=False)
     _masks: dict[tuple[bool, ...], int] = field(default_factory=dict, repr=False)
     _boards: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False)
     _heroes: dict[tuple[Any, ...], int] = field(default_factory=dict, repr=False)
-    _found: _Node | None = field(default=None, repr=False)
+    _found: SearchNode | None = field(default=None, repr=False)
     _book: CastBook = field(default_factory=CastBook, repr=False)
     _started: bool = False
-    _stack: list[_Node] = field(default_factory=list, repr=False)     # the witness search's
+    _stack: list[SearchNode] = field(default_factory=list, repr=False)     # the witness search's
     _seen: dict[tuple[int, ...], int | list[int]] = field(default_factory=dict, repr=False)  # situation -> mask(s)
     _dived: bool = False
     _wins: Callable[[GameState], bool] = field(init=False, repr=False)
@@ -236,7 +235,7 @@ class Search(WitnessSearch):
             mask = self._masks[left] = sum(1 << i for i, has in enumerate(left) if has)
         return mask
 
-    def _parts(self, state: GameState, parent: _Node | None) -> tuple[int, ...]:
+    def _parts(self, state: GameState, parent: SearchNode | None) -> tuple[int, ...]:
         """The state's situation as part numbers (the board's, then each hero's): equal numbers
         exactly when the parts are equal. A part the move left alone keeps its parent's number."""
         if parent is None:
@@ -265,77 +264,6 @@ class Search(WitnessSearch):
         if number is None:
             number = self._heroes[key] = len(self._heroes)
         return number
-
-    def _offer(self, state: GameState, parent: _Node | None, cast: Cast | None, mask: int, cost: int) -> None:
-        """Queue a state with spells left ``mask``, reached by a move costing ``cost`` spells,
-        unless it adds nothing new."""
-        if self._hopeless(state, mask):
-            self.pruned += 1
-            return
-        spent = cost if parent is None else parent.spent + cost
-        situation = self._parts(state, parent)
-        entry = self._table.get(situation)
-        masks = None
-        if entry is not None:
-            masks = entry if type(entry) is dict else {entry[0]: entry[1]}
-            best = masks.get(mask)
-            if best is not None and best <= spent:
-                self.pruned += 1
-                return
-            if self._dominate:
-                for other in masks:
-                    if other & mask == mask and other != mask:
-                        self.pruned += 1
-                        return
-        if self._bound is not None and self._beyond_bound(state, mask, situation):
-            self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
-            return
-        if masks is None:
-            self._table[situation] = (mask, spent)
-        else:
-            masks[mask] = spent
-            self._table[situation] = masks if len(masks) > 1 else (mask, spent)
-        self._push(_Node(state, spent, parent, cast, mask, situation), cost)
-
-    def _beyond_bound(self, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
-        """The damage bound's verdict (FR-51), lazily: the bound computes a hero's walks only when a
-        branch first asks, and only as far as the work the search has earned allows (``bound_first``
-        lone states, then ``bound_share`` per state expanded); past it the bound answers no (the
-        branch goes on, as without the bound) and goes on from its memo when asked again."""
-        bound = self._bound
-        assert bound is not None
-        n = self.states
-        earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
-        # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
-        # path is walked again) is a small part of the work; else the memo alone answers
-        if earned - bound.work >= self.bound_quantum:
-            bound.allowance = earned
-        elif not bound.work:
-            return False        # nothing computed yet, nothing it may compute: no answer, at no cost
-        else:
-            bound.allowance = bound.work
-        return bound.hopeless(state, mask, parts)
-
-    def _best(self, node: _Node) -> int:
-        """The fewest spells any state filed with this node's situation and mask was reached with."""
-        entry = self._table[node.parts]
-        return entry[1] if type(entry) is tuple else entry[node.mask]
-
-    def _push(self, node: _Node, cost: int) -> None:
-        if cost:
-            while len(self._later) < cost:
-                self._later.append(deque())
-            self._later[cost - 1].append(node)
-        else:
-            self._queue.appendleft(node)
-
-    def _pop(self) -> _Node | None:
-        """The next node with the fewest spells spent (bucket queue over spells used)."""
-        while not self._queue:
-            if not self._later:
-                return None
-            self._queue = self._later.pop(0)
-        return self._queue.popleft()
 
     # -- search -----------------------------------------------------------------------------
 
@@ -419,30 +347,6 @@ class Search(WitnessSearch):
                                                    "(not necessarily with the fewest spells)")
             return self._verdict(SOLVABLE, t0, "witness found")
         return self._verdict(UNSOLVABLE, t0, "every legal cast sequence explored")
-
-    def _expand(self, node: _Node) -> None:
-        state = node.state
-        self.states += 1
-        if node.spent > self._best(node):
-            return                  # reached again more cheaply since it was queued
-        if state.lost:
-            return
-        found = next_action(self.world, state)
-        if found is None and self._wins(state):
-            self._found = node
-            return
-        if found is not None:
-            nxt, _ = act(self.world, state, found, record=False)
-            self.generated += 1
-            self._offer(nxt, node, None, node.mask, 0)
-        if node.mask:
-            left = node.mask.bit_count()
-            active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
-            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book):
-                mask = self._mask(nxt.spells_left)
-                self.generated += 1
-                self._offer(nxt, node, cast, mask, left - mask.bit_count())
 
     def _verdict(self, verdict: Solvability, t0: float, reason: str) -> Verdict:
         self.seconds += self.clock() - t0

@@ -77,8 +77,9 @@ class WitnessSearch:
         children: list[SearchNode] = []
         if mask:
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+            skip = self._board_cut(state, mask, parts, active)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book):
+                                            active=active, book=self._book, skip=skip):
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
             children.reverse()          # popped in the order the casts were generated

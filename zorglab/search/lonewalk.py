@@ -1,0 +1,231 @@
+"""A hero's lone walk (FR-51): the most HP the rooms can take from one hero walking alone, the
+damage bound's measure (``zorglab.search.bound``).
+
+The walk is the hero's, played alone on the engine's own transitions from where it stands (the
+others dead, no gold, its HP huge), with every way the spells left could bend it tried (a
+Teleport or Banality on it at any casting point, any rearrangement a board spell could make while
+others act), and every way gold could lie in the rooms whose entry changes HP whenever the hero
+might be paused. Lone states are memoised for the whole search; a loop back to a state being
+walked, or a walk too deep to follow, has no bound (``UNBOUNDED``: it may die).
+"""
+
+from __future__ import annotations
+
+import sys
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from zorglab.engine.marks import without_pauses
+from zorglab.engine.resolve import Resolution
+from zorglab.engine.roommoves import apply_moves
+from zorglab.engine.state import GameState, HeroState
+from zorglab.engine.turns import act, next_action
+from zorglab.errors import CastError
+from zorglab.search.casts import legal_casts
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
+
+BIG = 1 << 40            # the lone hero's HP: it never dies of damage while its walk is measured
+UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the walk is too long to follow
+MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
+STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
+SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
+
+
+class BoundSpent(Exception):
+    """The bound's work allowance ran out in the middle of a walk: no answer this time (the walks
+    it finished stay in the memo, the unfinished path is forgotten), so asked again once the search
+    has earned more allowance, it goes on where it was."""
+
+
+class LoneWalks:
+    """Lone walks on one world, memoised; ``work`` counts the lone states computed (the search
+    charges it to its budget through ``allowance``: past it a walk raises :class:`BoundSpent`)."""
+
+    def __init__(self, world: World):
+        self.world = world
+        # a lone walk recurses about four frames a step, MAX_DEPTH steps deep, under the search
+        if sys.getrecursionlimit() < STACK_NEEDED:
+            sys.setrecursionlimit(STACK_NEEDED)
+        spells = world.spells
+        roles = [spell.behaviour.bound_role for spell in spells]
+        self.bending = sum(1 << s.index for s, role in zip(spells, roles) if role in ("walk", "board"))
+        self.walking = sum(1 << s.index for s, role in zip(spells, roles) if role == "walk")
+        self.board_spells = [s for s, role in zip(spells, roles) if role == "board"]
+        self.board_bits = sum(1 << s.index for s in self.board_spells)
+        self.hp_rooms = [room.index for room in world.rooms if room.behaviour.entry_changes_hp]
+        # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
+        # room (no toll splits it here), so no more rooms hold gold than held it at the start.
+        lumps = sum(1 for room in world.rooms if room.behaviour.initial_gold(room.args) > 0)
+        self.configs = [config for config in product((0, 1), repeat=len(self.hp_rooms)) if sum(config) <= lumps]
+        self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
+        self.reach = world.history_reach
+        self.work = 0                       # lone states computed: the bound's work, counted by the search
+        self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
+        self._profiles: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._moves_by_slots: dict[tuple[Any, ...], list[dict[int, Any]]] = {}
+        self._solo: dict[tuple[Any, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
+        self._dead: HeroState | None = None
+
+    # -- one hero alone ---------------------------------------------------------------------
+
+    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED,
+                  paused: bool = True) -> int:
+        """The most HP hero ``index`` can lose to rooms from here, walking alone, the spells in
+        ``bends`` bending its walk, others acting before it goes on (``paused``) and up to
+        ``pauses`` times while it walks — or, once some walk reaches ``need``, at least ``need``
+        (the answer is then only that it can)."""
+        if len(self._solo) > SOLO_BUDGET:
+            return UNBOUNDED
+        solo = self._alone(state, index, bends)
+        try:
+            return self._value(solo, index, pauses, paused, 0, need)
+        except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
+            return UNBOUNDED
+
+    def _alone(self, state: GameState, index: int, bends: int) -> GameState:
+        """Hero ``index`` alone on this board (the others dead, no gold, its HP huge), the spells
+        ``bends`` left: where its lone walks start."""
+        if self._dead is None:
+            self._dead = HeroState(self.world.heroes[0].type, (), 0, None, False)
+        hero = state.heroes[index]
+        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index
+                       else self._dead for i in range(len(state.heroes)))
+        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
+        return state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(), lost_by=None)
+
+    def _profile(self, hero: HeroState) -> tuple[Any, ...]:
+        """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
+        made by Banality carries its HP as an argument, which no walk reads)."""
+        key = (hero.type, hero.args)
+        found = self._profiles.get(key)
+        if found is None:
+            found = self._profiles[key] = self.world.behaviour(hero.type).profile(hero.args)
+        return found
+
+    def _hp_aware(self, hero: HeroState) -> bool:
+        return self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
+
+    def _value(self, s: GameState, i: int, pauses: int, paused: bool, depth: int, need: int) -> int:
+        """The most the walk can still take, exactly when below ``need``, else some value >= need
+        (the memo keeps which: an exact value, or a lower bound that a larger need looks past).
+        ``paused``: others act before the hero goes on, so gold may lie anywhere and any rooms
+        may be swapped first."""
+        if need <= 0:
+            return 0
+        hero = s.heroes[i]
+        aware = self._hp_aware(hero)
+        if not aware:
+            if any(s.gold):
+                s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
+            if not self._board_left(s):
+                pauses, paused = 0, False       # others acting change nothing it reads
+        left = s.spells_left
+        history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
+        key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
+               hero.marks, history, left, pauses, paused)     # marks: a type's own state may change what rooms take
+        found = self._solo.get(key)
+        if found is not None and (found[1] or found[0] >= need):
+            return found[0]
+        if depth > MAX_DEPTH:
+            return UNBOUNDED
+        if self.allowance is not None and self.work >= self.allowance:
+            raise BoundSpent
+        self.work += 1
+        self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
+        try:
+            if s.lost:
+                best = 0
+            elif paused:
+                best = self._paused(s, i, pauses, aware, depth, need)
+            else:
+                best = self._moves(s, i, pauses, aware, depth, need)
+        except BaseException:       # Ctrl-C: leave no "no bound" mark behind, resuming stays alike
+            del self._solo[key]
+            raise
+        self._solo[key] = (best, best < need)       # below need: every way was followed
+        return best
+
+    def _paused(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        """Others act: any rooms may be swapped (each board spell once), then the hero goes on
+        with gold lying anywhere an entry changes HP (if its plan reads HP)."""
+        best = 0
+        if aware:
+            for config in self.configs:
+                gold = list(s.gold)
+                for room, has in zip(self.hp_rooms, config):
+                    gold[room] = has
+                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth + 1, need))
+                if best >= need:
+                    return best
+        else:
+            best = self._value(s, i, pauses, False, depth + 1, need)
+        return max(best, self._rearranged(s, i, pauses, depth, need, best))
+
+    def _moves(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        """The hero is the active one: it acts, or a spell is cast on it, or it is paused."""
+        world = self.world
+        hp = s.heroes[i].hp
+        best = 0
+        found = next_action(world, s)
+        if found is not None:
+            nxt, _ = act(world, s, found, record=False)
+            best = self._then(nxt, i, hp, pauses, False, depth, need)
+        elif s.heroes[i].pos is not None:
+            # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
+            return UNBOUNDED if aware else self._rearranged(s, i, pauses, depth, need, 0)
+        if pauses and best < need and (aware or self._board_left(s)):
+            best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
+        if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
+            # every spell on it as the active hero (the engine's own casts: Swap with its room)
+            for _, nxt, _ in legal_casts(world, s, active=i):
+                best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
+                if best >= need:
+                    break
+        return best
+
+    def _board_left(self, s: GameState) -> bool:
+        return any(s.spells_left[spell.index] for spell in self.board_spells)
+
+    def _rearranged(self, s: GameState, i: int, pauses: int, depth: int, need: int, best: int) -> int:
+        """Every rearrangement a board spell left could make while others act, whoever stands
+        where (a superset); still paused after it."""
+        hp = s.heroes[i].hp
+        for spell in self.board_spells:
+            if not s.spells_left[spell.index] or best >= need:
+                continue
+            left = list(s.spells_left)
+            left[spell.index] = False
+            kept = tuple(left)
+            for moves in self._legal_moves(s, spell):
+                res = Resolution(self.world, s, tick=s.tick, record=False)
+                apply_moves(res, moves, spell.type)
+                res.settle()
+                best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, True, depth, need))
+                if best >= need:
+                    break
+        return best
+
+    def _legal_moves(self, s: GameState, spell: Any) -> list[dict[int, Any]]:
+        """The spell's relaxed moves the border rules allow from these slots (they depend on the
+        slots alone, FR-38), found once per arrangement."""
+        key = (s.slots, spell.type, spell.args)
+        found = self._moves_by_slots.get(key)
+        if found is None:
+            found = []
+            for moves in spell.behaviour.relaxed_moves(s.slots):
+                try:
+                    apply_moves(Resolution(self.world, s, tick=s.tick, record=False), moves, spell.type)
+                except CastError:
+                    continue
+                found.append(moves)
+            self._moves_by_slots[key] = found
+        return found
+
+    def _then(self, nxt: GameState, i: int, hp: int, pauses: int, paused: bool, depth: int, need: int) -> int:
+        after = nxt.heroes[i]
+        if not after.alive:
+            return UNBOUNDED        # it died by no HP loss (water, a toll): it can die
+        step = max(0, hp - after.hp)
+        return step + self._value(nxt, i, pauses, paused, depth + 1, need - step)

@@ -1,0 +1,133 @@
+"""The proof's half of :class:`~zorglab.search.solver.Search` (FR-46): states filed in the
+transposition table by situation and spells left, explored in order of spells spent (a bucket
+queue), so the first win found uses the fewest spells; and the damage bound (FR-51) asked lazily,
+within the work the search has earned. A mixin, as :mod:`zorglab.search.witness` is: the fields
+live on ``Search``."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from zorglab.core.model import Cast
+from zorglab.engine.state import GameState
+from zorglab.engine.turns import act, next_action
+from zorglab.search.bound import DamageBound
+from zorglab.search.casts import legal_casts
+from zorglab.search.witness import SearchNode
+
+
+class ProofSearch:
+    """The proof search's and the bound's methods of :class:`~zorglab.search.solver.Search`."""
+
+    _found: SearchNode | None        # the winning node either search found (a field of Search)
+
+    def _offer(self: Any, state: GameState, parent: SearchNode | None, cast: Cast | None, mask: int, cost: int) -> None:
+        """Queue a state with spells left ``mask``, reached by a move costing ``cost`` spells,
+        unless it adds nothing new."""
+        if self._hopeless(state, mask):
+            self.pruned += 1
+            return
+        spent = cost if parent is None else parent.spent + cost
+        situation = self._parts(state, parent)
+        entry = self._table.get(situation)
+        masks = None
+        if entry is not None:
+            masks = entry if type(entry) is dict else {entry[0]: entry[1]}
+            best = masks.get(mask)
+            if best is not None and best <= spent:
+                self.pruned += 1
+                return
+            if self._dominate:
+                for other in masks:
+                    if other & mask == mask and other != mask:
+                        self.pruned += 1
+                        return
+        if self._bound is not None and self._beyond_bound(state, mask, situation):
+            self.pruned += 1        # not filed: the bound's own memo answers it again cheaply
+            return
+        if masks is None:
+            self._table[situation] = (mask, spent)
+        else:
+            masks[mask] = spent
+            self._table[situation] = masks if len(masks) > 1 else (mask, spent)
+        self._push(SearchNode(state, spent, parent, cast, mask, situation), cost)
+
+    def _beyond_bound(self: Any, state: GameState, mask: int, parts: tuple[int, ...]) -> bool:
+        """The damage bound's verdict (FR-51), lazily: the bound computes a hero's walks only when a
+        branch first asks, and only as far as the work the search has earned allows (``bound_first``
+        lone states, then ``bound_share`` per state expanded); past it the bound answers no (the
+        branch goes on, as without the bound) and goes on from its memo when asked again."""
+        bound = self._bound
+        assert bound is not None
+        return self._allow(bound) and bound.hopeless(state, mask, parts)
+
+    def _board_cut(self: Any, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
+        """The board spells (bits) not worth casting here: every cast of one leads to a branch the
+        damage bound gives up (``DamageBound.board_cut``), so the casts are not even made."""
+        bound = self._bound
+        if bound is None or not mask & bound.board_bits or not self._allow(bound):
+            return 0
+        return bound.board_cut(state, mask, parts, active)
+
+    def _allow(self: Any, bound: DamageBound) -> bool:
+        """Set the bound's allowance from the work the search has earned; False when it has done
+        no work yet and may do none (then it has nothing to answer from, at no cost)."""
+        n = self.states
+        earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
+        # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
+        # path is walked again) is a small part of the work; else the memo alone answers
+        if earned - bound.work >= self.bound_quantum:
+            bound.allowance = earned
+        elif not bound.work:
+            return False
+        else:
+            bound.allowance = bound.work
+        return True
+
+    def _best(self: Any, node: SearchNode) -> int:
+        """The fewest spells any state filed with this node's situation and mask was reached with."""
+        entry = self._table[node.parts]
+        return entry[1] if type(entry) is tuple else entry[node.mask]
+
+    def _push(self: Any, node: SearchNode, cost: int) -> None:
+        if cost:
+            while len(self._later) < cost:
+                self._later.append(deque())
+            self._later[cost - 1].append(node)
+        else:
+            self._queue.appendleft(node)
+
+    def _pop(self: Any) -> SearchNode | None:
+        """The next node with the fewest spells spent (bucket queue over spells used)."""
+        while not self._queue:
+            if not self._later:
+                return None
+            self._queue = self._later.pop(0)
+        return self._queue.popleft()
+
+    def _expand(self: Any, node: SearchNode) -> None:
+        state = node.state
+        self.states += 1
+        if node.spent > self._best(node):
+            return                  # reached again more cheaply since it was queued
+        if state.lost:
+            return
+        found = next_action(self.world, state)
+        if found is None and self._wins(state):
+            self._found = node
+            return
+        if found is not None:
+            nxt, _ = act(self.world, state, found, record=False)
+            self.generated += 1
+            self._offer(nxt, node, None, node.mask, 0)
+        if node.mask:
+            left = node.mask.bit_count()
+            active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+            skip = self._board_cut(state, node.mask, node.parts, active)
+            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
+                                            active=active, book=self._book, skip=skip):
+                mask = self._mask(nxt.spells_left)
+                self.generated += 1
+                self._offer(nxt, node, cast, mask, left - mask.bit_count())
+
