@@ -209,3 +209,13 @@ def test_solve_seconds_bounds_a_256_room_layout_search(tmp_path, capsys, monkeyp
     assert main(["solve", str(path), "--seconds", "1"]) == 0
     assert time.process_time() - start < 1 + 5
     assert "safety stop of 1 CPU s struck: not finished" in capsys.readouterr().out
+
+
+def test_a_256_damage_room_layout_search_stops_at_its_work_too(fits_counted):
+    # the damage bound listed 2^(HP-changing rooms) gold arrangements before the first look: 254
+    # D rooms hung in building the search (search.lonewalk.gold_configs now caps and gives no bound)
+    rooms = ", ".join(['"A @ spawn-east"'] + ['"D(1) @ cross"'] * 254 + ['"Z @ dead-end-west"'])
+    text = f'id = "hostile-256-d"\nrooms = [{rooms}]\nheroes = ["Warrior(3)"]\nspells = ["Attack(1)"]\n'
+    summary = solve_layouts(load_level_text(text, "rooms-256-d.toml"), max_states=100, max_work=500)
+    assert summary.truncated and not summary.cut_short          # stopped by its work, not the clock
+    assert summary.stopped == "state budget of 500 spent" and "stopped early" in summary.describe()

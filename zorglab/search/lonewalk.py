@@ -12,7 +12,8 @@ walked, or a walk too deep to follow, has no bound (``UNBOUNDED``: it may die).
 from __future__ import annotations
 
 import sys
-from itertools import product
+from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine.marks import without_pauses
@@ -28,6 +29,25 @@ if TYPE_CHECKING:
 
 BIG = 1 << 40            # the lone hero's HP: it never dies of damage while its walk is measured
 UNBOUNDED = 1 << 50      # no bound: it may die (water, a toll), loop, or the walk is too long to follow
+MAX_CONFIGS = 4096       # gold arrangements a paused walk follows; past it the walk gives no bound
+
+
+def gold_configs(rooms: int, lumps: int, cap: int = MAX_CONFIGS) -> list[tuple[int, ...]] | None:
+    """Every way at most ``lumps`` of ``rooms`` HP-changing rooms can hold gold, in the order
+    ``itertools.product((0, 1), repeat=rooms)`` lists them; None when there are more than ``cap``
+    (254 damage rooms would be 2^254: the bound then gives up on such walks rather than list them).
+
+    >>> gold_configs(3, 1)
+    [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    >>> gold_configs(254, 254) is None
+    True
+    """
+    if sum(comb(rooms, k) for k in range(min(lumps, rooms) + 1)) > cap:
+        return None
+    return sorted(tuple(1 if room in holding else 0 for room in range(rooms))
+                  for k in range(min(lumps, rooms) + 1) for holding in combinations(range(rooms), k))
+
+
 MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
 STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
 SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
@@ -58,7 +78,7 @@ class LoneWalks:
         # Gold moves in lumps: a pickup takes a room's all, a death leaves the carrier's all in one
         # room (no toll splits it here), so no more rooms hold gold than held it at the start.
         lumps = sum(1 for room in world.rooms if room.behaviour.initial_gold(room.args) > 0)
-        self.configs = [config for config in product((0, 1), repeat=len(self.hp_rooms)) if sum(config) <= lumps]
+        self.configs = gold_configs(len(self.hp_rooms), lumps)
         self.history_spells = [s.index for s in spells if s.behaviour.history_reach(s.args) is not None]
         self.reach = world.history_reach
         self.work = 0                       # lone states computed: the bound's work, counted by the search
@@ -151,7 +171,9 @@ class LoneWalks:
         """Others act: any rooms may be swapped (each board spell once), then the hero goes on
         with gold lying anywhere an entry changes HP (if its plan reads HP)."""
         best = 0
-        if aware:
+        if aware and self.configs is None:
+            return UNBOUNDED        # too many ways gold could lie to follow each: no bound (sound)
+        if aware and self.configs is not None:
             for config in self.configs:
                 gold = list(s.gold)
                 for room, has in zip(self.hp_rooms, config):
