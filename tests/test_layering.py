@@ -89,8 +89,11 @@ def imports() -> dict[str, frozenset[str]]:
 
 
 def package_of(module: str) -> str:
-    """``zorglab.engine.rooms.portal`` -> ``engine``; the root facade is ``""``."""
+    """``zorglab.engine.rooms.portal`` -> ``engine``; the root facade is ``""``; ``zorglab.__main__``
+    (``python -m zorglab``) is the command line's other door, so it counts as ``cli``."""
     parts = module.split(".")
+    if parts[1:2] == ["__main__"]:
+        return "cli"
     return parts[1] if len(parts) > 1 else ""
 
 
