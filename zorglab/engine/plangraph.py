@@ -119,15 +119,11 @@ class PlanGraph:
 
     def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
         """(cost, next plan state or GOAL), or None if the action is impossible here."""
-        hero = self._scratch(s)
-        visits = len(hero.history)
-        slots, cleared = self.behaviour.plan_map(self, s)
-        slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
-        res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
-        if action == SPAWN:
-            res.spawn(hero)
-        elif not self.behaviour.perform(res, hero, action):
+        done = self._performed(s, action)
+        if done is None:
             return None
+        res, hero = done
+        visits = len(s[5])                 # the rooms entered before this action
         cost = self.behaviour.step_cost(res)
         if res.lost_by is not None:        # Z entered: the goal if Z is a target, else a dead end
             return self._goal(cost, res, hero) if res.lost_by_room in self.targets else None
@@ -323,6 +319,11 @@ class PlanGraph:
 
     def landing(self, s: PlanState, action: Action) -> tuple[int, tuple[int, int]] | None:
         """Where ``action`` leaves the hero (the goal's cell too, which a plan state does not keep)."""
+        done = self._performed(s, action)
+        return None if done is None else done[1].pos
+
+    def _performed(self, s: PlanState, action: Action) -> tuple[Resolution, HeroScratch] | None:
+        """The hero of plan state ``s`` takes ``action`` on its plan's map (None: impossible here)."""
         hero = self._scratch(s)
         slots, cleared = self.behaviour.plan_map(self, s)
         slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
@@ -331,7 +332,7 @@ class PlanGraph:
             res.spawn(hero)
         elif not self.behaviour.perform(res, hero, action):
             return None
-        return hero.pos
+        return res, hero
 
     def own_plan(self, s: PlanState, first: Action) -> tuple[tuple[int, ...], list[PlanStep]] | None:
         """The best plan that *goes* ``first``'s way: it starts with ``first`` and takes no step
