@@ -335,3 +335,11 @@ def test_solve_analyse_on_a_portal_loop_ends_by_its_budget(tmp_path, capsys, mon
     assert main(["solve", str(path), "--solution", "0", "--analyse", "--seconds", "1"]) == 0
     assert time.process_time() - start < 1 + 5
     assert "not finished" in capsys.readouterr().out
+
+
+def test_the_studio_summary_replays_a_portal_loop_solution_within_its_states(actions_counted):
+    from zorglab.widgets.live.summary import summarise
+    level = load_level_text(portal_loop_text(6), "portal-loop.toml")
+    summary = summarise(level, max_states=500, details=False, survey=False)
+    assert "solutions 0..0 not replayed to their end: action budget of 500 spent" in summary.budget
+    assert actions_counted[0] == 500 and not summary.problems      # cut short is not a broken solution

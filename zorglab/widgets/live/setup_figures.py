@@ -65,8 +65,10 @@ def contract_problems(level: Level) -> list[str]:
     return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
 
 
-def solution_problems(level: Level, stops: Stops, draft: Draft) -> list[str]:
-    """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
+def solution_problems(level: Level, stops: Stops, draft: Draft, max_actions: int | None = None) -> list[str]:
+    """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5). Each
+    replay makes at most ``max_actions`` actions (the summary's states: a figure) under the
+    summary's safety stop and cancel; one they stop cuts the draft ("not finished")."""
     out = []
     for index, solution in enumerate(level.solutions):
         stop_if_cancelled(stops)
@@ -81,7 +83,7 @@ def solution_problems(level: Level, stops: Stops, draft: Draft) -> list[str]:
             # the replay's actions heed the summary's safety stop and cancel (a portal loop of
             # millions of actions stops there); they are not charged as states
             played = play(game, solution.casts, dict(solution.mirror_casts), record=False,
-                          budget=stops.child(unit="actions", counts=False))
+                          budget=stops.child(max_actions, unit="actions", counts=False))
             outcome = played.outcome
         except (ValueError, RuntimeError) as error:     # a level fault, a refused cast, a plan too big
             out.append(f"{where}solution {index} does not replay: {(str(error).splitlines() or [''])[0]}")
