@@ -5,7 +5,9 @@ search, choices over huge domains. Every search ends with a verdict that names t
 and never expands more states than it was given (the memory bound); ``zorglab solve --seconds``
 ends by its safety stop with "unknown: budget spent", never a traceback. The assertions are on the
 reported reasons and state counts, never on a timing. On the code as found, the layout search and
-``--analyse`` ignored ``--seconds``, and choices over huge domains were listed before any search.
+``--analyse`` ignored ``--seconds``, and choices over huge domains were listed before any search;
+the runs a search makes (the closest miss's replay, ``win_window``, the Studio's solution replays)
+had no budget at all, so a portal loop of 10 million actions was played to its cap.
 """
 
 from __future__ import annotations
