@@ -5,7 +5,9 @@ search, choices over huge domains. Every search ends with a verdict that names t
 and never expands more states than it was given (the memory bound); ``zorglab solve --seconds``
 ends by its safety stop with "unknown: budget spent", never a traceback. The assertions are on the
 reported reasons and state counts, never on a timing. On the code as found, the layout search and
-``--analyse`` ignored ``--seconds``, and choices over huge domains were listed before any search.
+``--analyse`` ignored ``--seconds``, and choices over huge domains were listed before any search;
+the runs a search makes (the closest miss's replay, ``win_window``, the Studio's solution replays)
+had no budget at all, so a portal loop of 10 million actions was played to its cap.
 """
 
 from __future__ import annotations
@@ -219,3 +221,127 @@ def test_a_256_damage_room_layout_search_stops_at_its_work_too(fits_counted):
     summary = solve_layouts(load_level_text(text, "rooms-256-d.toml"), max_states=100, max_work=500)
     assert summary.truncated and not summary.cut_short          # stopped by its work, not the clock
     assert summary.stopped == "state budget of 500 spent" and "stopped early" in summary.describe()
+
+
+# -- issue 30: a portal loop of millions of actions, replayed by a search ------------------------
+
+LOOP_TILES = '''
+[tiles.t1]
+cells = """
+#####
+#...#
+....#
+#.S.#
+#####
+"""
+[tiles.t2]
+cells = """
+#####
+#...#
+#....
+#...#
+##.##
+"""
+[tiles.t3]
+cells = """
+##.##
+#...#
+#...#
+#...#
+#####
+"""
+'''
+
+
+def portal_loop_text(seed: int) -> str:
+    """Two Princesses chasing each other through a portal with a huge n whose f sends each back
+    to its own arrival (``i -> 1``): every entry is counted and the visit history grows, so no
+    state repeats (ZR-27) and the run goes on to the level's cap of 10 million actions."""
+    n = random.Random(seed).randint(10 ** 7, 10 ** 12)
+    return (f'id = "portal-loop"\nmax_actions = 10000000\n'
+            f'rooms = ["A @ t1", "D1 = P({n}, i -> 1) @ t2", "Z @ t3"]\n'
+            f'heroes = ["Princess(4, {{A1: 1}}, 0)", "Princess(5, {{A1: 5/2, Z1: 2}}, 3)"]\n'
+            f'spells = []\n{LOOP_TILES}\n[[solutions]]\nmap = """\nD1 A1\nZ1 .\n"""\nexpect = "stall"\n')
+
+
+ACTIONS_CAP = 5_000     # actions of one replay: far above the budgets below, far below the loop's
+
+
+@pytest.fixture
+def actions_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the actions runs make and fail past ACTIONS_CAP: on the code as found a search's
+    replay of the loop ran its 10 million actions (71 s in the issue) with no budget to look at."""
+    import zorglab.engine.run as run
+    calls = [0]
+    act = run.act
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        assert calls[0] <= ACTIONS_CAP, "a replay ran past its bound without looking at its budget"
+        return act(*args, **kwargs)
+    monkeypatch.setattr(run, "act", counted)
+    return calls
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_win_window_of_a_portal_loop_stops_at_its_budget(actions_counted, seed):
+    from zorglab.search.analysis import win_window
+    level = load_level_text(portal_loop_text(seed), "portal-loop.toml")
+    game = setup_solution(level, 0, decide=decide_solvable)
+    window = win_window(game, budget=1_000)
+    assert window.stopped == "action budget of 1000 spent" and not window.cut_short
+    assert len(window) == 1_000 + 1 and actions_counted[0] == 1_000     # the run: 1000 actions, then looked
+    assert [point.tick for point in window] == list(range(1_001))
+    again = win_window(game, budget=1_000)
+    assert again == window and again.stopped == window.stopped          # work decides, not the machine
+
+
+def test_a_portal_loop_replay_stops_by_a_slow_clock_and_says_not_finished(actions_counted, monkeypatch):
+    from zorglab.search.reasons import run_replay
+    level = load_level_text(portal_loop_text(3), "portal-loop.toml")
+    game = setup_solution(level, 0)
+    world = game.world(game.world_names[0])
+    monkeypatch.setattr(time, "process_time", iter(range(0, 10 ** 9, 1_000)).__next__)    # 1000 s a look
+    whole = Budget(None, seconds=5)
+    end, outcome, failing = run_replay(world, budget=whole.child(unit="actions", counts=False))(())
+    assert outcome == "not finished (safety stop of 5 CPU s struck: not finished)" and whole.cut_short
+    assert end.tick <= 64 and actions_counted[0] <= 64 and failing == []
+
+
+def test_the_closest_miss_of_a_portal_loop_is_replayed_within_its_budget(actions_counted):
+    from zorglab.search.reasons import MissSearch, miss_reason, replay_budget, run_replay
+    from zorglab.search.solver import UNSOLVABLE, Verdict
+    from zorglab.search.witness import SearchNode
+    level = load_level_text(portal_loop_text(4), "portal-loop.toml")
+    game = setup_solution(level, 0)
+    world = game.world(game.world_names[0])
+    search = MissSearch(world)
+    search.best = SearchNode(world.initial_state(), 0, None, None, 0, ())     # the miss: no casts at all
+    replay = run_replay(world, budget=replay_budget(2_000, Budget(10_000)))
+    reason = miss_reason(world, search, Verdict(UNSOLVABLE, states=1), replay)
+    assert "replayed only to tick 2000, not finished (action budget of 2000 spent)" in reason.text
+    assert reason.figures["outcome"] == "not finished (action budget of 2000 spent)"
+    assert actions_counted[0] == 2_000
+
+
+def test_solve_analyse_on_a_portal_loop_ends_by_its_budget(tmp_path, capsys, monkeypatch, actions_counted):
+    path = tmp_path / "portal-loop.toml"
+    path.write_text(portal_loop_text(5), encoding="utf-8")
+    with monkeypatch.context() as patch:
+        starved_clock(patch)
+        assert main(["solve", str(path), "--solution", "0", "--analyse", "--seconds", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "unknown: budget spent" in out
+    assert "safety stop of 5 CPU s struck: not finished" in out
+    start = time.process_time()         # the issue's must-show, in CPU time (a generous margin)
+    assert main(["solve", str(path), "--solution", "0", "--analyse", "--seconds", "1"]) == 0
+    assert time.process_time() - start < 1 + 5
+    assert "not finished" in capsys.readouterr().out
+
+
+def test_the_studio_summary_replays_a_portal_loop_solution_within_its_states(actions_counted):
+    from zorglab.widgets.live.summary import summarise
+    level = load_level_text(portal_loop_text(6), "portal-loop.toml")
+    summary = summarise(level, max_states=500, details=False, survey=False)
+    assert "solutions 0..0 not replayed to their end: action budget of 500 spent" in summary.budget
+    assert actions_counted[0] == 500 and not summary.problems      # cut short is not a broken solution

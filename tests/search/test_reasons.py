@@ -200,3 +200,19 @@ def test_every_built_in_type_says_whether_it_moves_rooms():
     said = {t.name: t.moves_rooms for t in (*hero_types(), *spell_types()) if t.__module__.startswith("zorglab.")}
     assert {name for name, moves in said.items() if moves} == {"Mechanic", "Move", "Swap"}
     assert all(moves is not None for moves in said.values()), said
+
+
+def test_the_closest_miss_is_searched_and_replayed_within_the_solves_budget():
+    # issue 30: the why of solve_setup ran outside the level's budget (its states, its safety stop)
+    from zorglab.core.budget import Budget
+    from zorglab.engine.game import setup_solution
+    from zorglab.search.level import solve_setup
+    lvl = level('"Warrior(2)", "Warrior(3)"', '"Attack(1)", "Attack(1)"')
+    game = setup_solution(lvl, 0)
+    free = solve_setup(game, why=True)
+    assert free.verdict == "unsolvable" and free.why.kind == EXPLORED and free.why.casts
+    whole = Budget(free.states + 1)             # enough for the verdict (the search looks one past its
+    spent = solve_setup(game, budget=whole, why=True)       # last state), one state left for the why
+    assert spent.verdict == "unsolvable" and whole.used == whole.work
+    assert spent.why.kind == EXPLORED and not spent.why.casts
+    assert f"the closest miss is not known: state budget of {free.states + 1} spent" in spent.why.text

@@ -212,15 +212,31 @@ class WindowPoint:
     casts: tuple[str, ...]     # casts made at this casting point in the run
 
 
+class Window(list[WindowPoint]):
+    """The casting points of a run, each with whether the world can still be won from there.
+    ``stopped`` names the budget that ended the run before its end (its later points are not
+    listed), ``cut_short`` when that was the machine's safety stop or a cancel (not finished)."""
+
+    stopped: str = ""
+    cut_short: bool = False
+
+
 def win_window(game: Setup, casts: Iterable[Cast] = (), name: str = MAIN_WORLD,
-               budget: int = EXPLORE_BUDGET) -> list[WindowPoint]:
-    """For each casting point of the run with these casts: can the world still be won from there?"""
+               budget: int | Budget = EXPLORE_BUDGET) -> Window:
+    """For each casting point of the run with these casts: can the world still be won from there?
+
+    ``budget`` (states, or a :class:`~zorglab.core.budget.Budget`) bounds the state graph; the run
+    itself counts its actions in a child of it (at most that many actions, its safety stop and
+    cancel event heeded), so a portal loop of millions of actions stops there and says so."""
     casts = list(casts)
     world = game.world(name)
-    run = run_world(world, casts, keep_states=True, record=False)
-    graph = explore(game, name, budget=budget)
+    whole = budget if isinstance(budget, Budget) else Budget(budget)
+    run = run_world(world, casts, keep_states=True, record=False,
+                    budget=whole.child(whole.left(), unit="actions", counts=False))
+    graph = explore(game, name, budget=whole)
     winnable = graph.winnable()
-    out = []
+    out = Window()
+    out.stopped, out.cut_short = run.stopped, run.cut_short
     for state in run.states:
         key = state.key(world.history_reach)
         known = key in graph.moves

@@ -124,5 +124,5 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
     reason = None
     if why and overall == UNSOLVABLE:
         from zorglab.search.reasons import why_unsolvable
-        reason = why_unsolvable(game, results, max_states=max_states)
+        reason = why_unsolvable(game, results, max_states=max_states, budget=level_budget)
     return LevelVerdict(overall, tuple(results), time.perf_counter() - t0, reason)

@@ -14,7 +14,9 @@ An *unsolvable* verdict comes with one of four reasons, tried in this order:
   :func:`why_unsolvable` looks first in the world the search proved unsolvable (mirrors, ZR-18).
 - ``explored``: otherwise every cast sequence was explored; the reason carries the *closest miss*,
   the run leaving the fewest heroes alive and then the least HP, as casts the Player and
-  ``zorglab play --cast`` replay (a near-witness).
+  ``zorglab play --cast`` replay (a near-witness). Its replay is bounded by the caller's budget
+  (a run counts its actions, ``zorglab.engine.run.run_world``): a portal loop of millions of actions
+  stops there, and the reason says the replay was not finished instead of naming an outcome.
 
 :meth:`Reason.check` re-derives a reason from the world alone; the property test in
 ``tests/search/test_reasons.py`` checks that none is ever claimed for a world brute force wins.
@@ -25,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Final, Iterable, Literal
 
+from zorglab.core.budget import Budget, budget_of
 from zorglab.core.model import Cast, Condition
 from zorglab.core.printer import format_cast
 from zorglab.engine.constraints import calls_in, check_conditions
@@ -190,13 +193,32 @@ class MissSearch(Search):
 
 
 Replay = Callable[[tuple[Cast, ...]], tuple[GameState, str, list[str]]]
+"""Casts -> the end state, the outcome (or :data:`NOT_FINISHED`) and the constraints failing at the end."""
+
+NOT_FINISHED: Final = "not finished"
+"""The outcome a replay reports when its budget stopped it before the run ended (no rule outcome)."""
 
 
-def run_replay(world: World, start: GameState | None = None) -> Replay:
-    """Replay casts on the world alone (no constraints): its end state and outcome."""
+def replay_outcome(outcome: str, stopped: str) -> str:
+    """The outcome a replay reports: the rule's, or :data:`NOT_FINISHED` with the budget spent."""
+    return f"{NOT_FINISHED} ({stopped})" if stopped else outcome
+
+
+def replay_budget(max_actions: int | None, budget: Budget | None) -> Budget | None:
+    """The budget of a replay: at most ``max_actions`` actions (the search's number of states:
+    a figure, the same on every machine), under ``budget``'s safety stop and cancel event; its
+    actions are not charged to ``budget``'s states. None when there is nothing to bound it by."""
+    if budget is not None:
+        return budget.child(max_actions, unit="actions", counts=False)
+    return None if max_actions is None else Budget(max_actions, unit="actions")
+
+
+def run_replay(world: World, start: GameState | None = None, budget: Budget | None = None) -> Replay:
+    """Replay casts on the world alone (no constraints): its end state and outcome. ``budget``
+    counts the run's actions (its work allowance, safety stop and cancel event stop the run)."""
     def replay(casts: tuple[Cast, ...]) -> tuple[GameState, str, list[str]]:
-        run = run_world(world, casts, state=start)
-        return run.state, run.outcome.value, []
+        run = run_world(world, casts, state=start, budget=budget)
+        return run.state, replay_outcome(run.outcome.value, run.stopped), []
     return replay
 
 
@@ -218,8 +240,12 @@ def miss_reason(world: World, search: MissSearch, verdict: Verdict, replay: Repl
     if broken:
         miss += ", but " + "; ".join(broken) + " does not hold"
     said = " ".join(format_cast(c) for c in casts) or "no casts"
-    text = (f"every legal cast sequence explored; the closest miss ({said}) ends in a {outcome} at "
-            f"tick {end.tick} with {miss}")
+    if outcome.startswith(NOT_FINISHED):        # the replay's budget ran out: no rule outcome to name
+        text = (f"every legal cast sequence explored; the closest miss ({said}) was replayed only to tick "
+                f"{end.tick}, {outcome}, with {miss}")
+    else:
+        text = (f"every legal cast sequence explored; the closest miss ({said}) ends in a {outcome} at "
+                f"tick {end.tick} with {miss}")
     return Reason(EXPLORED, world.name, text,
                   {"heroes_alive": len(alive), "hp_alive": sum(hp for _, hp in alive), "outcome": outcome,
                    "alive": dict(alive), "constraints_failing": broken, "states": verdict.states}, casts)
@@ -258,10 +284,12 @@ def _with_worlds(game: Setup, found: Reason, seen: frozenset[str]) -> Reason:
 
 
 def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None = None,
-                 max_states: int | None = None, start: GameState | None = None) -> Reason:
+                 max_states: int | None = None, start: GameState | None = None,
+                 budget: Budget | None = None) -> Reason:
     """Every cast sequence of world ``name`` explored (from ``start``, else its first state), with
     the closest miss. ``run`` runs the search (the Studio runs it in slices a newer edit cancels);
-    by default ``max_states``. The near-witness's casts are those made after ``start``."""
+    by default ``max_states`` within ``budget``. The near-witness's casts are those made after
+    ``start``; their replay is bounded by ``budget`` too (a child counting actions)."""
     from zorglab.engine.constraints import reads_unused
     from zorglab.engine.game import play_world
     from zorglab.search.decide import deciding
@@ -271,33 +299,38 @@ def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None
     constraints, _ = game.conditions(name)
     search = MissSearch(world, wins=lambda s: game.wins(name, s), reads_unused=reads_unused(constraints),
                         reads_dead=reads_dead(constraints), start=start)
-    verdict = run(search) if run is not None else search.run(max_states=max_states)
+    verdict = run(search) if run is not None else search.run(budget=budget_of(max_states, None, budget))
+    actions = replay_budget(max_states, budget)
 
     def replay(casts: tuple[Cast, ...]) -> tuple[GameState, str, list[str]]:
         if start is None:           # the level's own judgement of the run (constraints, FR-43)
-            played = play_world(game, name, casts, record=False)
-            return played.result.state, played.outcome.value, [r.condition.source for r in played.constraints
-                                                                 if not r.holds]
-        end, outcome, _ = run_replay(world, start)(casts)
-        failing = [] if any(h.alive for h in end.heroes) else [
+            played = play_world(game, name, casts, record=False, budget=actions)
+            stopped = played.result.stopped
+            return played.result.state, replay_outcome(played.outcome.value, stopped), [
+                r.condition.source for r in played.constraints if not r.holds and not stopped]
+        end, outcome, _ = run_replay(world, start, actions)(casts)
+        failing = [] if any(h.alive for h in end.heroes) or outcome.startswith(NOT_FINISHED) else [
             r.condition.source for r in check_conditions(constraints, game.record(name, end)) if not r.holds]
         return end, outcome, failing
     return miss_reason(world, search, verdict, replay)
 
 
-def why_from(game: Setup, name: str, start: GameState, max_states: int | None = None) -> Reason:
+def why_from(game: Setup, name: str, start: GameState, max_states: int | None = None,
+             budget: Budget | None = None) -> Reason:
     """Why world ``name`` cannot be won from ``start`` (the Player's *solve*): a certificate, else
-    the closest miss from there."""
+    the closest miss from there (within ``budget``)."""
     found = certificate(game, name, start)
-    return found if found is not None else closest_miss(game, name, max_states=max_states, start=start)
+    return found if found is not None else closest_miss(game, name, max_states=max_states, start=start,
+                                                        budget=budget)
 
 
 def why_unsolvable(game: Setup, verdicts: Iterable[tuple[str, Verdict]] = (), *,
-                   run: Callable[[Search], Verdict] | None = None, max_states: int | None = None) -> Reason | None:
+                   run: Callable[[Search], Verdict] | None = None, max_states: int | None = None,
+                   budget: Budget | None = None) -> Reason | None:
     """The reason a setup cannot be won: in the world the search proved unsolvable (``verdicts``,
     as :class:`~zorglab.search.level.LevelVerdict.worlds` holds them) first, then in every played
     world, a certificate; else that world's closest miss. None when no world is known unsolvable
-    and none has a certificate."""
+    and none has a certificate. ``budget`` bounds the closest miss's search and its replay."""
     failed = [name for name, v in verdicts if v.verdict == UNSOLVABLE]
     names = failed + [n for n in game.played_worlds if n not in failed]
     for name in names:
@@ -306,4 +339,4 @@ def why_unsolvable(game: Setup, verdicts: Iterable[tuple[str, Verdict]] = (), *,
             return found
     if not failed:
         return None
-    return closest_miss(game, failed[0], run, max_states)
+    return closest_miss(game, failed[0], run, max_states, budget=budget)

@@ -65,8 +65,10 @@ def contract_problems(level: Level) -> list[str]:
     return [f"{level.path}: contract {level.contract!r} is not in {found}{hint}"]
 
 
-def solution_problems(level: Level, stops: Stops, draft: Draft) -> list[str]:
-    """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5)."""
+def solution_problems(level: Level, stops: Stops, draft: Draft, max_actions: int | None = None) -> list[str]:
+    """Every known solution whose replay no longer ends as its ``expect`` says (NFR-5). Each
+    replay makes at most ``max_actions`` actions (the summary's states: a figure) under the
+    summary's safety stop and cancel; one they stop cuts the draft ("not finished")."""
     out = []
     for index, solution in enumerate(level.solutions):
         stop_if_cancelled(stops)
@@ -78,10 +80,19 @@ def solution_problems(level: Level, stops: Stops, draft: Draft) -> list[str]:
         where = f"{solution.location}: " if solution.location else ""
         try:
             game = kept_setup(level, Layout.from_solution(solution), dict(solution.choices))
-            outcome = play(game, solution.casts, dict(solution.mirror_casts), record=False).outcome
+            # the replay's actions heed the summary's safety stop and cancel (a portal loop of
+            # millions of actions stops there); they are not charged as states
+            played = play(game, solution.casts, dict(solution.mirror_casts), record=False,
+                          budget=stops.child(max_actions, unit="actions", counts=False))
+            outcome = played.outcome
         except (ValueError, RuntimeError) as error:     # a level fault, a refused cast, a plan too big
             out.append(f"{where}solution {index} does not replay: {(str(error).splitlines() or [''])[0]}")
             continue
+        stopped = next((run.result.stopped for run in played.worlds if run.result.stopped), "")
+        if stopped:
+            stop_if_cancelled(stops)
+            draft.cut(f"solutions {index}..{len(level.solutions) - 1} not replayed to their end: {stopped}")
+            break
         if outcome is not solution.expect:
             out.append(f"{where}solution {index} expects a {solution.expect.value}, but its replay ends in a "
                        f"{outcome.value}")
@@ -167,7 +178,8 @@ def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budg
         v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
                                 if n in verdicts and verdicts[n].verdict == overall) if overall != SOLVABLE else ""
         if overall == UNSOLVABLE:       # why, in the designer's words (zorglab.search.reasons)
-            why = why_unsolvable(game, verdicts.items(), run=lambda search: run_within(search, max_states, stops))
+            why = why_unsolvable(game, verdicts.items(), run=lambda search: run_within(search, max_states, stops),
+                                 max_states=max_states, budget=stops)
             v["reason"] = why.said(len(game.played_worlds)) if why is not None else v["reason"]
         if overall == UNKNOWN:
             draft.cut(f"this layout: {v['reason']}")

@@ -204,7 +204,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
         stop_if_cancelled(stops)
         if on_verdict is not None and survey:
             on_verdict(_freeze(draft, problems, survey_pending=True))
-        problems += solution_problems(found, stops, draft)
+        problems += solution_problems(found, stops, draft, max_states)
         if not survey:
             return _freeze(draft, problems)
         survey_ = survey_layouts(found, stops, budget)
