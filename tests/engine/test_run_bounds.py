@@ -109,6 +109,22 @@ def test_play_json_says_a_budget_stopped_the_run(tmp_path, capsys, monkeypatch):
     assert "not finished" in data["stall"]["message"]
 
 
+def test_play_trace_keeps_the_safety_stop_too(tmp_path, capsys, monkeypatch):
+    # --trace runs the main world again to draw it: under --seconds that run has its stop as well
+    import time
+    path = tmp_path / "row.toml"
+    path.write_text(row(40), encoding="utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "process_time", _SlowClock())
+        assert main(["play", str(path), "--seconds", "1", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert ">> the trace stopped here: safety stop of 1 CPU s struck" in out and ">> the end:" not in out
+    assert main(["play", str(path), "--trace"]) == 0
+    assert "trace stopped" not in capsys.readouterr().out       # unbounded: the whole run is drawn
+    assert main(["play", str(path), "--seconds", "1000", "--trace"]) == 0
+    assert "trace stopped" not in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
 def test_play_refuses_a_time_bound_that_bounds_nothing(tmp_path, capsys, seconds):
     path = tmp_path / "row.toml"

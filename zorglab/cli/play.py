@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print()
         return 0
     if args.trace:
-        _trace(result.main_world, casts)
+        _trace(result.main_world, casts, None if seconds is None else Budget(None, seconds=seconds, unit="actions"))
     for run_ in result.worlds:
         world, world_run = run_.world, run_.result
         for refusal in world_run.refused:
@@ -91,10 +91,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trace(world: Any, casts: list[Any]) -> None:
+def _trace(world: Any, casts: list[Any], budget: Budget | None) -> None:
     """The main world's run, board by board: each cast printed under the board it is cast on, and the
-    board after the last action (a cast that wins ends the run with no casting point after it)."""
-    traced = run_world(world, casts, keep_states=True)
+    board after the last action (a cast that wins ends the run with no casting point after it); under
+    ``--seconds`` the trace has its own safety stop, as the run had."""
+    traced = run_world(world, casts, keep_states=True, budget=budget)
     by_tick: dict[int, list[Any]] = {}
     for cast in casts:
         by_tick.setdefault(cast.tick, []).append(cast)
@@ -106,7 +107,9 @@ def _trace(world: Any, casts: list[Any]) -> None:
             refused = next((r.reason for r in traced.refused if r.cast == cast), None)
             print(f">> cast {format_cast(cast)} here" + (f": refused, {refused}" if refused else ""))
         print()
-    if not traced.states or traced.state is not traced.states[-1]:
+    if traced.stopped:
+        print(f">> the trace stopped here: {traced.stopped}")
+    elif not traced.states or traced.state is not traced.states[-1]:
         print(">> the end:")
         print(render(world, traced.state, labels=True))
         print()
