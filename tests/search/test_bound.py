@@ -267,3 +267,61 @@ def test_a_walk_deeper_than_the_stack_gives_no_bound_and_no_crash():
     assert answer == UNBOUNDED
     assert not any(value == (UNBOUNDED, True) for value in bound._solo.values()), "no mark left behind"
     assert DamageBound(world).walk_drop(start, 1, (1 << 2) | (1 << 4) | (1 << 5), 1) < UNBOUNDED
+
+
+@st.composite
+def walk_paths(draw, max_spells: int = 3):
+    """A random world the bound applies to, with a Banality and a Teleport (added where none was
+    drawn), at least two heroes, and the states of one random path through it."""
+    world = draw(small_worlds(max_spells=max_spells))
+    level = world.level
+    assume(len(level.heroes) >= 2)
+    extra = tuple(spec for spec, kind in ((SpellSpec("Banality9", "Banality", ()), "Banality"),
+                                          (SpellSpec("Teleport9", "Teleport", (2,)), "Teleport"))
+                  if not any(spell.type == kind for spell in world.spells))
+    if extra:
+        slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
+        world = World(dataclasses.replace(level, spells=level.spells + extra), slots)
+    assume(world_gate(world) is None)
+    state = world.initial_state()
+    path = [state]
+    for _ in range(draw(st.integers(0, 30))):
+        found = None if state.lost else next_action(world, state)
+        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
+        if found is not None:
+            moves.append(act(world, state, found, record=False)[0])
+        if not moves:
+            break
+        state = moves[draw(st.integers(0, len(moves) - 1))]
+        path.append(state)
+    return world, path
+
+
+@SETTINGS
+@given(walk_paths())
+def test_a_walk_spell_the_bound_keeps_for_one_hero_wins_on_no_other(case):
+    """The walk cut (issue 27): where every least set of walk spells some hero needs holds one
+    spell, that spell is cast on that hero alone; brute force finds no win after any cast on
+    another. One bound answers along the path, deepest state first (its memo filed for fewer
+    spells left), each state's own test asked first, as the search does before casting."""
+    world, path = case
+    search = Search(world, **ONLY_BOUND)
+    bound = search._bound
+    assert bound is not None
+    cuts = 0
+    for state in reversed(path):
+        if state.lost:
+            continue
+        found = next_action(world, state)
+        active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
+        mask, parts = search._mask(state.spells_left), search._parts(state, None)
+        if bound.hopeless(state, mask, parts):
+            continue            # the search gives it up before casting anything
+        only = bound.walk_cut(state, mask, parts)
+        assert all(mask >> index & 1 and bound.walking >> index & 1 for index in only), "walk spells left only"
+        kept = {cast for cast, _, _ in legal_casts(world, state, active=active, only=only)}
+        for cast, nxt, _ in legal_casts(world, state, active=active):
+            if cast not in kept:
+                cuts += 1
+                assert not brute_force(world, nxt), f"the walk cut left out a winning {cast}"
+    event(f"casts cut: {min(cuts, 3)}")

@@ -221,6 +221,46 @@ class DamageBound(LoneWalks):
         self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
 
+    # -- a walk spell one hero cannot do without -----------------------------------------------
+
+    def walk_cut(self, state: GameState, mask: int, parts: tuple[int, ...]) -> dict[int, int]:
+        """Single-target walk spells left (spell index -> the one hero it may still go to): a hero
+        whose every least set of walk spells (:meth:`_hero_needs`, as this state's own test found
+        them) holds that spell cannot die once it is cast on anyone else, so those casts are not
+        made. Read from the memo alone (a hero not yet answered cuts nothing): the child's walk for
+        that hero is the one its own test would ask for with the spell gone, and this test already
+        found it short (a walk spell on another hero leaves this one's board, walk and pauses as
+        they are: what :meth:`hopeless` itself rests on)."""
+        if mask & self.unbounded or not mask & self.walking:
+            return {}
+        spells, bends, pauses = self._left(mask)
+        ground = self._grounds.get(parts[0])
+        if ground is None:
+            return {}
+        only: dict[int, int] = {}
+        earlier = 0
+        awake = False
+        for index, hero in enumerate(state.heroes):
+            if not hero.alive:
+                continue
+            asleep = hero.asleep
+            if hero.hp > spells:
+                paused = awake or asleep or hero.pos is None
+                verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + earlier, paused, spells))
+                if isinstance(verdict, list) and verdict:
+                    common = mask & self.walking
+                    for least in verdict:
+                        common &= least
+                    for bit in _bits(common):
+                        if only.get(bit, index) != index:
+                            return {}       # two heroes need it: the state's own test gives it up
+                        only[bit] = index
+            if asleep:
+                earlier += 1
+            else:
+                awake = True
+        return only
+
     # -- every cast of a board spell at once -----------------------------------------------
 
     def board_cut(self, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
@@ -310,6 +350,11 @@ def _submasks(mask: int) -> list[int]:
     bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
     subs = [sum(b for j, b in enumerate(bits) if pick >> j & 1) for pick in range(1, 1 << len(bits))]
     return sorted(subs, key=int.bit_count)
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _disjoint_choice(needs: list[list[int]], at: int, used: int) -> bool:

@@ -131,14 +131,16 @@ def _hero_targets(world: World, state: GameState, behaviour: Any, args: tuple[An
 
 
 def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
-               active: Any = _UNKNOWN, book: CastBook | None = None, skip: int = 0) -> list[Cast]:
+               active: Any = _UNKNOWN, book: CastBook | None = None, skip: int = 0,
+               only: dict[int, int] | None = None) -> list[Cast]:
     """Syntactic candidates for every unused spell; the engine decides which are legal.
 
     ``noops=False`` leaves out casts the rules allow but that change nothing but the spell
     count (a type's ``changes_nothing``: Sleep on a sleeper, Wake on a waker, Banality on a
     Warrior, ZR-24): keeping a spell
     is never worse unless a constraint reads unused spells, and then callers pass ``noops=True``.
-    ``skip``: spells (bits by index) not to cast here (the search's damage bound ruled them out).
+    ``skip``: spells (bits by index) not to cast here (the search's damage bound ruled them out);
+    ``only``: single-target spells (by index) to cast on one hero alone (index), the bound's walk cut.
     """
     active = board_active(world, state) if active is _UNKNOWN else active
     book = CastBook() if book is None else book
@@ -149,20 +151,24 @@ def candidates(world: World, state: GameState, margin: int = ISOLATED_MARGIN, no
         if spell.behaviour.cast_form == "select":
             found += _selection_candidates(world, state, spell, call, margin, book)
         else:
-            _plain(world, state, spell, call, book, active, margin, noops, found)
+            _plain(world, state, spell, call, book, active, margin, noops, found,
+                   None if only is None else only.get(spell.index))
     return found
 
 
 def _plain(world: World, state: GameState, spell: Any, call: SpellCall, book: CastBook, active: int | None,
-           margin: int, noops: bool, found: list[Cast]) -> None:
+           margin: int, noops: bool, found: list[Cast], alone: int | None = None) -> None:
+    """The casts of one spell not under Selection (``alone``: the one hero it may go to)."""
     behaviour = spell.behaviour
     form = behaviour.cast_form
     tick, args = state.tick, spell.args
     if form is None:                        # no target: Attack, Teleport, any such new type
-        if behaviour.target != "active" or active is not None:
+        if behaviour.target != "active" or (active is not None and alone in (None, active)):
             found.append(book.cast(tick, call))
     elif form == "on":
         for i in _hero_targets(world, state, behaviour, args, noops):
+            if alone is not None and i != alone:
+                continue
             found.append(book.cast(tick, call, on=(world.heroes[i].label,)))
     elif form == "to":
         if active is not None:
@@ -208,13 +214,15 @@ def _selection_candidates(world: World, state: GameState, spell: Any, outer: Spe
 
 def legal_casts(world: World, state: GameState, margin: int = ISOLATED_MARGIN, noops: bool = False,
                 record: bool = False, active: Any = _UNKNOWN,
-                book: CastBook | None = None, skip: int = 0) -> list[tuple[Cast, GameState, list[Event]]]:
+                book: CastBook | None = None, skip: int = 0,
+                only: dict[int, int] | None = None) -> list[tuple[Cast, GameState, list[Event]]]:
     """Each legal cast at this casting point with the state it leads to (``active``: ZR-14's
-    active hero, when the caller already knows it; ``book``: casts a search built before)."""
+    active hero, when the caller already knows it; ``book``: casts a search built before;
+    ``skip``, ``only``: as :func:`candidates`)."""
     out = []
     if active is _UNKNOWN:
         active = board_active(world, state)
-    for cast in candidates(world, state, margin, noops, active, book, skip):
+    for cast in candidates(world, state, margin, noops, active, book, skip, only):
         try:
             new, events = cast_spell(world, state, cast, record=record, active=active)
         except CastError:

@@ -70,6 +70,14 @@ class ProofSearch:
             return 0
         return bound.board_cut(state, mask, parts, active)
 
+    def _walk_cut(self: Any, state: GameState, mask: int, parts: tuple[int, ...]) -> dict[int, int] | None:
+        """Single-target walk spells to cast on one hero alone (``DamageBound.walk_cut``): on any
+        other, some hero is left that nothing can kill. Read from the bound's memo: no new work."""
+        bound = self._bound
+        if bound is None or not mask & bound.walking:
+            return None
+        return bound.walk_cut(state, mask, parts) or None
+
     def _allow(self: Any, bound: DamageBound) -> bool:
         """Set the bound's allowance from the work the search has earned; False when it has done
         no work yet and may do none (then it has nothing to answer from, at no cost)."""
@@ -125,8 +133,9 @@ class ProofSearch:
             left = node.mask.bit_count()
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             skip = self._board_cut(state, node.mask, node.parts, active)
+            only = self._walk_cut(state, node.mask, node.parts)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book, skip=skip):
+                                            active=active, book=self._book, skip=skip, only=only):
                 mask = self._mask(nxt.spells_left)
                 self.generated += 1
                 self._offer(nxt, node, cast, mask, left - mask.bit_count())

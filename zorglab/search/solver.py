@@ -70,7 +70,8 @@ TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on 
 WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
 BOUND_SHARE = 0.3           # lone states the damage bound may compute per state expanded (it is lazy)
 BOUND_FIRST = 0             # ... and before the first
-BOUND_RAMP = 20_000         # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
+BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
+                            # (20 rather than 20,000 since the walk cut, which reads the memo: issue 27)
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten

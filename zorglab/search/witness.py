@@ -78,8 +78,9 @@ class WitnessSearch:
         if mask:
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             skip = self._board_cut(state, mask, parts, active)
+            only = self._walk_cut(state, mask, parts)
             for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book, skip=skip):
+                                            active=active, book=self._book, skip=skip, only=only):
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
             children.reverse()          # popped in the order the casts were generated
