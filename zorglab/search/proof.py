@@ -82,7 +82,8 @@ class ProofSearch:
         """Set the bound's allowance from the work the search has earned; False when it has done
         no work yet and may do none (then it has nothing to answer from, at no cost)."""
         n = self.states
-        earned = self.bound_first + int(n * self.bound_share) + (n * n // self.bound_ramp if self.bound_ramp else 0)
+        late = max(0, n - self.bound_delay)     # the ramp waits: a witness often comes first (issue 27)
+        earned = self.bound_first + int(n * self.bound_share) + (late * late // self.bound_ramp if self.bound_ramp else 0)
         # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
         # path is walked again) is a small part of the work; else the memo alone answers
         if earned - bound.work >= self.bound_quantum:

@@ -72,6 +72,8 @@ BOUND_SHARE = 0.3           # lone states the damage bound may compute per state
 BOUND_FIRST = 0             # ... and before the first
 BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
                             # (20 rather than 20,000 since the walk cut, which reads the memo: issue 27)
+BOUND_DELAY = 2_500          # ... counted from this many states on: small cells are won by the witness
+                            # search by then (4 x 5 in 2,015 states) and pay nothing for the ramp
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
@@ -173,6 +175,7 @@ class Search(ProofSearch, WitnessSearch):
     bound_first: int = BOUND_FIRST
     bound_quantum: int = BOUND_QUANTUM
     bound_ramp: int = BOUND_RAMP
+    bound_delay: int = BOUND_DELAY
     clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     states: int = 0             # states expanded (taken from the queue, every move tried)
