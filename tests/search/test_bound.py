@@ -80,16 +80,8 @@ def test_a_bound_short_of_work_says_no_and_goes_on_where_it_was(case):
         assert not brute_force(world, state), "the bound gave up a branch that wins"
 
 
-@st.composite
-def reached_paths(draw, max_spells: int = 3):
-    """A random world the bound applies to, with a Swap (one is added where none was drawn), and the states of one random
-    path through it (the spells left shrink along it)."""
-    world = draw(small_worlds(max_spells=max_spells))
-    if not any(spell.type == "Swap" for spell in world.spells):
-        level = world.level
-        slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
-        world = World(dataclasses.replace(level, spells=level.spells + (SpellSpec("Swap9", "Swap", ()),)), slots)
-    assume(world_gate(world) is None)
+def random_path(draw, world: World) -> list:
+    """The states of one random path through ``world`` from its start (actions and casts drawn)."""
     state = world.initial_state()
     path = [state]
     for _ in range(draw(st.integers(0, 30))):
@@ -101,7 +93,20 @@ def reached_paths(draw, max_spells: int = 3):
             break
         state = moves[draw(st.integers(0, len(moves) - 1))]
         path.append(state)
-    return world, path
+    return path
+
+
+@st.composite
+def reached_paths(draw, max_spells: int = 3):
+    """A random world the bound applies to, with a Swap (one is added where none was drawn), and the states of one random
+    path through it (the spells left shrink along it)."""
+    world = draw(small_worlds(max_spells=max_spells))
+    if not any(spell.type == "Swap" for spell in world.spells):
+        level = world.level
+        slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
+        world = World(dataclasses.replace(level, spells=level.spells + (SpellSpec("Swap9", "Swap", ()),)), slots)
+    assume(world_gate(world) is None)
+    return world, random_path(draw, world)
 
 
 @SETTINGS
@@ -283,18 +288,7 @@ def walk_paths(draw, max_spells: int = 3):
         slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
         world = World(dataclasses.replace(level, spells=level.spells + extra), slots)
     assume(world_gate(world) is None)
-    state = world.initial_state()
-    path = [state]
-    for _ in range(draw(st.integers(0, 30))):
-        found = None if state.lost else next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
-        if not moves:
-            break
-        state = moves[draw(st.integers(0, len(moves) - 1))]
-        path.append(state)
-    return world, path
+    return world, random_path(draw, world)
 
 
 @SETTINGS
