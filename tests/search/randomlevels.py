@@ -41,16 +41,20 @@ spells = st.one_of(
 
 
 @st.composite
-def small_worlds(draw, max_spells: int = 3, twin: bool = False) -> World:
-    """``twin=True``: one spell drawn is there twice (two labels, the same type and arguments)."""
+def small_worlds(draw, max_spells: int = 3, twin: bool = False, max_heroes: int = 2, min_heroes: int = 1,
+                 min_spells: int = 0,
+                 hero_choices: st.SearchStrategy | None = None,
+                 spell_choices: st.SearchStrategy | None = None) -> World:
+    """``min_heroes``..``max_heroes`` heroes, at least ``min_spells`` spells; ``hero_choices``, ``spell_choices``: what
+    to draw them from (by default ``heroes`` and ``spells`` here). ``twin=True``: one spell drawn is there twice (two labels, the same type and arguments)."""
     shape = draw(st.sampled_from(SHAPES))
     middle = draw(st.lists(middle_rooms, min_size=2, max_size=2))
     rooms = [RoomSpec("A", "A")]
     for i, (kind, args) in enumerate(middle):
         rooms.append(RoomSpec(f"{kind}{i + 1}", kind, args))
     rooms.append(RoomSpec("Z", "Z"))
-    hero_list = draw(st.lists(heroes, min_size=1, max_size=2))
-    spell_list = draw(st.lists(spells, min_size=1 if twin else 0, max_size=max_spells))
+    hero_list = draw(st.lists(heroes if hero_choices is None else hero_choices, min_size=min_heroes, max_size=max_heroes))
+    spell_list = draw(st.lists(spells if spell_choices is None else spell_choices, min_size=max(min_spells, 1 if twin else 0), max_size=max_spells))
     if twin:
         spell_list.insert(draw(st.integers(0, len(spell_list))), spell_list[draw(st.integers(0, len(spell_list) - 1))])
     level = Level(

@@ -29,6 +29,7 @@ from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.state import GameState
+from zorglab.search.groups import Groups, stall_gate, submasks
 from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class DamageBound(LoneWalks):
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
         self.pruned = 0
+        self.groups = Groups(self) if stall_gate(world) is None else None     # who Attacks reach together
         self.spent = 0                      # questions left unanswered because the allowance ran out
         self._spells_left: dict[int, tuple[int, int, int]] = {}   # mask -> (damage, bends, pauses)
         self._grounds: dict[int, int] = {}          # the search's board number -> ground number
@@ -93,12 +95,14 @@ class DamageBound(LoneWalks):
         ground = self._grounds.get(parts[0])
         if ground is None:
             ground = self._grounds[parts[0]] = self._ground(state)
-        if len(self._heroes) > CACHE_BOUND:     # caches of answers the lone walks give again
-            self._heroes.clear()
+        if len(self._heroes) > CACHE_BOUND or self.groups is not None and self.groups.full():
+            self._heroes.clear()            # caches of answers the lone walks give again
             self._drops.clear()
             self._after.clear()
+            if self.groups is not None:
+                self.groups.clear()
         try:
-            return self._hopeless(state, left, ground, parts)
+            return self._hopeless(state, mask, left, ground, parts)
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
@@ -122,7 +126,8 @@ class DamageBound(LoneWalks):
             number = self._ground_numbers[ground] = len(self._ground_numbers)
         return number
 
-    def _hopeless(self, state: GameState, left: tuple[int, int, int], ground: int, parts: tuple[int, ...]) -> bool:
+    def _hopeless(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
+                  parts: tuple[int, ...]) -> bool:
         spells, bends, pauses = left
         needs: list[list[int]] = []
         earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
@@ -151,6 +156,9 @@ class DamageBound(LoneWalks):
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
+        if self.groups is not None and spells and self.groups.apart(state, mask, left, ground, parts):
+            self.pruned += 1
+            return True
         return False
 
     def _hero_needs(self, state: GameState, index: int, ground: int, part: int, bends: int, hp: int,
@@ -158,7 +166,7 @@ class DamageBound(LoneWalks):
         """True: the rooms cannot take ``hp`` from this hero whatever is cast. Else the least sets
         of single-target spells left (masks) it needs to die, or [] when it needs none of them.
         ``bends``: the spells left that bend its walk; ``pauses``: how often others may act."""
-        return self._least_needs(lambda some: self._drop(state, index, ground, part, pauses, paused, hp, some),
+        return self._least_needs(lambda some: self.drop(state, index, ground, part, pauses, paused, hp, some),
                                  bends, hp)
 
     def _least_needs(self, drop: Callable[[int], int], bends: int, hp: int) -> bool | list[int]:
@@ -171,7 +179,7 @@ class DamageBound(LoneWalks):
         if drop(bends & ~own) >= hp:
             return []
         found: list[int] = []
-        for sub in _submasks(own):
+        for sub in submasks(own):
             if any(sub & least == least for least in found):
                 continue
             if drop((bends & ~own) | sub) >= hp:
@@ -211,8 +219,10 @@ class DamageBound(LoneWalks):
                 earlier += 1
         return found
 
-    def _drop(self, state: GameState, index: int, ground: int, part: int, pauses: int, paused: bool, need: int,
+    def drop(self, state: GameState, index: int, ground: int, part: int, pauses: int, paused: bool, need: int,
               bends: int) -> int:
+        """The most HP hero ``index``'s lone walk can take with the spells ``bends`` (exactly when
+        below ``need``, else at least ``need``), memoised by the search's part numbers."""
         key = (ground, part, bends, pauses, int(paused))
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
@@ -344,13 +354,6 @@ class DamageBound(LoneWalks):
             return self._then(res.freeze(), index, hp, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
-
-def _submasks(mask: int) -> list[int]:
-    """The non-empty sub-masks of ``mask``, fewest bits first."""
-    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
-    subs = [sum(b for j, b in enumerate(bits) if pick >> j & 1) for pick in range(1, 1 << len(bits))]
-    return sorted(subs, key=int.bit_count)
-
 
 def _bits(mask: int) -> list[int]:
     """The indices of the bits set in ``mask``."""

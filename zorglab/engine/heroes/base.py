@@ -40,6 +40,8 @@ class HeroBehaviour:
     weighs_rooms: bool = False  # does the type weigh rooms beyond the default {Z: 1}? (FR-25; see room_weights)
     pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
     moves_rooms: bool | None = None     # can its actions move a room? (Mechanic: True; None: unknown, taken as yes)
+    always_plans: bool = False  # its goal is Z and it has a plan wherever Z can be reached: never stuck on a map
+                                # where every floor cell reaches Z (the damage bound's groups, FR-51)
     signature: Any              # set by the registry's decorator
 
     @classmethod

@@ -10,6 +10,7 @@ class Warrior(HeroBehaviour):
 
     stirs_others = False        # its steps touch no other hero
     moves_rooms = False
+    always_plans = True         # goal Z, a plan wherever Z can be reached (FR-51's groups)
 
     @classmethod
     def draft(cls, rng, hp, elements):

@@ -80,8 +80,12 @@ class SpellBehaviour:
     # without bending its walk: others act meanwhile), "none" (bends no walk, deals no damage, and
     # gives no other hero a turn). None (the default, a type that has not said): the bound cannot
     # know what a cast does, so it stands aside while such a spell is left — sound, and said: the
-    # bound lists these types in ``DamageBound.blind`` (docs/rules.md FR-51).
+    # bound lists these types in ``DamageBound.blind`` (docs/rules.md FR-51). Only a "pause" spell
+    # may give another hero a turn while the hero it holds lives: the bound's groups rest on it.
     bound_role: ClassVar[BoundRole | None] = None
+    # Does a cast only trade rooms among the slots they hold (Swap), never move one to an empty slot?
+    # The bound's groups need the rooms to stay connected the same way (zorglab.search.groups).
+    keeps_slots: ClassVar[bool] = False
     # Can a cast of this type move a room? (Move, Swap: True.) If no spell and no hero of a world
     # can, the slots never change and a constraint reading only ``dist`` is decided by the layout
     # alone (zorglab.search.reasons). None: unknown (a new type), taken as "it may".

@@ -13,6 +13,7 @@ class SwapSpell(RoomSpell):
 
     cast_form = "with"
     bound_role = "board"      # any two rooms may trade places, whoever stands in them (FR-51)
+    keeps_slots = True        # rooms trade slots; none goes to an empty one
 
     @staticmethod
     def relaxed_moves(slots):

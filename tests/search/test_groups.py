@@ -1,0 +1,189 @@
+"""FR-51's groups (issue 27): heroes an Attack cannot reach together. The branches they give up
+have no win (brute force), ``feasible`` answers what a plain enumeration of every sharing-out
+answers, and the gate names what could leave a hero stuck."""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from zorglab.core.model import HeroSpec, RoomSpec, SpellSpec
+from zorglab.core.values import Element
+from zorglab.engine.turns import act, next_action
+from zorglab.engine.world import World
+from zorglab.search.bound import world_gate
+from zorglab.search.casts import legal_casts
+from zorglab.search.family import SLOTS, family_level, family_world
+from zorglab.search.groups import feasible, stall_gate
+from zorglab.search.solver import UNKNOWN, UNSOLVABLE, Search
+
+from randomlevels import small_worlds
+from test_solver_properties import brute_force
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EAGER = dict(forget_dead=False, cut_sleepers=False, bound_first=10**9)     # the bound never short of work
+
+
+@st.composite
+def grouped_states(draw):
+    """A random world of up to three heroes that the groups apply to, and a state reached in it."""
+    # heroes the rooms alone rarely kill and Attacks to share out: where the groups bite
+    strong = st.builds(lambda t, hp: (t, (hp,) if t == "Warrior" else (hp, frozenset())),
+                       st.sampled_from(["Warrior", "Elf"]), st.integers(2, 6))
+    attack = st.builds(lambda x: ("Attack", (x,)), st.integers(1, 3))
+    spells = st.one_of(attack, attack, attack, attack, attack, st.just(("Sleep", ())), st.just(("Wake", ())),
+                       st.builds(lambda n: ("Teleport", (n,)), st.integers(1, 2)))
+    world = draw(small_worlds(max_spells=3, min_spells=1, min_heroes=2, max_heroes=3, hero_choices=strong,
+                              spell_choices=spells))
+    assume(world_gate(world) is None and stall_gate(world) is None)
+    assume(any(spell.type == "Attack" for spell in world.spells))
+    state = world.initial_state()
+    for _ in range(draw(st.integers(0, 60))):
+        if state.lost:
+            break
+        found = next_action(world, state)
+        casts = [nxt for _, nxt, _ in legal_casts(world, state)]
+        if found is not None and (not casts or draw(st.integers(0, 9)) < 8):
+            state = act(world, state, found, record=False)[0]      # mostly act: later heroes come on
+        elif casts:
+            state = casts[draw(st.integers(0, len(casts) - 1))]
+        else:
+            break
+    return world, state
+
+
+@settings(SETTINGS, max_examples=200, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(grouped_states())
+def test_a_state_the_groups_give_up_has_no_win(case):
+    world, state = case
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None and bound.groups is not None
+    mask = search._mask(state.spells_left)
+    hopeless = bound.hopeless(state, mask, search._parts(state, None))
+    event(f"given up by the groups: {bool(bound.groups.pruned)}")
+    if hopeless:
+        assert not brute_force(world, state), "the bound gave up a branch that wins"
+
+
+def _enumerated(sleepers, awake, first, attacks, walk_sets, pauses):
+    """``feasible`` by plain enumeration: which heroes sleep, every attack to every group, every
+    hero every walk set."""
+    spells = 0
+    for walk in walk_sets:
+        spells |= walk
+    for sleeping in product((False, True), repeat=len(awake)):
+        if sum(sleeping) > pauses:
+            continue
+        asleep = sleepers + [n for n, s in zip(awake, sleeping) if s]
+        rest = [(i, n) for i, (n, s) in enumerate(zip(awake, sleeping)) if not s]
+        group_of = [0 if i < first else 1 + i for i, _ in rest]
+        groups = sorted(set(group_of)) or [0]
+        for given in product(groups, repeat=len(attacks)):
+            for walks in product(range(len(walk_sets)), repeat=len(asleep) + len(rest)):
+                used = 0
+                clash = False
+                for w in walks:
+                    clash |= bool(walk_sets[w] & used)
+                    used |= walk_sets[w]
+                if clash:
+                    continue
+                total = sum(attacks)
+                ok = all(n[w] <= total for n, w in zip(asleep, walks))
+                for (_, n), g, w in zip(rest, group_of, walks[len(asleep):]):
+                    ok &= n[w] <= sum(x for x, to in zip(attacks, given) if to == g)
+                if ok:
+                    return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_feasible_is_the_plain_enumeration(data):
+    walk_sets = data.draw(st.sampled_from([(0,), (0, 1), (0, 1, 2, 3)]))
+    needs = st.tuples(*[st.integers(0, 6) for _ in walk_sets])
+    sleepers = data.draw(st.lists(needs, max_size=1))
+    awake = data.draw(st.lists(needs, min_size=1, max_size=4))
+    first = data.draw(st.integers(1, len(awake)))
+    attacks = tuple(sorted(data.draw(st.lists(st.integers(1, 3), max_size=3)), reverse=True))
+    pauses = data.draw(st.integers(0, 1))
+    expect = _enumerated(sleepers, awake, first, attacks, walk_sets, pauses)
+    assert feasible(sleepers, awake, first, attacks, walk_sets, pauses) == expect
+
+
+def test_heroes_apart_cannot_share_an_attack():
+    assert not feasible([], [(3,), (3,)], 1, (3,), (0,))
+    assert feasible([], [(3,), (3,)], 2, (3,), (0,))                 # on the board together
+    assert feasible([(3,)], [(3,)], 1, (3,), (0,))                   # a sleeper is hit with everyone
+    assert feasible([], [(3,), (3,)], 1, (3,), (0,), pauses=1)       # a Sleep left may make one
+    assert feasible([], [(3, 0), (3, 3)], 1, (3,), (0, 1))           # the walk spell to the first
+    assert not feasible([], [(4, 0), (4, 0)], 1, (3,), (0, 1))      # both need the one walk spell
+
+
+@pytest.mark.parametrize("hp,wins", [(6, True), (7, False)])
+def test_two_warriors_one_after_the_other_cannot_share_one_attack(hp, wins):
+    """Each walk alone takes 6 HP; one Attack(3) left. At 7 HP each needs 1 more, and the second
+    spawns only once the first is dead: no Attack reaches both, though each alone could die."""
+    level = dataclasses.replace(family_level(2, 0), heroes=(HeroSpec("W1", "Warrior", (hp,)),
+                                HeroSpec("W2", "Warrior", (hp,))), spells=(SpellSpec("A1", "Attack", (3,)),))
+    world = World(level, SLOTS)
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None
+    start = world.initial_state()
+    hopeless = bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
+    assert bound.groups is not None
+    assert hopeless == (not wins) and bound.groups.pruned == (0 if wins else 1)
+    assert brute_force(world, start) == wins
+    bound.groups = None
+    assert not bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
+
+
+def test_the_gate_names_what_could_leave_a_hero_stuck():
+    level = family_level(3, 3)
+    assert stall_gate(World(level, SLOTS)) is None
+
+    def gate(**changes):
+        return stall_gate(World(dataclasses.replace(level, **changes), SLOTS))
+
+    icy = tuple(RoomSpec("E1", "E", (Element.ICE,)) if r.label == "E1" else r for r in level.rooms)
+    assert "ice" in (gate(rooms=icy) or "")
+    wet = tuple(RoomSpec("E1", "E", (Element.WATER,)) if r.label == "E1" else r for r in level.rooms)
+    assert "water" in (gate(rooms=wet) or "")
+    assert "Mechanic" in (gate(heroes=level.heroes + (HeroSpec("Mechanic4", "Mechanic", (3, {})),)) or "")
+    apart = dict(SLOTS, Z=(5, 1))
+    assert "connected" in (stall_gate(World(level, apart)) or "")
+    # Move (no bound role) turns the whole bound off while left; a board spell must keep the slots
+    swap = World(dataclasses.replace(level, spells=level.spells + (SpellSpec("Swap4", "Swap", ()),)), SLOTS)
+    assert stall_gate(swap) is None
+
+
+def test_the_groups_decide_8_by_8_and_keep_the_verdicts():
+    verdict = Search(family_world(8, 8), fewest=False).run(max_states=40_000)
+    assert verdict.verdict == UNSOLVABLE, verdict.reason
+    for heroes, spells in ((5, 5), (6, 5), (4, 4)):
+        world = family_world(heroes, spells)
+        without = Search(world, fewest=False)
+        assert without._bound is not None
+        without._bound.groups = None
+        expect = without.run(max_states=200_000)
+        got = Search(family_world(heroes, spells), fewest=False).run(max_states=200_000)
+        assert UNKNOWN not in (expect.verdict, got.verdict)
+        assert got.verdict == expect.verdict
+
+
+@settings(SETTINGS, max_examples=60, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(grouped_states())
+def test_the_search_with_the_groups_keeps_every_verdict(case):
+    world, _ = case
+    plain = Search(world, prune=False).run(max_states=50_000)
+    assume(plain.verdict != UNKNOWN)
+    for fewest in (True, False):
+        grouped = Search(world, fewest=fewest, **EAGER).run(max_states=50_000)
+        assert grouped.verdict == plain.verdict
+        if fewest:
+            assert grouped.spells_used == plain.spells_used

@@ -1,0 +1,255 @@
+"""Who an Attack can reach together (FR-51, issue 27): the damage bound's groups.
+
+The damage bound (``zorglab.search.bound``) lets every Attack left hit every hero. But an Attack
+hits only the living heroes *on the board* when it is cast, and heroes come onto the board one
+after another: a hero spawns only when every living hero before it in spawn order is asleep or
+stuck (ZR-7). Where nobody can ever be stuck (``stall_gate``) and no spell left but a "pause" one
+(Sleep) gives another hero a turn (``BoundRole``), the living heroes fall into *groups* that are
+never on the board together:
+
+- the awake heroes up to the last awake one on the board (or the first living one when none is
+  on the board): the group now on the board (a waiting one among them spawns before any later);
+- each later awake hero alone: it spawns only once every hero before it is dead, and the next
+  only once it is dead;
+- a sleeper stays on the board with every group (taken to be hit by every Attack); and each pause
+  spell left may make one more hero such a sleeper, whichever (every choice is tried).
+
+So each Attack left reaches at most one group (and the sleepers). Each hero then needs, besides
+what its own lone walk can take (with the walk spells given to it, each to one hero at most), the
+damage of the Attacks given to its group. ``feasible`` says whether some sharing-out of the Attacks
+over the groups and of the walk spells over the heroes meets every hero's need; if none does, no
+cast sequence kills them all and the branch is given up. Property-tested against brute force
+(``tests/search/test_groups.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from zorglab.engine import cells
+from zorglab.engine.state import GameState
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
+    from zorglab.search.bound import DamageBound
+
+CACHE_BOUND = 500_000    # answers kept before they are dropped (the lone walks give them again)
+
+Needs = tuple[int, ...]
+"""A hero's needs: the Attack damage it still needs with each subset of the walk spells left (the
+empty set first, then :func:`submasks` order), once its lone walk takes what it can."""
+
+
+class Groups:
+    """The groups' test for one world's damage bound (which owns it): its lone walks give each
+    hero's needs, memoised here as long as the bound's own answers."""
+
+    def __init__(self, bound: DamageBound):
+        self.bound = bound
+        self.pruned = 0                 # branches given up by the groups alone
+        self._needs: dict[tuple[int, ...], Needs] = {}
+        self._apart: dict[tuple[Any, ...], bool] = {}
+        self._attacks: dict[int, tuple[int, ...]] = {}
+
+    def full(self) -> bool:
+        return len(self._needs) + len(self._apart) > CACHE_BOUND
+
+    def clear(self) -> None:
+        self._needs.clear()
+        self._apart.clear()
+
+    def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
+              parts: tuple[int, ...]) -> bool:
+        """Do the heroes' groups leave no sharing-out of the spells ``mask`` left that kills them
+        all (:func:`feasible`)? ``left``, ``ground``, ``parts``: as ``DamageBound._hopeless`` has
+        them, and the same heroes, pauses and walks."""
+        bound = self.bound
+        _, bends, pauses = left
+        sleepers: list[Needs] = []
+        awake: list[Needs] = []
+        first = 0               # awake heroes up to the last one on the board: the group there now
+        earlier = 0             # sleepers before this hero (each may wake and interrupt it)
+        seen_awake = False
+        for index, hero in enumerate(state.heroes):
+            if not hero.alive:
+                continue
+            asleep = hero.asleep
+            paused = seen_awake or asleep or hero.pos is None
+            needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + earlier, paused)
+            if asleep:
+                sleepers.append(needs)
+                earlier += 1
+            else:
+                awake.append(needs)
+                seen_awake = True
+                if hero.pos is not None:
+                    first = len(awake)
+        if not awake:
+            return False
+        own = bends & bound.walking
+        pausing = sum(1 for bit in bound.pauses if mask & bit)
+        attacks = self.attacks(mask)
+        key = (tuple(sleepers), tuple(awake), max(first, 1), attacks, own, pausing)
+        found = self._apart.get(key)
+        if found is None:
+            found = self._apart[key] = not feasible(sleepers, awake, max(first, 1), attacks, (0, *submasks(own)),
+                                                    pausing)
+        if found:
+            self.pruned += 1
+        return found
+
+    def needs(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,
+              paused: bool) -> Needs:
+        """The Attack damage hero ``index`` still needs with each subset of its walk spells left."""
+        key = (ground, part, bends, pauses, paused)
+        found = self._needs.get(key)
+        if found is None:
+            bound = self.bound
+            hp = state.heroes[index].hp
+            own = bends & bound.walking
+            found = self._needs[key] = tuple(
+                max(0, hp - bound.drop(state, index, ground, part, pauses, paused, hp, (bends & ~own) | sub))
+                for sub in (0, *submasks(own)))
+        return found
+
+    def attacks(self, mask: int) -> tuple[int, ...]:
+        """The damage of each Attack left, most first."""
+        found = self._attacks.get(mask)
+        if found is None:
+            found = self._attacks[mask] = tuple(sorted((x for bit, x in self.bound.damage if mask & bit and x > 0),
+                                                       reverse=True))
+        return found
+
+
+def stall_gate(world: World) -> str | None:
+    """Why a hero of this world might be stuck (no plan, so heroes after it spawn while it lives),
+    or None when none ever can: every hero type plans wherever Z can be reached
+    (``HeroBehaviour.always_plans``), no cell stops or slides a hero (no water, no ice), every
+    room's openings are the same on opposite sides and in every room, every floor cell of a room
+    reaches its openings, the rooms' slots are connected, and every board spell only trades rooms
+    among the slots they hold (so any arrangement is connected the same way)."""
+    for name in sorted(world.hero_types()):
+        if not world.behaviour(name).always_plans:
+            return f"hero type {name} may have no plan where Z can be reached"
+    for code in (cells.WATER, cells.ICE):
+        if world.has_code(code):
+            return f"a {cells.CODE_NAMES[code]} cell can stop a hero"
+    sides = None
+    for room in world.rooms:
+        found = _openings(room.codes)
+        if found is None:
+            return f"room {room.label}'s floor is not all connected to its openings"
+        if sides is None:
+            sides = found
+        elif found != sides:
+            return f"room {room.label}'s openings differ from another room's"
+    for spell in world.spells:
+        if spell.behaviour.bound_role == "board" and not spell.behaviour.keeps_slots:
+            return f"spell type {spell.type} may move a room to an empty slot"
+    slots = set(world.initial_state().slots)
+    start = next(iter(slots))
+    reached = {start}
+    todo = [start]
+    while todo:
+        col, row = todo.pop()
+        for slot in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
+            if slot in slots and slot not in reached:
+                reached.add(slot)
+                todo.append(slot)
+    if reached != slots:
+        return "the rooms are not all connected"
+    return None
+
+
+def _openings(codes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A room's openings, (columns open at the top and bottom, rows open at the left and right),
+    when each side matches its opposite, neither is empty, and every floor cell is connected;
+    else None."""
+    wall = cells.WALL
+    top = tuple(x for x in range(5) if codes[0][x] != wall)
+    bottom = tuple(x for x in range(5) if codes[4][x] != wall)
+    left = tuple(y for y in range(5) if codes[y][0] != wall)
+    right = tuple(y for y in range(5) if codes[y][4] != wall)
+    if top != bottom or left != right or not top or not left:
+        return None
+    floor = {(x, y) for y in range(5) for x in range(5) if codes[y][x] != wall}
+    start = (top[0], 0)
+    reached = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if cell in floor and cell not in reached:
+                reached.add(cell)
+                todo.append(cell)
+    return (top, left) if reached == floor else None
+
+
+def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tuple[int, ...],
+             walk_sets: tuple[int, ...], pauses: int = 0) -> bool:
+    """Can the walk spells go to heroes (``walk_sets``: the subsets the needs are indexed by, the
+    empty set first; no spell to two heroes) and the ``attacks`` (damage each) to groups (the first
+    ``first`` awake heroes one group, each later awake hero its own, every sleeper in all of them)
+    so that every hero's need is met? ``pauses``: how many awake heroes a pause spell left may
+    still make sleepers.
+
+    >>> feasible([], [(3,), (3,)], 1, (3,), (0,))       # two heroes apart, one Attack(3)
+    False
+    >>> feasible([], [(3,), (3,)], 2, (3,), (0,))       # ... or on the board together
+    True
+    >>> feasible([], [(3,), (3,)], 1, (3,), (0,), pauses=1)     # one may sleep while the other comes
+    True
+    """
+    if pauses:
+        for k in range(len(awake)):
+            rest = awake[:k] + awake[k + 1:]
+            if feasible(sleepers + [awake[k]], rest, first - (k < first), attacks, walk_sets, pauses - 1):
+                return True
+        return feasible(sleepers, awake, first, attacks, walk_sets, 0)
+    groups = [list(range(first))] + [[i] for i in range(first, len(awake))]
+
+    def give(g: int, rest: tuple[int, ...], used: int) -> bool:
+        if g == len(groups):
+            return True
+        options = [(rest, ())] if g == len(groups) - 1 else _splits(rest)
+        return any(_cover(groups[g], awake, walk_sets, sum(mine), 0, used, lambda u: give(g + 1, others, u))
+                   for mine, others in options)
+
+    return _cover(list(range(len(sleepers))), sleepers, walk_sets, sum(attacks), 0, 0,
+                  lambda used: give(0, attacks, used))
+
+
+def _cover(members: list[int], needs: list[Needs], walk_sets: tuple[int, ...], damage: int, at: int, used: int,
+           then: Callable[[int], bool]) -> bool:
+    """Give each member from ``at`` on a walk set not yet ``used`` with which ``damage`` meets its
+    need, then ask ``then`` with the walk spells used."""
+    if at == len(members):
+        return then(used)
+    for need, walk in zip(needs[members[at]], walk_sets):
+        if need <= damage and not walk & used:
+            if _cover(members, needs, walk_sets, damage, at + 1, used | walk, then):
+                return True
+            if not walk:
+                return False        # it needs no walk spell: giving it one leaves the others less
+    return False
+
+
+def _splits(attacks: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to split the attacks in two (the first part to one group), equal parts once."""
+    found: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for pick in range(1 << len(attacks)):
+        mine = tuple(x for j, x in enumerate(attacks) if pick >> j & 1)
+        if mine not in found:
+            found[mine] = tuple(x for j, x in enumerate(attacks) if not pick >> j & 1)
+    return list(found.items())
+
+
+def submasks(mask: int) -> list[int]:
+    """The non-empty sub-masks of ``mask``, fewest bits first.
+
+    >>> submasks(0b101)
+    [1, 4, 5]
+    """
+    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+    subs = [sum(b for j, b in enumerate(bits) if pick >> j & 1) for pick in range(1, 1 << len(bits))]
+    return sorted(subs, key=int.bit_count)
