@@ -74,7 +74,8 @@ class DamageBound(LoneWalks):
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
         self.pruned = 0
-        self.groups = Groups(self) if stall_gate(world) is None else None     # who Attacks reach together
+        self._groups: Groups | None = None     # who Attacks reach together, once first asked (``groups``)
+        self._gated = False
         self.spent = 0                      # questions left unanswered because the allowance ran out
         self._spells_left: dict[int, tuple[int, int, int]] = {}   # mask -> (damage, bends, pauses)
         self._grounds: dict[int, int] = {}          # the search's board number -> ground number
@@ -95,17 +96,31 @@ class DamageBound(LoneWalks):
         ground = self._grounds.get(parts[0])
         if ground is None:
             ground = self._grounds[parts[0]] = self._ground(state)
-        if len(self._heroes) > CACHE_BOUND or self.groups is not None and self.groups.full():
+        if len(self._heroes) > CACHE_BOUND or self._groups is not None and self._groups.full():
             self._heroes.clear()            # caches of answers the lone walks give again
             self._drops.clear()
             self._after.clear()
-            if self.groups is not None:
-                self.groups.clear()
+            if self._groups is not None:
+                self._groups.clear()
         try:
             return self._hopeless(state, mask, left, ground, parts)
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
+
+    @property
+    def groups(self) -> Groups | None:
+        """The groups' test (``zorglab.search.groups``), or None where a hero might be stuck; the
+        world is looked at when first asked (a search the witness wins early never asks)."""
+        if not self._gated:
+            self._gated = True
+            self._groups = Groups(self) if stall_gate(self.world) is None else None
+        return self._groups
+
+    @groups.setter
+    def groups(self, groups: Groups | None) -> None:
+        self._gated = True
+        self._groups = groups
 
     def _left(self, mask: int) -> tuple[int, int, int]:
         """What the spells left read for the bound: (the HP their damage takes from each hero, the
@@ -156,7 +171,8 @@ class DamageBound(LoneWalks):
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
-        if self.groups is not None and spells and self.groups.apart(state, mask, left, ground, parts):
+        groups = self.groups
+        if groups is not None and spells and groups.apart(state, mask, left, ground, parts):
             self.pruned += 1
             return True
         return False
