@@ -36,7 +36,8 @@ def grouped_states(draw):
                        st.sampled_from(["Warrior", "Elf"]), st.integers(2, 6))
     attack = st.builds(lambda x: ("Attack", (x,)), st.integers(1, 3))
     spells = st.one_of(attack, attack, attack, attack, attack, st.just(("Sleep", ())), st.just(("Wake", ())),
-                       st.builds(lambda n: ("Teleport", (n,)), st.integers(1, 2)))
+                       st.builds(lambda n: ("Teleport", (n,)), st.integers(1, 2)), st.just(("Swap", ())),
+                       st.just(("Swap", ())))
     world = draw(small_worlds(max_spells=3, min_spells=1, min_heroes=2, max_heroes=3, hero_choices=strong,
                               spell_choices=spells))
     assume(world_gate(world) is None and stall_gate(world) is None)
@@ -66,6 +67,7 @@ def test_a_state_the_groups_give_up_has_no_win(case):
     mask = search._mask(state.spells_left)
     hopeless = bound.hopeless(state, mask, search._parts(state, None))
     event(f"given up by the groups: {bool(bound.groups.pruned)}")
+    event(f"... by one board spell's order: {bool(bound.groups.ordered)}")
     if hopeless:
         assert not brute_force(world, state), "the bound gave up a branch that wins"
 
@@ -187,3 +189,84 @@ def test_the_search_with_the_groups_keeps_every_verdict(case):
         assert grouped.verdict == plain.verdict
         if fewest:
             assert grouped.spells_used == plain.spells_used
+
+
+@st.composite
+def swap_states(draw):
+    """The family's dungeon with two or three Warriors and Elves, one Swap and up to two Attacks
+    (where one board spell's order bites), and a state reached in it, mostly by heroes acting."""
+    heroes = draw(st.lists(st.tuples(st.sampled_from(["Warrior", "Elf"]), st.integers(3, 11)), min_size=2,
+                           max_size=3))
+    attacks = draw(st.lists(st.integers(1, 3), max_size=2))
+    level = dataclasses.replace(
+        family_level(2, 0),
+        heroes=tuple(HeroSpec(f"{t}{i}", t, (hp,) if t == "Warrior" else (hp, frozenset({Element.POISON})))
+                     for i, (t, hp) in enumerate(heroes)),
+        spells=(SpellSpec("Swap1", "Swap", ()),) + tuple(SpellSpec(f"Attack{i + 2}", "Attack", (x,))
+                                                         for i, x in enumerate(attacks)))
+    world = World(level, SLOTS)
+    state = world.initial_state()
+    for _ in range(draw(st.integers(0, 50))):
+        if state.lost:
+            break
+        found = next_action(world, state)
+        casts = [nxt for _, nxt, _ in legal_casts(world, state)]
+        if found is not None and (not casts or draw(st.integers(0, 19)) < 18):
+            state = act(world, state, found, record=False)[0]
+        elif casts:
+            state = casts[draw(st.integers(0, len(casts) - 1))]
+        else:
+            break
+    return world, state
+
+
+@settings(SETTINGS, max_examples=120)
+@given(swap_states())
+def test_a_state_one_swaps_order_gives_up_has_no_win(case):
+    """The exact search with every reduction off (``prune=False``) is the judge: the walks here
+    are too long for the brute force without a table."""
+    world, state = case
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None and bound.groups is not None
+    hopeless = bound.hopeless(state, search._mask(state.spells_left), search._parts(state, None))
+    event(f"given up by one board spell's order: {bool(bound.groups.ordered)}")
+    if hopeless:
+        assert Search(world, start=state, prune=False).run(max_states=500_000).verdict == UNSOLVABLE
+
+
+@pytest.mark.parametrize("heroes,attacks", [
+    ((("Warrior", 9), ("Warrior", 9)), (1,)),
+    ((("Elf", 10), ("Warrior", 10)), (3, 3)),
+    ((("Elf", 3), ("Warrior", 6), ("Elf", 4)), (1,)),
+    ((("Elf", 6), ("Warrior", 3), ("Warrior", 8)), (1, 2)),
+    ((("Warrior", 11), ("Warrior", 10), ("Warrior", 8)), (2,)),
+])
+def test_one_swap_serves_the_heroes_after_it_with_one_board(heroes, attacks):
+    """Each hero alone could die with the Swap at its own best moment, and the groups alone allow
+    it; but those who spawn after the Swap all walk the one board it made. Given up at the first
+    state, and the exact search without reductions agrees."""
+    level = dataclasses.replace(
+        family_level(2, 0),
+        heroes=tuple(HeroSpec(f"{t}{i}", t, (hp,) if t == "Warrior" else (hp, frozenset({Element.POISON})))
+                     for i, (t, hp) in enumerate(heroes)),
+        spells=(SpellSpec("Swap1", "Swap", ()),) + tuple(SpellSpec(f"Attack{i + 2}", "Attack", (x,))
+                                                         for i, x in enumerate(attacks)))
+    world = World(level, SLOTS)
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None and bound.groups is not None
+    start = world.initial_state()
+    assert bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
+    assert bound.groups.ordered == 1
+    assert Search(world, prune=False).run(max_states=500_000).verdict == UNSOLVABLE
+
+
+@settings(SETTINGS, max_examples=40)
+@given(swap_states())
+def test_with_one_swap_the_search_keeps_every_verdict(case):
+    world, _ = case
+    plain = Search(world, prune=False).run(max_states=500_000)
+    assume(plain.verdict != UNKNOWN)
+    event(f"plain: {plain.verdict}")
+    assert Search(world, fewest=False, **EAGER).run(max_states=500_000).verdict == plain.verdict

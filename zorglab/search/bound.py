@@ -325,7 +325,7 @@ class DamageBound(LoneWalks):
         living = [(index, hero) for index, hero in enumerate(state.heroes) if hero.alive]
         if not any(hero.hp > spells for _, hero in living):
             return False
-        arrangements = self._legal_moves(self._alone(state, living[0][0], bends), spell)
+        arrangements = self.legal_moves(self.alone(state, living[0][0], bends), spell)
         for number, moves in enumerate(arrangements):
             if moved is not None and moved not in moves:
                 continue
@@ -340,7 +340,7 @@ class DamageBound(LoneWalks):
                     verdict = self._after.get(key)
                     if verdict is None:
                         verdict = self._after[key] = self._least_needs(
-                            partial(self._drop_after, state, index, spell, moves, pauses + earlier, paused,
+                            partial(self.drop_after, state, index, spell, moves, pauses + earlier, paused,
                                     hero.hp - spells), bends, hero.hp - spells)
                     if verdict is True:
                         break           # this rearrangement leaves a hero nothing can kill
@@ -355,13 +355,13 @@ class DamageBound(LoneWalks):
                     return False        # after this one every hero may still die
         return True
 
-    def _drop_after(self, state: GameState, index: int, spell: Any, moves: dict[int, Any], pauses: int,
+    def drop_after(self, state: GameState, index: int, spell: Any, moves: dict[int, Any], pauses: int,
                     paused: bool, need: int, bends: int) -> int:
         """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` now, walking
         alone on from there with the spells ``bends`` (``paused``: others act before it goes on)."""
         if len(self._solo) > SOLO_BUDGET:
             return UNBOUNDED
-        solo = self._alone(state, index, bends)
+        solo = self.alone(state, index, bends)
         hp = solo.heroes[index].hp
         try:
             res = Resolution(self.world, solo, tick=solo.tick, record=False)

@@ -47,9 +47,12 @@ class Groups:
     def __init__(self, bound: DamageBound):
         self.bound = bound
         self.pruned = 0                 # branches given up by the groups alone
+        self.ordered = 0                # ... of them, by the order one board spell imposes
         self._needs: dict[tuple[int, ...], Needs] = {}
         self._apart: dict[tuple[Any, ...], bool] = {}
         self._attacks: dict[int, tuple[int, ...]] = {}
+        self._ordered: dict[Any, bool] = {}
+        self._after: dict[Any, Needs] = {}
 
     def full(self) -> bool:
         return len(self._needs) + len(self._apart) > CACHE_BOUND
@@ -94,8 +97,96 @@ class Groups:
         if found is None:
             found = self._apart[key] = not feasible(sleepers, awake, max(first, 1), attacks, (0, *submasks(own)),
                                                     pausing)
+        if not found and not pausing:
+            found = self._one_board_spell(state, mask, left, ground, parts, max(first, 1), attacks, own)
+            self.ordered += found
         if found:
             self.pruned += 1
+        return found
+
+    def _one_board_spell(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
+                         parts: tuple[int, ...], first: int, attacks: tuple[int, ...], own: int) -> bool:
+        """With one board spell left (a Swap), the order it imposes: the heroes dead before it is
+        cast walk without it, those on the board when it is cast may walk through it (each its own
+        best, as the bound has it), and those spawning after it walk the one board it made."""
+        bound = self.bound
+        boards = [spell for spell in bound.board_spells if mask >> spell.index & 1]
+        if len(boards) != 1:
+            return False
+        spell = boards[0]
+        bit = 1 << spell.index
+        _, bends, pauses = left
+        without = bends & ~bit
+        heroes = state.heroes
+        living = [i for i, h in enumerate(heroes) if h.alive]
+        sleepers_with: list[Needs] = []
+        sleepers_without: list[Needs] = []
+        awake: list[int] = []
+        with_: list[Needs] = []
+        without_: list[Needs] = []
+        pause_of: list[tuple[int, bool]] = []
+        earlier = 0
+        seen_awake = False
+        for index in living:
+            hero = heroes[index]
+            paused = seen_awake or hero.asleep or hero.pos is None
+            w = self.needs(state, index, ground, parts[index + 1], bends, pauses + earlier, paused)
+            n = self.needs(state, index, ground, parts[index + 1], without, pauses + earlier, paused)
+            if hero.asleep:
+                sleepers_with.append(w)
+                sleepers_without.append(n)
+                earlier += 1
+            else:
+                awake.append(index)
+                with_.append(w)
+                without_.append(n)
+                pause_of.append((pauses + earlier, paused))
+                seen_awake = True
+        later = list(range(first, len(awake)))
+        if not later:
+            return False
+        own_sets = (0, *submasks(without & bound.walking))
+        alone = bound.alone(state, living[0], without)
+        arrangements = bound.legal_moves(alone, spell)
+        afters: set[tuple[Needs, ...]] = set()
+        for number, moves in enumerate(arrangements):
+            afters.add(tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without, *pause_of[k],
+                                               spell, moves, number) for k in later))
+        key = (tuple(sleepers_with), tuple(sleepers_without), tuple(with_), tuple(without_), first, attacks,
+               frozenset(afters), own)
+        found = self._ordered.get(key)
+        if found is not None:
+            return found
+        sets = own_sets
+        possible = feasible(sleepers_without, without_, first, attacks, sets)        # never cast
+        for after in afters if not possible else ():
+            # cast while the group on the board now walks: every later hero walks the board it made
+            if feasible(sleepers_with, with_[:first] + list(after), first, attacks, sets):
+                possible = True
+                break
+            for k in later:     # cast while later hero k walks: those before it never see it
+                heroes_needs = without_[:k] + [with_[k]] + list(after[k - first + 1:])
+                if feasible(sleepers_with, heroes_needs, first, attacks, sets):
+                    possible = True
+                    break
+            if possible:
+                break
+        self._ordered[key] = not possible
+        return not possible
+
+    def _needs_after(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,
+                     paused: bool, spell: Any, moves: dict[int, Any], number: int) -> Needs:
+        """:meth:`needs` of a hero that walks only once ``spell`` made ``moves`` (its ``number``-th
+        arrangement) and never sees it again: its lone walk starts on that board."""
+        key = (ground, part, bends, pauses, paused, number)
+        found = self._after.get(key)
+        if found is None:
+            bound = self.bound
+            hp = state.heroes[index].hp
+            own = bends & bound.walking
+            found = self._after[key] = tuple(
+                max(0, hp - bound.drop_after(state, index, spell, moves, pauses, paused, hp, (bends & ~own) | sub))
+                for sub in (0, *submasks(own)))
         return found
 
     def needs(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,

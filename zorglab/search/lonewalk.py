@@ -98,13 +98,13 @@ class LoneWalks:
         (the answer is then only that it can)."""
         if len(self._solo) > SOLO_BUDGET:
             return UNBOUNDED
-        solo = self._alone(state, index, bends)
+        solo = self.alone(state, index, bends)
         try:
             return self._value(solo, index, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
 
-    def _alone(self, state: GameState, index: int, bends: int) -> GameState:
+    def alone(self, state: GameState, index: int, bends: int) -> GameState:
         """Hero ``index`` alone on this board (the others dead, no gold, its HP huge), the spells
         ``bends`` left: where its lone walks start."""
         if self._dead is None:
@@ -220,7 +220,7 @@ class LoneWalks:
             left = list(s.spells_left)
             left[spell.index] = False
             kept = tuple(left)
-            for moves in self._legal_moves(s, spell):
+            for moves in self.legal_moves(s, spell):
                 res = Resolution(self.world, s, tick=s.tick, record=False)
                 apply_moves(res, moves, spell.type)
                 res.settle()
@@ -229,7 +229,7 @@ class LoneWalks:
                     break
         return best
 
-    def _legal_moves(self, s: GameState, spell: Any) -> list[dict[int, Any]]:
+    def legal_moves(self, s: GameState, spell: Any) -> list[dict[int, Any]]:
         """The spell's relaxed moves the border rules allow from these slots (they depend on the
         slots alone, FR-38), found once per arrangement."""
         key = (s.slots, spell.type, spell.args)
