@@ -24,6 +24,7 @@ cast sequence kills them all and the branch is given up. Property-tested against
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
@@ -52,14 +53,16 @@ class Groups:
         self._apart: dict[tuple[Any, ...], bool] = {}
         self._attacks: dict[int, tuple[int, ...]] = {}
         self._ordered: dict[Any, bool] = {}
+        self._feasible: dict[Any, bool] = {}       # the cases' answers
         self._after: dict[Any, Needs] = {}
 
     def full(self) -> bool:
-        return len(self._needs) + len(self._apart) > CACHE_BOUND
+        return len(self._needs) + len(self._apart) + len(self._ordered) + len(self._feasible) + len(self._after) \
+            > CACHE_BOUND
 
     def clear(self) -> None:
-        self._needs.clear()
-        self._apart.clear()
+        for memo in (self._needs, self._apart, self._ordered, self._feasible, self._after):
+            memo.clear()
 
     def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
               parts: tuple[int, ...]) -> bool:
@@ -158,15 +161,26 @@ class Groups:
         if found is not None:
             return found
         sets = own_sets
-        possible = feasible(sleepers_without, without_, first, attacks, sets)        # never cast
+        total = sum(attacks)
+
+        def able(sleepers: list[Needs], heroes: list[Needs]) -> bool:
+            # each hero must at least be killable with every Attack: cheap, and most cases fail it
+            if any(min(needs) > total for needs in heroes) or any(min(needs) > total for needs in sleepers):
+                return False
+            args = (tuple(sleepers), tuple(heroes), first, attacks, sets)
+            found = self._feasible.get(args)
+            if found is None:
+                found = self._feasible[args] = feasible(sleepers, heroes, first, attacks, sets)
+            return found
+
+        possible = able(sleepers_without, without_)        # never cast
         for after in afters if not possible else ():
             # cast while the group on the board now walks: every later hero walks the board it made
-            if feasible(sleepers_with, with_[:first] + list(after), first, attacks, sets):
+            if able(sleepers_with, with_[:first] + list(after)):
                 possible = True
                 break
             for k in later:     # cast while later hero k walks: those before it never see it
-                heroes_needs = without_[:k] + [with_[k]] + list(after[k - first + 1:])
-                if feasible(sleepers_with, heroes_needs, first, attacks, sets):
+                if able(sleepers_with, without_[:k] + [with_[k]] + list(after[k - first + 1:])):
                     possible = True
                     break
             if possible:
@@ -302,7 +316,7 @@ def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tup
     def give(g: int, rest: tuple[int, ...], used: int) -> bool:
         if g == len(groups):
             return True
-        options = [(rest, ())] if g == len(groups) - 1 else _splits(rest)
+        options = ((rest, ()),) if g == len(groups) - 1 else _splits(rest)
         return any(_cover(groups[g], awake, walk_sets, sum(mine), 0, used, lambda u: give(g + 1, others, u))
                    for mine, others in options)
 
@@ -325,14 +339,15 @@ def _cover(members: list[int], needs: list[Needs], walk_sets: tuple[int, ...], d
     return False
 
 
-def _splits(attacks: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+@lru_cache(maxsize=256)
+def _splits(attacks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every way to split the attacks in two (the first part to one group), equal parts once."""
     found: dict[tuple[int, ...], tuple[int, ...]] = {}
     for pick in range(1 << len(attacks)):
         mine = tuple(x for j, x in enumerate(attacks) if pick >> j & 1)
         if mine not in found:
             found[mine] = tuple(x for j, x in enumerate(attacks) if not pick >> j & 1)
-    return list(found.items())
+    return tuple(found.items())
 
 
 def submasks(mask: int) -> list[int]:
