@@ -68,12 +68,13 @@ UNKNOWN: Final = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
 WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
-BOUND_SHARE = 0.3           # lone states the damage bound may compute per state expanded (it is lazy)
+BOUND_SHARE = 0.0           # lone states the damage bound may compute per state expanded (it is lazy): none
+                            # before the ramp, since a lone state costs about ten search states (issue 27)
 BOUND_FIRST = 0             # ... and before the first
 BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
                             # (20 rather than 20,000 since the walk cut, which reads the memo: issue 27)
-BOUND_DELAY = 2_500          # ... counted from this many states on: small cells are won by the witness
-                            # search by then (4 x 5 in 2,015 states) and pay nothing for the ramp
+BOUND_DELAY = 10_000         # ... counted from this many states on: small cells are won by the witness
+                            # search by then (4 x 5 in 2,015 states, 5 x 6 in 9,370) and pay nothing for the bound
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
