@@ -195,12 +195,9 @@ class Groups:
         key = (ground, part, bends, pauses, paused, number)
         found = self._after.get(key)
         if found is None:
-            bound = self.bound
             hp = state.heroes[index].hp
-            own = bends & bound.walking
-            found = self._after[key] = tuple(
-                max(0, hp - bound.drop_after(state, index, spell, moves, pauses, paused, hp, (bends & ~own) | sub))
-                for sub in (0, *submasks(own)))
+            found = self._after[key] = self._by_walk_sets(hp, bends, lambda some: self.bound.drop_after(
+                state, index, spell, moves, pauses, paused, hp, some))
         return found
 
     def needs(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,
@@ -209,13 +206,16 @@ class Groups:
         key = (ground, part, bends, pauses, paused)
         found = self._needs.get(key)
         if found is None:
-            bound = self.bound
             hp = state.heroes[index].hp
-            own = bends & bound.walking
-            found = self._needs[key] = tuple(
-                max(0, hp - bound.drop(state, index, ground, part, pauses, paused, hp, (bends & ~own) | sub))
-                for sub in (0, *submasks(own)))
+            found = self._needs[key] = self._by_walk_sets(hp, bends, lambda some: self.bound.drop(
+                state, index, ground, part, pauses, paused, hp, some))
         return found
+
+    def _by_walk_sets(self, hp: int, bends: int, drop: Callable[[int], int]) -> Needs:
+        """The Attack damage still needed with each subset of the walk spells in ``bends`` (the
+        other spells in ``bends`` always left), given the walk's ``drop`` with some spells left."""
+        own = bends & self.bound.walking
+        return tuple(max(0, hp - drop((bends & ~own) | sub)) for sub in (0, *submasks(own)))
 
     def attacks(self, mask: int) -> tuple[int, ...]:
         """The damage of each Attack left, most first."""
