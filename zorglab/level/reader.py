@@ -22,7 +22,8 @@ from zorglab.core.limits import MAX_ROOMS, toml_fault
 from zorglab.core.model import MAIN_WORLD, Condition, Level, Mirror, Variable
 from zorglab.level.positions import Origin, Positions, SourceText, index_positions
 from zorglab.level.solutions import SolutionReader, World, unknown_keys
-from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, library_shown, mirror_wall_problems,
+from zorglab.level.tileset import (RoomUse, attach_tiles, find_library, libraries_shown, library_shown,
+                                   mirror_wall_problems,
                                    read_library, read_own_tiles)
 
 LEVEL_KEYS = ("id", "title", "contract", "notes", "rooms", "heroes", "spells", "constraints", "bonuses",
@@ -365,6 +366,8 @@ class LevelReader:
             self.problems.extend(library_problems)
             shown = library_shown(library_path)
         self.library_shown = shown
+        if not isinstance(self.library, Mapping):
+            shown = libraries_shown(library_path)
         uses = main.uses()
         for _, parts in mirrors:
             uses.extend(parts.uses())

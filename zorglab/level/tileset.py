@@ -1,4 +1,5 @@
-"""A level's tiles (ZR-2): its own ``[tiles.NAME]``, then the shared library, defaults included.
+"""A level's tiles (ZR-2, ZR-31): its own ``[tiles.NAME]``, then the pack's ``tiles.toml``, then the
+shared library (defaults included). A nearer library precedes the shared one, it never replaces it.
 
 Faults in a level's own tile point at the offending cell inside its ``cells`` string. A tile that
 is sound in itself but wrong for the room using it (an A tile without exactly one ``S``, an ``S``
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from zorglab.core.geometry import Direction
-from zorglab.core.tiles import Tile, library_tiles, parse_library, tile_problems
+from zorglab.core.tiles import LIBRARY_PATH, Tile, library_tiles, parse_library, tile_problems
 from zorglab.errors import LevelError, Location, Problem, TileError
 from zorglab.core.model import RoomSpec, default_tile_name
 from zorglab.level.files import decode_utf8, read_bounded
@@ -121,17 +122,39 @@ def library_shown(path: Path | None) -> str:
     return str(path) if path is not None else "levels/tiles.toml"
 
 
+def libraries_shown(path: Path | None) -> str:
+    """Every library a level's tile is looked up in after its own tiles, in order (ZR-31)."""
+    shared = library_shown(None)
+    if path is None or _same_file(path, LIBRARY_PATH):
+        return shared
+    return f"{library_shown(path)} nor in {shared}"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
 def read_library(path: Path | None) -> tuple[dict[str, Tile], list[Problem]]:
-    """The library's tiles, and its faults (reported with the library's own locations). A library is
-    read like a level file: a regular file of bounded size, UTF-8, within the nesting and digit limits."""
+    """The tiles a level can name besides its own, and the library's faults (reported with the library's
+    own locations). A library is read like a level file: a regular file of bounded size, UTF-8, within
+    the nesting and digit limits.
+
+    ZR-31: the pack library at ``path`` precedes the shared library, it never replaces it -- a name
+    the pack library defines is its tile, every other name (the defaults included) is the shared one's.
+    """
+    shared, shared_problems = _read_library(None, None)
     if path is None:
-        return _read_library(None, None)
+        return shared, shared_problems
     try:
         info = os.stat(path)
         stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
     except (OSError, ValueError):
         stamp = None
-    return _read_library(str(path), stamp)
+    own, problems = _read_library(str(path), stamp)
+    return ({**shared, **own} if not problems else {}), problems
 
 
 @functools.lru_cache(maxsize=16)
@@ -178,7 +201,7 @@ def attach_tiles(uses: list[RoomUse], own: Mapping[str, OwnTile], library: Mappi
                 return where
         else:
             if room.tile is None:
-                message = (f"room {room.label} has no tile and the library ({library_shown}) has no "
+                message = (f"room {room.label} has no tile and its tile libraries ({library_shown}) have no "
                            f"default {name!r}")
             else:
                 close = difflib.get_close_matches(name, sorted(set(own) | set(library)), n=1)
