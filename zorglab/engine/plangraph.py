@@ -127,9 +127,10 @@ class PlanGraph:
         cost = self.behaviour.step_cost(res)
         if res.lost_by is not None:        # Z entered: the goal if Z is a target, else a dead end
             return self._goal(cost, res, hero) if res.lost_by_room in self.targets else None
-        if hero.pos is not None and hero.pos[0] in self.targets and len(hero.history) > visits \
-                and hero.history[-1][0] == hero.pos[0]:
-            return self._goal(cost, res, hero)   # ends the action in a target room it entered
+        if any(room in self.targets for room, _cell in hero.history[visits:]):
+            # FR-25: the goal is *entering* a target room; an entry is the arrival, whatever its
+            # teleport does next (ZR-8), so a portal room is reached where the hero arrives in it
+            return self._goal(cost, res, hero)
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in zip(self.portals, self.caps))
         nxt = self.view.project(hero.pos, hero.gold, res.gold, res.main_a, counts, hero.history,
                                 hero.poisoned, self.behaviour.plan_extra(res, hero))
