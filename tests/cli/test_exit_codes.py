@@ -87,6 +87,8 @@ CASES = [
     ("temples", ["temples", "show", "no/such/temple.json"], 2),
     ("temples", ["temples", "check", "{temple}"], 0),
     ("temples", ["temples", "check", str(XP), "--format", "xp"], 1),
+    ("tune", ["tune", "temples", "--trials", "1", "--seeds", "1", "--in-memory"], 0),
+    ("tune", ["tune", "temples", "--trials", "1", "--storage", "sqlite:///no/such/folder/t.db"], 2),
 ]
 
 
@@ -145,6 +147,7 @@ JSON_CASES = [
     ["temples", "generate", "--seed", "1", "--json"],
     ["temples", "show", "{temple}", "--json"],
     ["temples", "check", "{temple}", "--json"],
+    ["tune", "temples", "--trials", "1", "--seeds", "1", "--in-memory", "--json"],
 ]
 
 
@@ -172,7 +175,7 @@ def test_python_dash_m_zorglab_is_the_command():
 def test_temples_generate_takes_a_room_count(capsys):
     # the generator's `rooms` option (docs/temples.md) reaches the command line
     assert main(["temples", "generate", "--seed", "3", "--rooms", "50", "--json"]) == 0
-    temple = json.loads(capsys.readouterr().out)
+    temple = json.loads(capsys.readouterr().out)["temple"]
     assert temple["options"]["rooms"] == 50
     from zorglab.temples import generate_temple
     assert len(list(generate_temple(3, temple["options"]).room_places())) == 50

@@ -24,6 +24,7 @@ from zorglab.sweep.runner import LostTasks, TaskKind
 if TYPE_CHECKING:
     import pandas as pd
 
+WALL_CLOCK_COLUMNS = ("seconds",)      # kept in the rows (the report's timings.csv), never in a sweep's output
 BUDGETS = {"quick": QUICK, "standard": Budget(), "thorough": Budget().scaled(5)}
 
 
@@ -144,14 +145,40 @@ def run_temples(args: argparse.Namespace) -> int:
         return _emit_lost(args, lost)
     failed = int((table["failure"].fillna("") != "").sum())
     where = f" over {cells} option combinations" if cells > 1 else ""
+    targets = targets_met(table, grid, sizes)
     _emit(args, table, f"{temple_count(len(table), args.seeds, sizes)}{where} ({failed} failed) "
-                       f"in {time.perf_counter() - t0:.1f} s")
+                       f"in {time.perf_counter() - t0:.1f} s", {"targets": targets})
+    if not args.json:
+        say(args, targets_words(targets))
     if args.chart:
         from zorglab.reports.charts import save_figure
         from zorglab.reports.sweepcharts import option_chart
         save_figure(option_chart(table, list(grid) or ["size"]), args.chart)
         say(args, f"histograms per option, with the contract's targets: {args.chart}")
     return 1 if failed else 0
+
+
+def targets_met(table: "pd.DataFrame", grid: dict[str, Any], sizes: list[str]) -> list[dict[str, Any]]:
+    """How many temples meet each of the contract's targets: in all, then per grid cell (and size,
+    when several)."""
+    from zorglab.temples.sweep import grid_column
+    from zorglab.temples.tune import compliance, compliance_by
+
+    keys = {name: grid_column(name) for name in grid}
+    if len(sizes) > 1:
+        keys["size"] = "size"
+    rows = table.to_dict("records")
+    cells = [("all", compliance(rows))] + (compliance_by(rows, keys) if keys else [])
+    return [{"cell": name, **found.as_dict()} for name, found in cells]
+
+
+def targets_words(cells: list[dict[str, Any]]) -> str:
+    """The targets met per grid cell, a line per cell: ``floors=1 size=small: 25–35 % monster rooms 3/20, ...``."""
+    lines = ["contract targets met (temples inside each target, of the cell's temples):"]
+    for cell in cells:
+        met = ", ".join(f"{t['words']} {t['met']}/{cell['temples']}" for t in cell["targets"])
+        lines.append(f"  {cell['cell']}: {met}")
+    return "\n".join(lines)
 
 
 def temple_count(temples: int, seeds: int, sizes: list[str]) -> str:
@@ -168,12 +195,16 @@ def _emit_lost(args: argparse.Namespace, lost: LostTasks) -> int:
     return 2
 
 
-def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None) -> None:
+def _emit(args: argparse.Namespace, table: "pd.DataFrame", summary: str | None,
+          extra: dict[str, Any] | None = None) -> None:
+    """The table as CSV (``--out`` or standard output) or JSON, without wall-clock columns: the same
+    sweep writes the same bytes on every run (how long it took is in the summary line only)."""
     from zorglab.reports.tables import write_csv
 
+    table = table.drop(columns=[c for c in WALL_CLOCK_COLUMNS if c in table.columns])
     if args.json:
         rows = json.loads(table.to_json(orient="records"))
-        json.dump({"rows": rows, "summary": summary}, sys.stdout, indent=1)
+        json.dump({"rows": rows, "summary": summary, **(extra or {})}, sys.stdout, indent=1)
         print()
     elif args.out:
         write_csv(table, args.out)

@@ -1,6 +1,7 @@
 """``zorglab temples``: generate, sweep, show and check temples.
 
-- ``generate --seed S [--size ...] [--floors N] [--locks K] [--theme T] [--json | --out FILE]``
+- ``generate --seed S [--size ...] [--floors N] [--locks K] [--theme T] [--monsters P ...] [--json | --out FILE]``
+  (``--json``: the temple with the generator's, solver's and lint's figures and the targets met)
 - ``sweep ...``: the same command as ``zorglab sweep temples`` (docs/reports.md)
 - ``show FILE`` (each floor as text, critical path marked)
 - ``check FILE... [--format xp]`` (``path: R<n> at (f,r,c): why``, exit 1 on any)
@@ -10,9 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.cli.options import check_out_file
+
+if TYPE_CHECKING:
+    from zorglab.temples.generator import GenerationReport
 
 FORMAT_CHOICES = ("auto", "zorglab", "xp")
 
@@ -40,8 +44,14 @@ def register(subparsers: Any) -> None:
     gen.add_argument("--element", default=None)
     gen.add_argument("--quest", action="append", dest="quests", default=None, help="a quest of the theme (repeatable)")
     gen.add_argument("--gate", action="store_true", help="a separate gate beyond the Pegasus chest")
+    for name in ("monsters", "loot", "traps", "puzzles"):
+        gen.add_argument(f"--{name}", type=int, default=None, metavar="PERCENT",
+                         help=f"{name} in percent of the rooms left to dress (default: the contract's; "
+                              "`zorglab tune temples` finds values)")
     out = gen.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the temple as JSON")
+    out.add_argument("--json", action="store_true",
+                     help="print one JSON object: the temple, the generator's and solver's figures, the lint's "
+                          "violations and the contract targets met")
     out.add_argument("--out", metavar="FILE", help="write the temple as JSON to FILE")
     gen.set_defaults(run=run_generate)
 
@@ -64,7 +74,8 @@ def register(subparsers: Any) -> None:
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
-    for name in ("size", "floors", "rooms", "locks", "theme", "element", "quests"):
+    for name in ("size", "floors", "rooms", "locks", "theme", "element", "quests", "monsters", "loot", "traps",
+                 "puzzles"):
         value = getattr(args, name, None)
         if value is not None:
             opts[name] = value
@@ -83,7 +94,9 @@ def run_generate(args: argparse.Namespace) -> int:
     report = generate_with_report(args.seed, _options(args))
     temple = report.temple
     if args.json:
-        sys.stdout.write(dumps_temple(temple))
+        import json
+        json.dump(generated_json(args.seed, _options(args), report), sys.stdout, indent=1)
+        print()
     elif args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             handle.write(dumps_temple(temple))
@@ -91,6 +104,34 @@ def run_generate(args: argparse.Namespace) -> int:
     else:
         print(temple_text(temple, report.solution.critical))
     return 0
+
+
+def generated_json(seed: int | str, options: dict[str, Any], report: "GenerationReport") -> dict[str, Any]:
+    """``temples generate --json``: the temple (as ``--out`` writes it), the generator's and the solver's
+    figures (a sweep's row), the lint's violations and which of the contract's targets it meets."""
+    import json
+
+    from zorglab.temples.io import dumps_temple
+    from zorglab.temples.lint import lint_temple
+    from zorglab.temples.sweep import sweep_row
+    from zorglab.temples.targets import TARGETS
+    from zorglab.temples.tune import compliance, target_name
+
+    solution = report.solution
+    figures = sweep_row(seed, options.get("size") or "medium", options)
+    for name in ("seconds", "violations"):         # a wall clock is never in an output; the lint is below
+        figures.pop(name, None)
+    lint = lint_temple(report.temple, graph=solution.graph, solution=solution)
+    met = compliance([figures]).met
+    return {
+        "temple": json.loads(dumps_temple(report.temple)),
+        "figures": {k: v for k, v in figures.items() if not k.startswith("asked_") and k not in ("theme", "gate")},
+        "solver": {"solvable": solution.ok, "states": solution.states,
+                   "critical_path": len(solution.critical) if solution.critical else 0},
+        "lint": {"violations": len(lint.violations), "rules_failed": list(lint.rules_failed),
+                 "items": [{"rule": v.rule, "at": str(v.at), "code": v.code, "why": v.why} for v in lint.violations]},
+        "targets": [{"target": target_name(t), "measure": t.measure, "met": bool(m)} for t, m in zip(TARGETS, met)],
+    }
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -29,8 +29,9 @@ def temple_row(seed: Seed, size: str, options: Mapping[str, Any] | None = None, 
     try:
         row = sweep_row(seed, size, options)
     except (TempleGenerationError, SolverBudgetError) as error:
+        from zorglab.temples.sweep import option_columns
         row = dict.fromkeys(SWEEP_COLUMNS)
-        row.update({"seed": seed, "size": size, "solvable": False})
+        row.update({"seed": seed, "size": size, **option_columns(options), "solvable": False})
         reason = "generation gave up" if isinstance(error, TempleGenerationError) else "solver over budget"
         return {**row, "failure": reason, "failure_detail": str(error)}
     failure, detail = NO_FAILURE, ""

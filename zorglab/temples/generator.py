@@ -21,7 +21,7 @@ from zorglab.temples.errors import TempleGenerationError
 from zorglab.temples.frozen import FrozenDict, freeze
 from zorglab.temples.graph import compile_temple
 from zorglab.temples.model import Floor, Place, Room, Temple
-from zorglab.temples.options import ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
+from zorglab.temples.options import DRESSING, ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
 from zorglab.temples.placement import Layout, add_loops, dress, place_locks, remove_loops
 from zorglab.temples.skeleton import Skeleton, SkeletonError, build_tree, carve, plan_critical_path
 from zorglab.temples.solver import Solution, solve
@@ -257,7 +257,7 @@ def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions 
         sub = rng(f"{norm}/locks/{attempt}")
         layout = place_locks(sk, locks, checked.size, sub)
         loops = add_loops(sk, layout, sub, checked.rooms)
-        dress(sk, layout, sub)
+        dress(sk, layout, sub, {name: getattr(checked, name) for name in DRESSING})
         temple = _build(seed, checked, sk, layout)
         solution = solve(compile_temple(temple))
         if solution.ok:

@@ -11,7 +11,13 @@ from zorglab.errors import OptionError
 SIZES = ("small", "medium", "large")
 ELEMENTS = ("earth", "fire", "ice", "light", "moon", "shadow", "storm", "water", "wind")
 DEFAULT_THEME = "Chores"
-OPTION_NAMES = ("theme", "floors", "size", "locks", "element", "quests", "gate", "rooms")
+OPTION_NAMES = ("theme", "floors", "size", "locks", "element", "quests", "gate", "rooms",
+                "monsters", "loot", "traps", "puzzles")
+# Dressing shares (§3 step 6), in percent of the rooms left to dress; None: the contract's own
+# (25-35 % monsters drawn per temple, 10 % loot, 5 % traps, 5 % puzzles). The tuner
+# (:mod:`zorglab.temples.tune`) steers these toward the contract's targets over *all* rooms.
+DRESSING = ("monsters", "loot", "traps", "puzzles")
+DRESSING_RANGE = (0, 60)
 
 # rows/cols range and default floor counts per size (R10: rows, cols in 4..9, floors in 1..3).
 SIZE_SHAPES: dict[str, tuple[tuple[int, int], tuple[int, ...], tuple[int, ...]]] = {
@@ -36,10 +42,15 @@ class TempleOptions:
     quests: tuple[str, ...] = ()
     gate: bool = False
     rooms: int | None = None
+    monsters: int | None = None
+    loot: int | None = None
+    traps: int | None = None
+    puzzles: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form stored in a generated temple (R11 regenerates from it); ``rooms``
-        only when asked for, so temples made without it store what they always stored."""
+        and the dressing shares only when asked for, so temples made without them store what they
+        always stored."""
         stored: dict[str, Any] = {
             "theme": self.theme,
             "floors": self.floors,
@@ -49,8 +60,9 @@ class TempleOptions:
             "quests": list(self.quests),
             "gate": self.gate,
         }
-        if self.rooms is not None:
-            stored["rooms"] = self.rooms
+        for name in ("rooms", *DRESSING):
+            if getattr(self, name) is not None:
+                stored[name] = getattr(self, name)
         return stored
 
 
@@ -110,4 +122,5 @@ def check_options(options: Mapping[str, Any] | TempleOptions | None) -> TempleOp
         quests=tuple(quests),
         gate=gate,
         rooms=rooms,
+        **{name: _int_in(name, options.get(name), *DRESSING_RANGE) for name in DRESSING},
     )

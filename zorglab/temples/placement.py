@@ -11,6 +11,7 @@ inside zones afterwards is the same as choosing lock edges that no loop goes aro
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -236,9 +237,12 @@ def _nearest(sk: Skeleton, start: int, wanted: set[int]) -> int | None:
     return None
 
 
-def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
+def dress(sk: Skeleton, layout: Layout, rng: random.Random, shares: Mapping[str, int | None] | None = None) -> None:
     """Step 6: heal near the mini-boss, map and compass early, saves by the stairs, a shop,
-    a reward behind each side lock, then 25-35 % monsters, 10 % loot, 5 % traps, 5 % puzzles."""
+    a reward behind each side lock, then 25-35 % monsters, 10 % loot, 5 % traps, 5 % puzzles
+    of the rooms left (``shares``: percents asked instead, by name ``monsters``, ``loot``,
+    ``traps``, ``puzzles``; None keeps the contract's)."""
+    asked = dict(shares or {})
     kinds = layout.kinds
     kinds[sk.entrance] = "entrance"
     for up, down in sk.stairs:
@@ -298,10 +302,13 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random) -> None:
     shuffle(rng, rest)
     total = len(sk.order)
     cap = total * 40 // 100 - 2
-    monsters = min(len(rest) * rng.randint(25, 35) // 100, max(0, cap))
-    loot = len(rest) * 10 // 100
-    traps = len(rest) * 5 // 100
-    puzzles = len(rest) * 5 // 100
+    drawn = rng.randint(25, 35)          # drawn always, so asking for shares leaves the other draws alone
+    percent = {"monsters": drawn, "loot": 10, "traps": 5, "puzzles": 5}
+    percent.update({name: value for name, value in asked.items() if value is not None})
+    monsters = min(len(rest) * percent["monsters"] // 100, max(0, cap))
+    loot = len(rest) * percent["loot"] // 100
+    traps = len(rest) * percent["traps"] // 100
+    puzzles = len(rest) * percent["puzzles"] // 100
     plan = ["monster"] * monsters + ["loot"] * loot + ["trap"] * traps + ["puzzle"] * puzzles
     for cell, kind in zip(rest, plan):
         kinds[cell] = kind

@@ -118,6 +118,12 @@ def sweep_plan(
 GRID_OPTIONS = ("floors", "locks", "element", "theme", "gate")
 
 
+def grid_column(option: str) -> str:
+    """The row column recording what a grid asked of ``option`` (``floors`` → ``asked_floors``)."""
+    asked = f"asked_{option}"
+    return asked if asked in OPTION_COLUMNS else option
+
+
 def parse_grid(texts: Iterable[str]) -> dict[str, tuple[Any, ...]]:
     """``["floors=1,2,3", "locks=0..3", "element=fire,ice"]`` as ``{"floors": (1, 2, 3), ...}``.
 
