@@ -24,6 +24,7 @@ from zorglab.level.files import read_bounded
 from zorglab.level.loader import LevelCheck, check_level, check_level_text
 from zorglab.core.model import Level
 from zorglab.level.positions import Positions, SourceText, index_positions
+from zorglab.level.soundness import text_problems
 
 Where = tuple[Any, ...]          # ("heroes",) or ("mirrors", 0, "spells"): the list an entry is in
 LISTS = ("rooms", "heroes", "spells", "constraints", "bonuses")
@@ -64,6 +65,7 @@ class Draft:
         self.check: LevelCheck = self._check()
         self._faults: list[Fault] | None = None
         self.generation = 0          # how many times a new text was taken wholesale (a reload, a save)
+        self.based_on: str | None = None   # edits restored onto a newer file: the digest they were made on
 
     def basis(self) -> tuple[int, int]:
         """What an edit is computed against: this draft and the text it last took from disk. An edit
@@ -100,6 +102,12 @@ class Draft:
             text = tomlkit.dumps(self.document)
             self._text = text.replace("\n", "\r\n") if self.crlf else text
         return self._text
+
+    @property
+    def stale(self) -> bool:
+        """Whether the text holds edits made on an older version of the file than the one read
+        (edits set aside by a reload, then restored): saving it would undo what changed since."""
+        return self.based_on is not None and self.based_on != self.digest
 
     @property
     def dirty(self) -> bool:
@@ -145,14 +153,16 @@ class Draft:
         return [str(m.get("name", "")) for m in mirrors] if isinstance(mirrors, list) else []
 
     def text_to_save(self) -> str:
-        """The text a save writes, read once more by the loader right before: a text that would not
-        load (the library changed meanwhile, a character no file can hold) is refused with the loader's
-        own located problems, nothing written -- the Studio never writes what ``validate`` refuses."""
+        """The text a save writes, checked right before as ``zorglab validate`` checks a file
+        (:func:`zorglab.level.soundness.text_problems`): a text that would not load (the library
+        changed meanwhile, a character no file can hold), a saved solution whose board lacks a room
+        added since, a contract its pack does not list -- each refused with its located problem,
+        nothing written: the Studio never writes what ``validate`` refuses."""
         text = self.text
-        check = check_level_text(text, self.shown_path, level_path=self.path)
-        if check.problems:
+        problems = text_problems(text, self.shown_path, self.path)
+        if problems:
             raise LevelError.from_problems([Problem(p.location, f"{p.message}; not saved", p.kind)
-                                            for p in check.problems])
+                                            for p in problems])
         return text
 
     # --- editing (each edit re-checks the level) -------------------------------------------------

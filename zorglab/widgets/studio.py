@@ -211,10 +211,11 @@ class Studio:
              basis: tuple[int, int] | None = None) -> bool:
         """Apply one edit to the draft (what every editor calls); False when refused or a no-op. An edit
         computed against an older text (``basis``, by default the draft as this call began: a reload may
-        land while it waits for the lock) is dropped with a word, never applied over the reloaded text."""
+        land while it waits for the lock; or typed in a page that had not shown the reloaded text yet:
+        :attr:`UnsavedWork.page_behind`) is dropped with a word, never applied over the reloaded text."""
         basis = basis if basis is not None else self.draft.basis()
         with self._lock:
-            if self.draft.basis() != basis:
+            if self.draft.basis() != basis or self.unsaved_work.page_behind:
                 self.notice = (f"{what}: not applied — the level was reloaded while you typed it; "
                                "type it again on the text shown now")
                 self.refresh()

@@ -169,6 +169,7 @@ class StudioFile:
             lost = self.unsaved.unsaved
             self.unsaved.set_aside()                         # unsaved edits: restorable from the page
             self.page.draft.replace_text(data.decode("utf-8"), text_digest(data))
+            self.page.draft.based_on = None
             kept = " (your unsaved edits were set aside: restore them from the page)" if lost else ""
             self.page.notice = f"{path} {because}: reloaded{kept}"
             self.page.reopened()
@@ -273,6 +274,9 @@ class StudioFile:
     def _write_level(self) -> None:
         """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
         if self.page.draft.dirty:
+            if self.page.draft.stale:
+                raise LevelError(f"{self.path} changed on disk since you opened it (the edits restored here "
+                                 "were made on an older version); nothing written: reload, or save as another file")
             if self.page.draft.digest is None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)     # Studio.new("levels/new/x.toml")
             self.page.draft.digest = write_level_text(self.path, self.page.draft.text_to_save(),
@@ -310,6 +314,7 @@ class StudioFile:
         if not ours:
             self.unsaved.discarded = text
         self.page.draft.replace_text(data.decode("utf-8"), text_digest(data))
+        self.page.draft.based_on = None
         self.board.sync()
         return ours
 

@@ -21,6 +21,7 @@ import traitlets
 from zorglab.level.draft import Draft
 
 ANSWERS = ("save", "discard", "cancel")
+NO_FILE = "no file"        # the base of edits made while the file was not on disk
 
 _UNLOAD_ESM = """
 function render({ model, el }) {
@@ -33,20 +34,43 @@ function render({ model, el }) {
     event.returnValue = "";
   };
   const mark = () => { window.zorglabUnsaved = model.get("unsaved"); };
+  // the page says which text it shows: every change the kernel made to the page before the new
+  // basis came in this same order, so an edit typed before this answer was typed on the old text
+  const seen = () => {
+    if (model.get("seen") !== model.get("basis")) { model.set("seen", model.get("basis")); model.save_changes(); }
+  };
   window.addEventListener("beforeunload", onUnload);
   model.on("change:unsaved", mark);
+  model.on("change:basis", seen);
   mark();
-  return () => { window.removeEventListener("beforeunload", onUnload); model.off("change:unsaved", mark); };
+  seen();
+  return () => {
+    window.removeEventListener("beforeunload", onUnload);
+    model.off("change:unsaved", mark);
+    model.off("change:basis", seen);
+  };
 }
 export default { render };
 """
 
 
 class UnloadGuard(anywidget.AnyWidget):
-    """Makes the browser ask before the page is closed or reloaded while ``unsaved`` is true."""
+    """Makes the browser ask before the page is closed or reloaded while ``unsaved`` is true, and
+    tells the kernel which text the page shows: ``basis`` is set by the kernel after the page's
+    widgets show a new text (a reload, an undo, another level); the page answers with ``seen``.
+    Widget messages travel in order both ways, so an edit arriving while ``seen`` is behind
+    ``basis`` was typed on the text shown before (issue 37 item 7)."""
 
     _esm = _UNLOAD_ESM
     unsaved = traitlets.Bool(False).tag(sync=True)
+    basis = traitlets.Unicode("").tag(sync=True)
+    seen = traitlets.Unicode("").tag(sync=True)
+
+    @property
+    def behind(self) -> bool:
+        """Whether a page showing this Studio has not shown its newest text yet (never true before a
+        page first showed it: a Studio driven from code alone has no page to wait for)."""
+        return bool(self.seen) and self.seen != self.basis
 
 
 class UnsavedPage(Protocol):
@@ -70,6 +94,7 @@ class UnsavedWork:
         self.page = page
         self.discarded: str | None = None          # unsaved edits set aside (discarded, or a reload)
         self.discarded_path: Path | None = None    # the file they belong to
+        self.discarded_base: str | None = None     # the digest of the file they were made on
         self.question: tuple[str, Callable[[], Any]] | None = None     # asked before unsaved edits go
         self.opened_text = page.draft.text         # the text as opened (a new level: unsaved once changed)
         self.question_text = w.HTML()
@@ -135,9 +160,12 @@ class UnsavedWork:
         action()
 
     def set_aside(self) -> None:
-        """Keep the page's unsaved edits for :meth:`restore_discarded` (what was kept before goes)."""
+        """Keep the page's unsaved edits for :meth:`restore_discarded` (what was kept before goes), with
+        the digest of the file they were made on."""
         if self.unsaved:
-            self.discarded, self.discarded_path = self.page.draft.text, self.page.draft.path
+            draft = self.page.draft
+            self.discarded, self.discarded_path = draft.text, draft.path
+            self.discarded_base = draft.based_on or draft.digest or NO_FILE
 
     def restore_discarded(self) -> None:
         """Put the edits set aside back into the Studio, on their file (asking first if the level
@@ -148,17 +176,32 @@ class UnsavedWork:
             self.page.refresh()
             return
 
+        base = self.discarded_base
+
         def restore() -> None:
             draft = Draft.open(path) if path.exists() else Draft.new(path)
             digest, loaded = draft.digest, draft.loaded_text
             draft.replace_text(text, digest)
             draft.loaded_text = loaded               # the file as on disk: the restored text is unsaved
-            self.discarded = self.discarded_path = None
-            self.page.take_draft(draft, f"restored the edits set aside for {path.name}: save writes them")
+            if base is not None and base != (digest or NO_FILE):
+                draft.based_on = base                # made on another file than this: a save refuses them
+            self.discarded = self.discarded_path = self.discarded_base = None
+            said = (f"restored the edits set aside for {path.name}, but {path.name} changed on disk since "
+                    "they were made: save refuses them (it would undo that change); save as another file, "
+                    "or reload and type them again" if draft.stale
+                    else f"restored the edits set aside for {path.name}: save writes them")
+            self.page.take_draft(draft, said)
         self.ask_first(f"restore the edits set aside for {path.name}", restore)
 
+    @property
+    def page_behind(self) -> bool:
+        """Whether the browser has not shown the page's newest text yet: an edit arriving now was
+        typed on an older one (:class:`UnloadGuard`)."""
+        return self.unload_guard.behind
+
     def show(self, file: str) -> None:
-        """The question, the restore button and the browser's guard as the page stands now."""
+        """The question, the restore button and the browser's guard as the page stands now (last of
+        the page's refresh: ``basis`` follows every other change the page is sent)."""
         if self.unload_guard.unsaved != self.unsaved:
             self.unload_guard.unsaved = self.unsaved
         if self.question is not None:
@@ -172,3 +215,7 @@ class UnsavedWork:
             self.restore_button.layout.display = ""
         else:
             self.restore_button.layout.display = "none"
+        draft = self.page.draft
+        basis = f"{id(draft):x}.{draft.generation}"
+        if self.unload_guard.basis != basis:
+            self.unload_guard.basis = basis
