@@ -74,6 +74,22 @@ notebooks: install
 	cd notebooks && for nb in *.ipynb; do \
 		../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
 			--ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; done
+	$(BIN)/python -c "$$STRIP_WIDGETS" $(LIVE_ONLY)
+
+# Notebooks whose widgets are stored nowhere (issue 42): opened fresh, JupyterLab shows a stored widget
+# view whose kernel is gone as its text, VBox(children=...); these show their Players once run instead.
+LIVE_ONLY := notebooks/03_hero_ai.ipynb
+define STRIP_WIDGETS
+import sys, nbformat
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if "application/vnd.jupyter.widget-view+json" not in o.get("data", {})]
+    nbformat.write(nb, path)
+endef
+export STRIP_WIDGETS
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -71,12 +71,12 @@ def test_the_player_draws_the_plan_and_answers_why_not(lab, page, shots):
     wait_for("the Elf Player's canvas to be drawn", lambda: (nb.pixels(canvas) or {}).get("inked"))
     out = f"{cell} .jp-OutputArea"
     # the notebook's question cell put the Player back on frame 1: the Elf on the spawn, explained
-    wait_for("the Elf's explanation", lambda: "loses at HP kept: hp_lost 2 > 0" in nb.text(out), timeout=30)
+    wait_for("the Elf's explanation", lambda: "loses at HP kept: HP lost 2 > 0" in nb.text(out), timeout=30)
     before = nb.pixels(canvas)
     page.locator(f"{cell} .zorglab-why-not select").first.select_option("right")   # not the spell tray's
     wait_for("the why-not answer", lambda: "why not right? its own plan goes via A1 → D1 → Z1" in nb.text(out),
              timeout=30)
-    assert "layer 1, HP kept, rejects it: hp_lost 2 > 0" in nb.text(out)
+    assert "layer 1, HP kept, rejects it: HP lost 2 > 0" in nb.text(out)
     wait_for("the way's plan drawn on the board", lambda: nb.pixels(canvas)["hash"] != before["hash"], timeout=30)
     player = page.locator(f"{cell} .widget-vbox:has(> .widget-html:first-child:has-text('Player — world'))").first
     screenshot(player, shots, "player-why", "player-why-browser.png")

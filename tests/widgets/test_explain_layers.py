@@ -61,9 +61,9 @@ def test_elf_hp_kept_shows_the_way_through_the_damage_not_a_u_turn():
     found = explain(elf, state, 0)
     right = rows(found)["right"]
     assert right.cost == (2, 8) and right.rooms == ("A1", "D1", "Z1") and not right.turns_back
-    assert right.layer == "hp_lost" and "loses at HP kept: hp_lost 2 > 0" in right.note
+    assert right.layer == "hp_lost" and "loses at HP kept: HP lost 2 > 0" in right.note
     assert found.rule == CHEAPEST and rows(found)["down"].chosen
-    assert found.layers[0] == "1. HP kept — hp_lost 0; loses here: right (2)"
+    assert found.layers[0] == "1. HP kept — HP lost 0; loses here: right (2)"
 
 
 def test_gunner_first_shot_then_fire_soonest():
@@ -74,6 +74,11 @@ def test_gunner_first_shot_then_fire_soonest():
     assert by["right (never to fire)"].layer == "never_fires"
     assert by["right (to fire later)"].layer == "actions_before_shot"
     assert "the Gunner's first shot" in found.layers[0] and "fire soonest" in found.layers[1]
+    # costs in plain words wherever a person reads them (issue 42): never the engine's names
+    text = "\n".join(found.lines())
+    assert "never fires 0, actions before the shot 0, HP lost 0, actions 9" in found.sentence
+    assert "loses at fire soonest: actions before the shot 1 > 0" in text
+    assert not any(name in text for name in ("never_fires", "actions_before_shot", "hp_lost"))
 
 
 def test_mechanic_justified_shove_with_its_figures():
@@ -165,5 +170,5 @@ def test_mechanic_an_unjustified_shove_loses_at_the_justified_shoves_layer():
     shove = next(r for r in found.rows if r.action.startswith("shove up"))
     assert shove.action == "shove up (5 + 3 step(s) on the shoved map vs 8 step(s) on foot from here: unjustified)"
     assert shove.layer == "unjustified_shoves" and shove.cost == (8, 1)
-    assert "loses at the Mechanic's justified shoves (fewest unjustified): unjustified_shoves 1 > 0" in shove.note
+    assert "loses at the Mechanic's justified shoves (fewest unjustified): unjustified shoves 1 > 0" in shove.note
     assert rows(found)["right"].chosen

@@ -39,8 +39,8 @@ def test_why_not_names_the_way_its_plan_and_the_layer_that_rejects_it():
     player = elf_player()
     answer = player.why_not("right")
     assert answer.row.rooms == ("A1", "D1", "Z1") and answer.row.cost == (2, 8)
-    assert answer.text == ("why not right? its own plan goes via A1 → D1 → Z1, costing hp_lost 2, actions 8; "
-                           "layer 1, HP kept, rejects it: hp_lost 2 > 0")
+    assert answer.text == ("why not right? its own plan goes via A1 → D1 → Z1, costing HP lost 2, actions 8; "
+                           "layer 1, HP kept, rejects it: HP lost 2 > 0")
     assert "layer 1, HP kept" in player.why.text.value
     assert player.why.steps.options == ("", "right", "up", "left", "down") and player.why.steps.value == "right"
     assert answer.after.heroes[0].pos != player.state.heroes[0].pos, "the board after that one step"

@@ -42,6 +42,21 @@ LAYER_WORDS = {
     "length": "shortest path using its power (steps + shove weights)",
     "unjustified_shoves": "the Mechanic's justified shoves (fewest unjustified)",
 }
+# A cost's own name in plain words, as a figure reads ("HP lost 2"): the engine's names
+# (``hp_lost``, ``never_fires``...) stay in the data (``ExplainRow.layer``, ``cost_names``).
+COST_WORDS = {
+    "actions": "actions",
+    "hp_lost": "HP lost",
+    "never_fires": "never fires",
+    "actions_before_shot": "actions before the shot",
+    "length": "length",
+    "unjustified_shoves": "unjustified shoves",
+}
+
+
+def cost_word(cost_name: str) -> str:
+    """A cost entry's name as the panels print it: ``hp_lost`` → ``HP lost`` (unknown names as they are)."""
+    return COST_WORDS.get(cost_name, cost_name.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -78,7 +93,7 @@ class Explanation:
     def cost_text(self, cost: tuple[int, ...] | None) -> str:
         if cost is None:
             return "—"
-        return ", ".join(f"{name} {value}" for name, value in zip(self.cost_names, cost))
+        return ", ".join(f"{cost_word(name)} {value}" for name, value in zip(self.cost_names, cost))
 
     def lines(self) -> list[str]:
         """The whole explanation as text: sentence, goal, layers, then every first step."""
@@ -237,7 +252,7 @@ def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Ex
     layers = _layers(rows, cost_names, order, chosen.own or best)
     turn = "" if active == index or active is None else \
         f" (when its turn comes: {world.heroes[active].label} acts first, ZR-7)"
-    cost = ", ".join(f"{n} {v}" for n, v in zip(cost_names, best))
+    cost = ", ".join(f"{cost_word(n)} {v}" for n, v in zip(cost_names, best))
     plan = chosen.steps
     route = " → ".join(_rooms(world, plan, hero.pos[0]))
     if len(tied) == 1:
@@ -269,7 +284,7 @@ def _row(world: Any, state: GameState, index: int, way: Any, chosen: Any, cost_n
         note = f"as cheap; loses at the tie order {' > '.join(order)}"
     else:
         k = cost_names.index(layer)
-        note = f"loses at {layer_name(layer)}: {layer} {way.own[k]} > {best[k]}"   # type: ignore[index]
+        note = f"loses at {layer_name(layer)}: {cost_word(layer)} {way.own[k]} > {best[k]}"   # type: ignore[index]
     if way.turns_back:
         note += " (every plan starting so turns back)"
     return ExplainRow(words, way.own, False, note, layer, rooms, way.turns_back, way.steps, way.action)
@@ -282,7 +297,7 @@ def _layers(rows: tuple[ExplainRow, ...], cost_names: tuple[str, ...], order: tu
     for k, name in enumerate(cost_names):
         lost = [r for r in rows if r.layer == name]
         losers = ", ".join(f"{r.action} ({r.cost[k]})" for r in lost if r.cost is not None)
-        out.append(f"{k + 1}. {layer_name(name)} — {name} {best[k]}"
+        out.append(f"{k + 1}. {layer_name(name)} — {cost_word(name)} {best[k]}"
                    + (f"; loses here: {losers}" if losers else "; nothing loses here"))
     ties = [r.action for r in rows if r.layer == TIE_LAYER]
     chosen = next((r.action for r in rows if r.chosen), "")
