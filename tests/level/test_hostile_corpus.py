@@ -26,6 +26,8 @@ BAD = {
     "hex-int": BASE + "max_actions = 0x" + "f" * 2000 + "\n",
     "map-places-a-room-twice": BASE + '[[solutions]]\nmap = "A A Z"\n',
     "zr26-past-1000": BASE.replace('"D(1)"', '"P(1001, i -> 1 + 0 / (i - 1001))"'),
+    # ids are 1..64 letters, digits, - and _ (issue 37 item 1; docs/levels.md, Ids)
+    "long-id": BASE.replace('id = "p"', 'id = "' + "x" * 10_000 + '"'),
 }
 
 GOOD = {
@@ -37,7 +39,7 @@ GOOD = {
     "decimal-choice": BASE.replace('"D(1)"', '"D(x)"') + '[variables]\nx = "choix(1, {1, 2})"\n' + SOLUTION
     + "choices = { x = 2.0 }\n",
     "deep-k-list": BASE.replace('"D(1)"', '"P(1, [65])"'), "deep-k-second-entry": BASE.replace('"D(1)"', '"P(2, [1, 65])"'),
-    "long-id": BASE.replace('id = "p"', 'id = "' + "x" * 10_000 + '"'),
+    "longest-id": BASE.replace('id = "p"', 'id = "' + "x" * 64 + '"'),
 }
 
 

@@ -41,7 +41,7 @@ def test_charts_are_png(report):
 
 def test_index_shows_tables_charts_and_the_campaign_check_in_words(report):
     page = (report / "index.html").read_text()
-    assert "<img src='difficulty.png'" in page and "<img src='generator.png'" in page
+    assert '<img src="difficulty.png"' in page and '<img src="generator.png"' in page
     assert "<table" in page and "fx-03" in page
     # fx-01 brings room D and spells Attack and Sleep at once: the check says so in words.
     assert "fx-01 introduces room D, spell Attack, spell Sleep together" in page

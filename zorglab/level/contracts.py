@@ -13,6 +13,7 @@ from pathlib import Path
 
 from zorglab.core.limits import toml_fault
 from zorglab.errors import LevelError, LevelStructureError, LevelSyntaxError, Location, Problem
+from zorglab.level.ids import id_fault, is_id
 from zorglab.level.files import decode_utf8, read_bounded
 from zorglab.level.positions import Positions, SourceText, index_positions
 
@@ -98,6 +99,8 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
         cost, order, levels = table.get("cost"), table.get("order", index + 1), table.get("levels", [])
         checks = [
             ("name", isinstance(name, str) and bool(name), "a contract needs name = \"...\""),
+            ("name", not isinstance(name, str) or not name or is_id(name),
+             (id_fault(name, "a contract name") or "") if isinstance(name, str) else ""),
             ("title", isinstance(title, str), "title must be a string"),
             ("cost", isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0,
              "cost must be a whole number of points, 0 or more"),

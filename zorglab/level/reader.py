@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from zorglab.core.tiles import Tile
 from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, LevelSyntaxError, Location, Problem)
 from zorglab.core import ast
+from zorglab.level.ids import id_fault
 from zorglab.level.build import FINDERS, LISTERS, Builder, parse_node, variable_binding
 from zorglab.core.expr import Binding, Kind
 from zorglab.level.labels import Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
@@ -130,6 +131,7 @@ class LevelReader:
         level_id = self.text(doc, ("id",), stem)
         title = self.text(doc, ("title",), "")
         contract = self.text(doc, ("contract",), None)
+        self.check_ids(doc, level_id, contract)
         notes = self.text(doc, ("notes",), "")
         max_actions = self.action_cap(doc)
         mirror_tables = self.mirror_tables(doc.get("mirrors"))
@@ -153,6 +155,18 @@ class LevelReader:
                      heroes=main.built("heroes"), spells=main.built("spells"), constraints=tuple(main.constraints),
                      bonuses=tuple(main.bonuses), variables=tuple(variables), tiles=tuple(tiles.items()),
                      solutions=solutions, mirrors=tuple(mirrors), path=self.source.path, max_actions=max_actions)
+
+    def check_ids(self, doc: dict[str, Any], level_id: Any, contract: Any) -> None:
+        """The id and the contract name follow the id grammar (docs/levels.md, "Ids"); an id taken from
+        the file name is refused at the file's start, naming the file."""
+        if isinstance(level_id, str):
+            fault = id_fault(level_id, "a level id" if "id" in doc else f"the id {level_id[:80]!r} taken from the "
+                             "file name (write id = \"...\")")
+            if fault is not None:
+                where = self.positions.location(("id",)) if "id" in doc else self.source.location(0)
+                self.fail(where, fault, LevelStructureError)
+        if isinstance(contract, str) and (fault := id_fault(contract, "a contract name")) is not None:
+            self.fail(self.positions.location(("contract",)), fault, LevelStructureError)
 
     def too_many_rooms(self, doc: dict[str, Any]) -> bool:
         """A world of more than MAX_ROOMS rooms is refused before anything is built (docs/levels.md)."""

@@ -7,18 +7,25 @@ table is plain HTML rows, so it reads without JavaScript too; ``report.js`` adds
 (every word must appear in the row; ``column:word`` looks in one column) and sorting by a click
 on a column's head (numbers as numbers, empty cells last). Nothing on a page depends on the
 time or a random id, so the same report gives the same bytes.
+
+Pages are rendered from Jinja2 templates with autoescaping (:mod:`zorglab.reports.templating`);
+this module turns tables and rows into the plain values the templates show (:class:`Table`,
+:class:`Line`), with every link already checked (:mod:`zorglab.reports.safe`).
 """
 
 from __future__ import annotations
 
-import html
 import math
 import numbers
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
+from markupsafe import Markup
+
+from zorglab.reports.safe import safe_href
 from zorglab.reports.tables import flat
 
 CSS = """body { font-family: system-ui, sans-serif; margin: 1.5em 2em; color: #222; max-width: 1200px; }
@@ -97,23 +104,55 @@ ASSETS = {"report.css": CSS, "report.js": JS}
 EMPTY = "\u2014"
 
 
-def esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
+def inline_assets() -> dict[str, Markup]:
+    """The report's own style and script, to inline in a page on its own (the compare page): the only
+    text the templates are given as already safe -- constants of this module, never data."""
+    return {"css": Markup(CSS), "js": Markup(JS)}
 
 
-def page(title: str, body: Sequence[str], *, root: str = "") -> str:
-    """A whole page: ``root`` is the way back to the report folder from the page (``"../"`` for a level)."""
-    return "\n".join([
-        "<!doctype html>",
-        "<html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{esc(title)}</title>",
-        f"<link rel='stylesheet' href='{root}report.css'>",
-        "</head><body>",
-        *body,
-        f"<script src='{root}report.js'></script>",
-        "</body></html>",
-        "",
-    ])
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: its text, whether it is a number (right-aligned), and its checked link or None."""
+
+    text: str
+    number: bool = False
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A sortable, filterable table as the templates show it (``macros.html.j2``, ``explore``)."""
+
+    id: str
+    caption: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a sentence: text, bold or not, a link (checked) or none."""
+
+    text: str
+    bold: bool = False
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """A sentence of parts; ``kind`` is ``""``, ``"ok"`` or ``"bad"`` (its colour)."""
+
+    parts: tuple[Part, ...]
+    kind: str = ""
+
+
+def line(*parts: Part | str, kind: str = "") -> Line:
+    return Line(tuple(Part(p) if isinstance(p, str) else p for p in parts), kind)
+
+
+def checked(href: str | None) -> str | None:
+    """``href`` when it is a relative link to a report file, else None (shown as text)."""
+    return href if safe_href(href) else None
 
 
 def _cell(value: Any) -> tuple[str, bool]:
@@ -133,32 +172,22 @@ def _cell(value: Any) -> tuple[str, bool]:
 
 def explore_table(frame: pd.DataFrame, table_id: str, *,
                   links: Mapping[str, Callable[[Any], str | None]] | None = None,
-                  caption: str = "") -> str:
-    """A sortable, filterable table of ``frame`` (lists joined as in the CSV); ``links`` gives a cell's href."""
+                  caption: str = "") -> Table:
+    """A sortable, filterable table of ``frame`` (lists joined as in the CSV); ``links`` gives a cell's
+    href (kept only when :func:`checked`)."""
     links = links or {}
     shown = flat(frame)
-    head = "".join(f"<th scope='col'>{esc(c)}</th>" for c in shown.columns)
     rows = []
     for record in shown.itertuples(index=False, name=None):
         cells = []
         for column, value in zip(shown.columns, record):
             text, number = _cell(value)
-            href = links[column](value) if column in links and text != EMPTY else None
-            inner = f"<a href='{esc(href)}'>{esc(text)}</a>" if href else esc(text)
-            cells.append(f"<td class='num'>{inner}</td>" if number else f"<td>{inner}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    tools = (f"<div class='tools'><label>filter <input id='{table_id}-filter' type='search' "
-             f"placeholder='words, or column:word' aria-label='filter {esc(caption or table_id)}'></label> "
-             f"<span id='{table_id}-count'>{len(shown)} rows</span> &middot; click a column's head to sort</div>")
-    return (tools + f"<div class='scroll'><table class='explore' id='{table_id}'>"
-            + (f"<caption>{esc(caption)}</caption>" if caption else "")
-            + f"<thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
+            href = checked(links[column](value)) if column in links and text != EMPTY else None
+            cells.append(Cell(text, number, href))
+        rows.append(tuple(cells))
+    return Table(table_id, caption, tuple(str(c) for c in shown.columns), tuple(rows))
 
 
-def figures_list(items: Sequence[tuple[str, Any]]) -> str:
-    """``name: value`` pairs as a definition list (a level's every figure)."""
-    parts = []
-    for name, value in items:
-        text, _ = _cell(value)
-        parts.append(f"<dt>{esc(name)}</dt><dd>{esc(text)}</dd>")
-    return "<dl class='figures'>" + "".join(parts) + "</dl>"
+def figures_list(items: Sequence[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """``name: value`` pairs as shown text (a level's every figure, a definition list)."""
+    return [(str(name), _cell(value)[0]) for name, value in items]

@@ -5,6 +5,9 @@ difficulty row, and why it ranks where it does in its contract.
 difficulty is ``(fewest_spells, states)``; the page names the level's place in the campaign, its
 rank by difficulty within the contract, how it compares with the levels before and after it, the
 mechanics it is the first to use, and every campaign violation that names it.
+
+The page is the template ``level.html.j2`` (autoescaped); links to other levels are made only for ids of the id form
+(:func:`zorglab.reports.safe.level_href`).
 """
 
 from __future__ import annotations
@@ -15,15 +18,13 @@ import pandas as pd
 
 from zorglab.reports.campaign import BASE_MECHANICS, easier, mechanics
 from zorglab.reports.difficulty import difficulty_key
-from zorglab.reports.html import esc, figures_list, page
+from zorglab.reports.html import Line, Part, figures_list, line
 from zorglab.reports.levelpictures import Picture
+from zorglab.reports.safe import FOLDER, level_href
 from zorglab.reports.tables import LIST_SEPARATORS
+from zorglab.reports.templating import render
 
-FOLDER = "levels"
-
-
-def level_href(level: Any, root: str = "") -> str:
-    return f"{root}{FOLDER}/{level}.html"
+__all__ = ["FOLDER", "level_href", "level_page", "ranking"]
 
 
 def _key_words(key: tuple[int, int] | None) -> str:
@@ -37,54 +38,61 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _compare(key: tuple[int, int] | None, other: Any, words: str) -> str:
+def _neighbour(other: Any) -> Part:
+    """Another level named on a page: a link to its page (beside this one) when its id has one."""
+    return Part(str(other["level"]), href=level_href(other["level"], folder=""))
+
+
+def _compare(key: tuple[int, int] | None, other: Any, words: str) -> list[Part | str]:
     other_key = difficulty_key(other)
-    link = f"<a href='{other['level']}.html'>{esc(other['level'])}</a>"
+    link = _neighbour(other)
     if key is None or other_key is None:
-        return f"{words} {link} ({esc(_key_words(other_key))}): cannot be compared"
+        return [f"{words} ", link, f" ({_key_words(other_key)}): cannot be compared"]
     if easier(key, other_key):
         verdict = "easier than"
     elif easier(other_key, key):
         verdict = "harder than"
     else:
         verdict = "as hard as (search states within a factor of 2)" if key[0] == other_key[0] else "as hard as"
-    return f"{verdict} {link} {words} ({esc(_key_words(other_key))})"
+    return [f"{verdict} ", link, f" {words} ({_key_words(other_key)})"]
 
 
-def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[str]:
-    """Sentences (HTML) saying why the level of ``row`` ranks where it does; ``ordered`` is every listed
+def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[Line]:
+    """Sentences saying why the level of ``row`` ranks where it does; ``ordered`` is every listed
     level's row in campaign order (with ``order`` and ``position``)."""
     level, key = row["level"], difficulty_key(row)
-    lines = [f"Difficulty: <b>{esc(_key_words(key))}</b> — (fewest spells, search states), compared in that order."]
+    lines = [line("Difficulty: ", Part(_key_words(key), bold=True),
+                  " — (fewest spells, search states), compared in that order.")]
     placed = ordered.index[ordered["level"] == level]
     if len(placed) == 0:
-        lines.append("It is in no contract: no player meets it.")
+        lines.append(line("It is in no contract: no player meets it."))
     else:
         at = int(placed[0])
         contract = str(ordered.at[at, "contract"])
         mine = ordered[ordered["contract"].astype(str) == contract].reset_index(drop=True)
         where = int(mine.index[mine["level"] == level][0])
-        lines.append(f"Place: {_ordinal(where + 1)} of {len(mine)} in contract <b>{esc(contract)}</b>; "
-                     f"{_ordinal(at + 1)} of {len(ordered)} in the campaign.")
+        lines.append(line(f"Place: {_ordinal(where + 1)} of {len(mine)} in contract ", Part(contract, bold=True),
+                          f"; {_ordinal(at + 1)} of {len(ordered)} in the campaign."))
         known = [k for k in (difficulty_key(r) for _, r in mine.iterrows()) if k is not None]
         if key is not None:
             rank = 1 + sum(1 for k in known if k < key)
-            lines.append(f"By difficulty it is the {_ordinal(rank)} easiest of the {len(known)} levels of "
-                         f"known difficulty in its contract.")
+            lines.append(line(f"By difficulty it is the {_ordinal(rank)} easiest of the {len(known)} levels of "
+                              f"known difficulty in its contract."))
         if where > 0:
-            lines.append("It is " + _compare(key, mine.iloc[where - 1], "before it") + ".")
+            lines.append(line("It is ", *_compare(key, mine.iloc[where - 1], "before it"), "."))
         if where + 1 < len(mine):
-            lines.append("It is " + _compare(key, mine.iloc[where + 1], "after it") + ".")
+            lines.append(line("It is ", *_compare(key, mine.iloc[where + 1], "after it"), "."))
         seen = set(BASE_MECHANICS)
         for _, earlier in ordered.iloc[:at].iterrows():
             seen.update(mechanics(earlier))
         new = [m for m in mechanics(row) if m not in seen]
-        lines.append("First to use: " + (esc(", ".join(new)) if new else "nothing new (every mechanic met before)") + ".")
+        lines.append(line("First to use: " + (", ".join(new) if new else "nothing new (every mechanic met before)")
+                          + "."))
     mine_v = violations[(violations["level"] == level) | (violations["other"].astype(str) == str(level))]
     if mine_v.empty:
-        lines.append("<span class='ok'>No campaign rule names it.</span>")
+        lines.append(line("No campaign rule names it.", kind="ok"))
     for _, v in mine_v.iterrows():
-        lines.append(f"<span class='bad'><b>{esc(v['rule'])}</b>: {esc(v['message'])}</span>")
+        lines.append(line(Part(str(v["rule"]), bold=True), f": {v['message']}", kind="bad"))
     return lines
 
 
@@ -92,33 +100,21 @@ def level_page(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame, pictur
                note: str, columns: Sequence[str]) -> str:
     """The HTML page of one level (written to ``levels/<id>.html``)."""
     level = str(row["level"])
-    body = [f"<nav><a href='../index.html'>&larr; report</a> <a href='../index.html#level_difficulty'>all levels</a>"]
+    before = after = None
     placed = ordered.index[ordered["level"] == level]
     if len(placed):
         at = int(placed[0])
         if at > 0:
-            body.append(f"<a href='{ordered.at[at - 1, 'level']}.html'>&larr; {esc(ordered.at[at - 1, 'level'])}</a>")
+            before = _neighbour(ordered.iloc[at - 1])
         if at + 1 < len(ordered):
-            body.append(f"<a href='{ordered.at[at + 1, 'level']}.html'>{esc(ordered.at[at + 1, 'level'])} &rarr;</a>")
-    body.append("</nav>")
-    body.append(f"<h1>{esc(level)} — {esc(row['title'] or '')}</h1>")
-    body.append(f"<p>contract <b>{esc(row['contract'] or 'none')}</b>, file <code>{esc(row['file'] or '')}</code>; "
-                f"verdict <b>{esc(row['verdict'])}</b></p>")
-    body.append("<h2 id='rank'>Why it ranks where it does</h2><ul>")
-    body += [f"<li>{line}</li>" for line in ranking(row, ordered, violations)]
-    body.append("</ul>")
-    body.append("<h2 id='witness'>The reference setup and the witness, replayed</h2>")
+            after = _neighbour(ordered.iloc[at + 1])
     witness = "; ".join(row["witness"]) if isinstance(row["witness"], list) else str(row["witness"] or "")
-    body.append(f"<p>Fewest-spells witness: <code>{esc(witness or 'no cast')}</code>"
-                f"{'' if row['verdict'] == 'solvable' else ' (not proved winnable: no witness)'}</p>")
-    if note:
-        body.append(f"<p class='bad'>{esc(note)}</p>")
-    for picture in pictures:
-        body.append(f"<figure><img src='{esc(picture.name)}' alt='{esc(picture.caption)}'>"
-                    f"<figcaption>{esc(picture.caption)}</figcaption></figure>")
-    body.append("<h2 id='figures'>Every figure</h2>")
-    body.append("<p>Columns of <a href='../level_difficulty.csv'>level_difficulty.csv</a> "
-                "(meanings: docs/reports.md).</p>")
-    body.append(figures_list([(c, LIST_SEPARATORS.get(c, " ").join(row[c]) if isinstance(row[c], list) else row[c])
-                              for c in columns]))
-    return page(f"{level} — zorglab report", body, root="../")
+    figures = figures_list([(c, LIST_SEPARATORS.get(c, " ").join(row[c]) if isinstance(row[c], list) else row[c])
+                            for c in columns])
+    return render("level.html.j2", title=f"{level} — zorglab report", root="../", level=level,
+                  before=None if before is None else {"href": before.href, "level": before.text},
+                  after=None if after is None else {"href": after.href, "level": after.text},
+                  level_title=str(row["title"] or ""), contract=str(row["contract"] or "none"),
+                  file=str(row["file"] or ""), verdict=str(row["verdict"]), solvable=row["verdict"] == "solvable",
+                  ranking=ranking(row, ordered, violations), witness=witness or "no cast", note=note,
+                  pictures=pictures, figures=figures)

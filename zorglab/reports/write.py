@@ -24,10 +24,12 @@ import pandas as pd
 from zorglab.reports.campaign import campaign_check
 from zorglab.reports.charts import difficulty_chart, figure_png, generator_chart, in_campaign_order, spell_chart
 from zorglab.reports.generator import failure_reasons, generator_stats
-from zorglab.reports.html import ASSETS, esc, explore_table, page
-from zorglab.reports.levelpages import FOLDER, level_href, level_page
+from zorglab.reports.html import ASSETS, explore_table
+from zorglab.reports.levelpages import level_page
+from zorglab.reports.safe import FOLDER, inside, level_href
 from zorglab.reports.spells import spell_summary, spell_usage
 from zorglab.reports.tables import csv_text, with_contract_order
+from zorglab.reports.templating import render
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,10 @@ def level_pages(tables: ReportTables, *, pictures: bool = True, progress: bool |
         rows = tqdm(rows, desc="level pages", unit="level", file=sys.stderr, leave=False,
                     disable=None if progress is None else False)
     for _, row in rows:
+        if level_href(row["level"]) is None:      # the loader refuses such ids; a row from elsewhere may hold one
+            print(f"report: level id {str(row['level'])[:80]!r} is not of the id form (docs/levels.md, Ids): "
+                  "no page written for it", file=sys.stderr)
+            continue
         drawn, note = level_pictures(row) if pictures else ([], "")
         for picture in drawn:
             files[f"{FOLDER}/{picture.name}"] = picture.png
@@ -152,11 +158,16 @@ def write_report(tables: ReportTables, out: str | Path, run: tuple[tuple[str, fl
     files = report_files(tables, run, pictures=pictures, progress=progress)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    written = []
     try:
         for name, data in files.items():
-            path = staging / name
+            path = inside(staging, name)      # a name from data never leaves the report folder
+            if path is None:
+                print(f"report: {name[:80]!r} would be written outside {out}: skipped", file=sys.stderr)
+                continue
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
+            written.append(name)
         if not out.exists():
             os.replace(staging, out)
         else:
@@ -164,7 +175,7 @@ def write_report(tables: ReportTables, out: str | Path, run: tuple[tuple[str, fl
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    return [out / name for name in files]
+    return [out / name for name in written]
 
 
 def _swap_in(staging: Path, out: Path) -> None:
@@ -219,37 +230,26 @@ def _levels_in_campaign_order(tables: ReportTables) -> pd.DataFrame:
 
 def render_index(tables: ReportTables, files: list[str]) -> str:
     """The report page: summary, the campaign check in words, then every table (sortable, filterable)
-    and chart."""
+    and chart (``index.html.j2``, autoescaped; a level's link only to a page that is written)."""
     all_tables = tables.tables()
     violations = all_tables["campaign_check"]
-    level_link = {"level": lambda value: level_href(value) if f"{FOLDER}/{value}.html" in files else None}
+
+    def page_of(value: Any) -> str | None:
+        href = level_href(value)
+        return href if href is not None and href in files else None
+
     shown = {**all_tables, "level_difficulty": _levels_in_campaign_order(tables)}
-    parts = ["<h1>zorglab report</h1>", "<nav>" + "".join(
-        f"<a href='#{stem}'>{esc(title)}</a>" for stem, title, _ in SECTIONS if stem in shown) + "</nav>", "<ul>"]
-    parts += [f"<li>{esc(label)}: {esc(value)}</li>" for label, value in tables.notes]
-    parts.append(f"<li>levels: {len(tables.difficulty)}; temples: {len(tables.temples)}; "
-                 f"campaign violations: {len(violations)}</li></ul>")
-    parts.append("<h2>Campaign check in words</h2>")
-    if violations.empty:
-        parts.append("<p class='ok'>No violation: every rule holds.</p>")
-    else:
-        parts.append("<ul>" + "".join(
-            f"<li class='bad'><b>{esc(r['rule'])}</b>: "
-            + (f"<a href='{level_href(r['level'])}'>{esc(r['level'])}</a>: "
-               if f"{FOLDER}/{r['level']}.html" in files else "")
-            + f"{esc(r['message'])}</li>" for _, r in violations.iterrows()) + "</ul>")
+    sections = []
     for stem, title, text in SECTIONS:
         if stem not in shown or (stem == "temples" and shown[stem].empty):
             continue
-        parts.append(f"<h2 id='{stem}'>{esc(title)}</h2>")
-        if text:
-            parts.append(f"<p>{esc(text)}</p>")
-        for chart in CHART_AFTER.get(stem, ()):
-            if chart in files:
-                parts.append(f"<p><img src='{chart}' alt='{esc(title)} chart'></p>")
-        parts.append(f"<p><a href='{stem}.csv'>{stem}.csv</a></p>")
-        parts.append(explore_table(shown[stem], f"t-{stem}", links=level_link, caption=title))
-    return page("zorglab report", parts)
+        sections.append({"stem": stem, "title": title, "text": text,
+                         "charts": [c for c in CHART_AFTER.get(stem, ()) if c in files],
+                         "table": explore_table(shown[stem], f"t-{stem}", links={"level": page_of}, caption=title)})
+    return render("index.html.j2", title="zorglab report", root="", notes=tables.notes,
+                  levels=len(tables.difficulty), temples=len(tables.temples), sections=sections,
+                  violations=[{"rule": str(r["rule"]), "level": str(r["level"]), "href": page_of(r["level"]),
+                               "message": str(r["message"])} for _, r in violations.iterrows()])
 
 
 def notes_from(**values: Any) -> tuple[tuple[str, str], ...]:
