@@ -54,3 +54,14 @@ def test_zorglab_studio_is_listed_in_the_help(capsys):
     except SystemExit as done:
         assert done.code == 0
     assert "Voila" in capsys.readouterr().out
+
+
+def test_the_app_is_served_with_a_template_that_links_nothing_off_the_machine(tmp_path, monkeypatch):
+    from zorglab.cli.studio import TEMPLATE, environment
+    monkeypatch.chdir(tmp_path)
+    argv = command(None, 9999, False, tmp_path)
+    assert f"--template={TEMPLATE}" in argv
+    folder = tmp_path / "data" / "voila" / "templates" / TEMPLATE
+    assert "lab/index.html.j2" in (folder / "index.html.j2").read_text()
+    assert "fontawesome-free" in (folder / "index.html.j2").read_text()        # the lines it drops
+    assert environment(tmp_path)["JUPYTER_PATH"].split(":")[0] == str(tmp_path / "data")

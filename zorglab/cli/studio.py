@@ -8,6 +8,8 @@ level; none: ``levels/my-level.toml``). Paths are from the repository root. Ctrl
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -41,14 +43,45 @@ def app_notebook(path: str | None, start: Path) -> Any:
     return nb
 
 
+# Voilà's lab template links Font Awesome's stylesheets from a web server; the widgets' icons are
+# bundled with the page already, so the app's template is the lab one without those lines: no
+# request leaves the machine (tests/browser/test_studio_offline_browser.py records every request).
+TEMPLATE = "zorglab-offline"
+_INDEX = """{%- extends 'lab/index.html.j2' -%}
+{%- block notebook_css -%}
+{%- for line in super().split('\\n') if 'fontawesome-free' not in line %}
+{{ line }}
+{%- endfor %}
+{%- endblock notebook_css -%}
+"""
+
+
+def offline_template(folder: Path) -> Path:
+    """The app's Voilà template (lab without the CDN links) under ``folder``: the data folder
+    ``JUPYTER_PATH`` must name for Voilà to find it."""
+    template = folder / "data" / "voila" / "templates" / TEMPLATE
+    template.mkdir(parents=True, exist_ok=True)
+    (template / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
+    (template / "index.html.j2").write_text(_INDEX, encoding="utf-8")
+    return folder / "data"
+
+
 def command(path: str | None, port: int, open_browser: bool, folder: Path) -> list[str]:
-    """The Voilà command serving the app's notebook, written into ``folder``."""
+    """The Voilà command serving the app's notebook, written into ``folder`` (with its offline template:
+    run it with :func:`environment`)."""
     import nbformat
     notebook = folder / "Level Studio.ipynb"
     nbformat.write(app_notebook(path, Path.cwd()), notebook)
+    offline_template(folder)
     return [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}",
-            "--Voila.port_retries=0", "--strip_sources=True", "--theme=light",
+            "--Voila.port_retries=0", "--strip_sources=True", "--theme=light", f"--template={TEMPLATE}",
             f"--Voila.root_dir={folder}"] + ([] if open_browser else ["--no-browser"])
+
+
+def environment(folder: Path) -> dict[str, str]:
+    """The environment Voilà runs in: the app's template folder first on ``JUPYTER_PATH``."""
+    paths = [str(folder / "data")] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    return {**os.environ, "JUPYTER_PATH": os.pathsep.join(paths)}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,6 +93,6 @@ def run(args: argparse.Namespace) -> int:
         argv = command(args.path, args.port, not args.no_browser, Path(folder))
         print(f"zorglab studio: http://127.0.0.1:{args.port}/ (Ctrl+C stops it)", flush=True)
         try:
-            return subprocess.call(argv)
+            return subprocess.call(argv, env=environment(Path(folder)))
         except KeyboardInterrupt:
             return 130

@@ -20,6 +20,7 @@ import tomlkit.exceptions
 from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
 
 from zorglab.errors import LevelError, Problem
+from zorglab.level import renames
 from zorglab.level.files import read_bounded
 from zorglab.level.loader import LevelCheck, check_level, check_level_text
 from zorglab.core.model import Level
@@ -64,6 +65,8 @@ class Draft:
         self.loaded_text = self.text if digest is not None else None     # as last read from or written to disk
         self.check: LevelCheck = self._check()
         self._faults: list[Fault] | None = None
+        self.renamed: dict[str, str] = {}    # what the last edit renamed in the solutions (old -> new)
+        self._unread: dict[tuple[str, int], str] = {}   # an entry typed into an unreadable state: its last name
         self.generation = 0          # how many times a new text was taken wholesale (a reload, a save)
         self.based_on: str | None = None   # edits restored onto a newer file: the digest they were made on
 
@@ -178,40 +181,62 @@ class Draft:
         self._changed()
 
     def set_item(self, where: Where, index: int, text: str) -> None:
+        """Entry ``index`` becomes ``text``; a room, hero or spell renamed so is renamed in every
+        solution (:mod:`zorglab.level.renames`), even through the unreadable texts typed on the way."""
         array = self._array(where)
         if str(array[index]) != text:
+            before = self.items(where)
             array[index] = text
+            self._follow(where, before, {i: i for i in range(len(before))}, typed=index)
             self._changed()
 
     def add_item(self, where: Where, text: str) -> int:
         """Append ``text`` to the list; returns its index."""
         array = self._array(where)
+        before = self.items(where)
         array.append(text)
+        self._follow(where, before, {i: i for i in range(len(before))})
         self._changed()
         return len(array) - 1
 
     def remove_item(self, where: Where, index: int) -> str:
         array = self._array(where)
+        before = self.items(where)
         removed = str(array[index])
         del array[index]
+        self._follow(where, before, {i: i - (i > index) for i in range(len(before)) if i != index})
         self._changed()
         return removed
 
     def move_item(self, where: Where, index: int, offset: int) -> int:
-        """Move entry ``index`` by ``offset`` places (declaration order is room order, FR-1)."""
+        """Move entry ``index`` by ``offset`` places (declaration order is room order, FR-1); the
+        solutions keep naming the same rooms (an automatic label follows its room)."""
         items = self.items(where)
         target = max(0, min(len(items) - 1, index + offset))
         if target != index:
+            before = list(items)
+            order = list(range(len(items)))
+            order.insert(target, order.pop(index))
             items.insert(target, items.pop(index))
             array = self._array(where)
             for position, text in enumerate(items):
                 array[position] = text
+            self._follow(where, before, {old: new for new, old in enumerate(order)})
             self._changed()
         return target
 
     def set_items(self, where: Where, texts: Iterable[str]) -> None:
+        before = self.items(where)
         self._set(where, _array(list(texts)))
+        self._follow(where, before, {i: i for i in range(len(before))})
         self._changed()
+
+    def edit_solutions(self, change: renames.SolutionEdit, *args: Any) -> Any:
+        """One edit of the ``[[solutions]]`` entries (``renames.duplicate_solution``, ``remove_solution``,
+        ``move_solution``, ``set_cast``, ``remove_cast``, ``set_expect``), then the level re-read."""
+        result = change(self.document, *args)
+        self._changed()
+        return result
 
     def set_variable(self, name: str, text: str, old_name: str | None = None) -> None:
         """Add or change ``name = "choix(...)"`` (renaming ``old_name`` keeps its place)."""
@@ -335,6 +360,26 @@ class Draft:
 
     def _check(self) -> LevelCheck:
         return check_level_text(self.text, self.shown_path, level_path=self.path)
+
+    def _follow(self, where: Where, before: list[str], kept: dict[int, int], typed: int | None = None) -> None:
+        """The solutions follow what the edit of a top-level room, hero or spell list renamed."""
+        self.renamed = {}
+        if len(where) != 1 or where[0] not in renames.LISTS:
+            return
+        key = where[0]
+        if typed is None:
+            self._unread = {k: v for k, v in self._unread.items() if k[0] != key}
+        elif (key, typed) in self._unread:          # typed on from an unreadable text: from its last name
+            before = list(before)
+            before[typed] = self._unread[(key, typed)]
+        after = self.items(where)
+        if typed is not None:
+            if renames.entry_names([after[typed]])[0][0] is None:
+                if renames.entry_names([before[typed]])[0][0] is not None:
+                    self._unread[(key, typed)] = before[typed]
+                return
+            self._unread.pop((key, typed), None)
+        self.renamed = renames.follow(self.document, key, before, after, kept)
 
     def _changed(self) -> None:
         self._text = None

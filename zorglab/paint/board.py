@@ -99,7 +99,7 @@ def draw_violation(p: Painter, view: BoardView, layout: Layout, violation: Viola
         expected = hatch_side(layout.rotation(reference))
         _ghost_arrow(p, x + w / 2, y + h / 2, view.cell, expected)
         words = f"hatch: {side_name(expected)}"
-        size = max(7, int(view.cell * 0.42))
+        size = max(palette.MIN_TEXT, int(view.cell * 0.42))
         ty = y + (0.5 if expected is not Direction.UP else ROOM_SIZE - 0.5) * view.cell
         tw = text_width(words, size) + 6
         p.fill_rect(x + (w - tw) / 2, ty - size * 0.75, tw, size * 1.5, palette.ORIENTATION)
@@ -107,7 +107,7 @@ def draw_violation(p: Painter, view: BoardView, layout: Layout, violation: Viola
     elif rule.startswith("FR-5 overlap") and violation.slot is not None and view.contains(violation.slot):
         x, y, w, h = view.slot_rect(violation.slot)
         p.stroke_rect(x, y, w, h, palette.OVERLAP, width=thick)
-        size = max(7, int(view.cell * 0.42))
+        size = max(palette.MIN_TEXT, int(view.cell * 0.42))
         p.text(x + w / 2, y + h / 2, f"{len(violation.rooms)} rooms here", palette.OVERLAP, size=size)
     elif rule.startswith("FR-6 disconnected"):
         for label in violation.rooms:
@@ -202,7 +202,7 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
     if target:
         p.circle(cx, cy, r + 5, outline=palette.TARGET, width=2)
     p.circle(cx, cy, r, fill=palette.hero_colour(index), outline=palette.TEXT)
-    size = max(8, int(r * 1.1))
+    size = max(palette.MIN_TEXT, int(r * 1.1))
     p.text(cx, cy, str(index + 1), palette.PILL, size=size)
     small = max(11, int(r * 0.9))          # HP and gold readable at the Player's cell size
 
@@ -219,10 +219,10 @@ def hero_disc(p: Painter, cx: float, cy: float, r: float, index: int, hero: Any,
     for k, (text, colour) in enumerate(badges(hero.marks) if hero.marks else ()):
         # a mark's badge (Sleep's blue "z"), top right, the next ones below it: seen at a glance
         p.circle(cx + r, cy - r + 2 * badge * k, badge, fill=colour, outline=palette.PILL)
-        p.text(cx + r, cy - r + 2 * badge * k, text, palette.PILL, size=max(9, int(badge * 1.6)))
+        p.text(cx + r, cy - r + 2 * badge * k, text, palette.PILL, size=max(palette.MIN_TEXT, int(badge * 1.6)))
     if stuck:                             # a red badge with a ?, top left
         p.circle(cx - r, cy - r, badge, fill=palette.VIOLATION, outline=palette.PILL)
-        p.text(cx - r, cy - r, "?", palette.PILL, size=max(9, int(badge * 1.6)))
+        p.text(cx - r, cy - r, "?", palette.PILL, size=max(palette.MIN_TEXT, int(badge * 1.6)))
 
 
 def _corpse(p: Painter, cx: float, cy: float, r: float, index: int, numbered: bool = False) -> None:
@@ -232,7 +232,7 @@ def _corpse(p: Painter, cx: float, cy: float, r: float, index: int, numbered: bo
     p.line(cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6, palette.hero_colour(index), width=2)
     p.line(cx - r * 0.6, cy + r * 0.6, cx + r * 0.6, cy - r * 0.6, palette.hero_colour(index), width=2)
     if numbered:
-        p.text(cx, cy + r + 5, str(index + 1), palette.TEXT, size=10)
+        p.text(cx, cy + r + 5, str(index + 1), palette.TEXT, size=palette.MIN_TEXT)
 
 
 def waiting_slots(view: BoardView, count: int) -> list[tuple[float, float]]:
@@ -248,6 +248,6 @@ def _waiting_room(p: Painter, view: BoardView, state: GameState, active: int | N
     waiting = [i for i, h in enumerate(state.heroes) if h.alive and h.pos is None]
     _, grid_h = view.grid_size
     y = view.margin + grid_h + view.cell * 1.2
-    p.text(view.margin, y, "waiting", palette.TEXT, size=max(7, int(view.cell * 0.42)), anchor="left")
+    p.text(view.margin, y, "waiting", palette.TEXT, size=max(palette.MIN_TEXT, int(view.cell * 0.42)), anchor="left")
     for (cx, cy), i in zip(waiting_slots(view, len(waiting)), waiting):
         hero_disc(p, cx, cy, view.cell * 0.4, i, state.heroes[i], active=i == active, target=i == target)

@@ -9,6 +9,7 @@ from zorglab.core.tiles import CellKind
 from zorglab.core.values import Element
 
 BACKGROUND = "#ffffff"
+MIN_TEXT = 11            # every label of a board at least 11 px (issue 39 item 3: read at 1366 x 768)
 GRID = "#d9d6cc"
 EMPTY_SLOT = "#f6f4ee"
 WALL = "#3d3d4a"

@@ -66,7 +66,7 @@ def draw_path(p: Painter, state: GameState, view: BoardView, start: Position | N
 def draw_goal(p: Painter, world: Any, state: GameState, view: BoardView, targets: Iterable[int],
               pulls: Iterable[tuple[int, int, Fraction]] = ()) -> None:
     """The goal's rooms outlined in green with ``goal``; each pulling princess's room with her pull."""
-    size = max(8, int(view.cell * 0.5))
+    size = max(palette.MIN_TEXT, int(view.cell * 0.5))
     for room in targets:
         slot = state.slots[room]
         if view.contains(slot):

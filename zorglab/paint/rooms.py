@@ -108,9 +108,9 @@ def draw_room(p: Painter, x: float, y: float, cell: float, look: RoomLook, *, te
     if look.gold:
         gx, gy = x + 1.5 * cell, y + 1.5 * cell
         p.circle(gx, gy, cell * 0.42, fill=shade(palette.COIN), outline=shade(palette.HATCH_DARK))
-        p.text(gx, gy, str(look.gold), shade(palette.TEXT), size=max(7, int(cell * 0.42)))
+        p.text(gx, gy, str(look.gold), shade(palette.TEXT), size=max(palette.MIN_TEXT, int(cell * 0.42)))
     if text:
-        size = max(7, int(cell * 0.42))
+        size = max(palette.MIN_TEXT, int(cell * 0.42))
         words = caption(look)
         row = 1 if side is Direction.DOWN else 3
         mid = y + (row + 0.5) * cell

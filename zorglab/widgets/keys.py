@@ -12,7 +12,9 @@ goes on to JupyterLab; the widget's own keys (``keys``) are sent to Python and t
 is prevented. Keys typed into a text field, a dropdown or a slider are left to that control. A focused button
 the widget then disables would drop the focus to the page: the guard gives it back to the root.
 Python receives ``(key, shift, ctrl, meta)`` and calls the widget's ``key`` handler, the same one
-tests call.
+tests call. Ctrl/Cmd+S is never the browser's nor JupyterLab's: a guard that wants ``s`` gets it even
+from a text field; one that does not leaves it to the guarded widget around it (a Maker inside the
+Studio), and the outermost stops it.
 """
 
 from __future__ import annotations
@@ -37,10 +39,17 @@ function render({ model, el }) {
   let root = null, tries = 0, timer = null;
   const onKey = (event) => {
     if (event.zorglabSeen) return;                 // an inner widget's guard has it
+    const wanted = model.get("shortcuts").includes(event.key);
+    // Ctrl/Cmd+S saves: in a text field too, never the browser's "save page" nor JupyterLab's save;
+    // a guarded widget that does not save (a Maker in the Studio) leaves it to the page around it
+    const save = (event.ctrlKey || event.metaKey) && (event.key === "s" || event.key === "S");
+    const outer = root && root.parentElement && root.parentElement.closest("." + ROOT);
+    if (save && !wanted && outer) return;
     event.zorglabSeen = true;
     event.stopPropagation();                       // JupyterLab never sees it
-    if (event.target && event.target.closest && event.target.closest(OWN_KEYS)) return;
-    if (!model.get("shortcuts").includes(event.key)) return;
+    if (save) event.preventDefault();
+    if (!(save && wanted) && event.target && event.target.closest && event.target.closest(OWN_KEYS)) return;
+    if (!wanted) return;
     event.preventDefault();
     model.send({ event: "key_down", key: event.key, shift_key: event.shiftKey,
                  ctrl_key: event.ctrlKey, meta_key: event.metaKey });

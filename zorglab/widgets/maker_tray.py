@@ -52,7 +52,8 @@ def draw_tray(p: Painter, level: Level, layout: Layout, boxes: tuple[TrayBox, ..
     """Every supplied room, small; placed ones faded, the picked one outlined."""
     small = max(4, cell // 2)
     if boxes:
-        p.text(boxes[0].x, boxes[0].y - 9, "tray (click a room, then a slot)", palette.TEXT, size=10, anchor="left")
+        p.text(boxes[0].x, boxes[0].y - 9, "tray (click a room, then a slot)", palette.TEXT,
+               size=palette.MIN_TEXT, anchor="left")
     rotation = layout.common_rotation or 0
     for box in boxes:
         placed = box.label in layout
@@ -60,6 +61,6 @@ def draw_tray(p: Painter, level: Level, layout: Layout, boxes: tuple[TrayBox, ..
                            rotation=layout.rotation(box.label) if placed else rotation)
         draw_room(p, box.x + 5, box.y + 2, small, look, text=False)
         p.text(box.x + box.w / 2, box.y + ROOM_SIZE * small + small / 2 + 6, box.label,
-               palette.CLEARED if placed else palette.TEXT, size=10)
+               palette.CLEARED if placed else palette.TEXT, size=palette.MIN_TEXT)
         if box.label == picked:
             p.stroke_rect(box.x + 1, box.y, box.w - 2, box.h - 2, palette.SELECTED, width=3)

@@ -40,7 +40,9 @@ from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
 from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
 from zorglab.widgets.studio_list import RowsEditor
+from zorglab.widgets.studio_save_as import save_as
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, VariablesEditor
+from zorglab.widgets.studio_solutions import SolutionsEditor
 from zorglab.widgets.studio_tools import StudioTools
 from zorglab.widgets.studio_unsaved import UnsavedWork
 
@@ -58,7 +60,7 @@ class Studio:
     the kernel runs in. :meth:`close` frees its widgets.
     """
 
-    KEYS = ("z", "Z", "y", "Y")              # with Ctrl (Cmd on macOS): undo, redo
+    KEYS = ("z", "Z", "y", "Y", "s", "S")    # with Ctrl (Cmd on macOS): undo, redo, save
 
     # the page's widgets (zorglab.widgets.studio_layout.build makes them)
     fields: FieldsEditor
@@ -71,6 +73,7 @@ class Studio:
     mirrors: MirrorsEditor
     palette: RoomPalette
     painter: TilePainter
+    solutions: SolutionsEditor
     choice_editor: ChoicesEditor
     editors: list[Any]
     header: w.HTML
@@ -78,6 +81,7 @@ class Studio:
     solution_picker: w.Dropdown
     save_button: w.Button
     save_run_button: w.Button
+    save_as_button: w.Button
     reload_button: w.Button
     undo_button: w.Button
     redo_button: w.Button
@@ -103,6 +107,7 @@ class Studio:
         self._lock = threading.RLock()
         self.panel = AnalysisPanel(summarise, debounce=debounce, seconds=seconds)
         self.panel.play_button.on_click(lambda _b: self.safely(self.play_witness))
+        self.panel.miss_button.on_click(lambda _b: self.safely(self.play_miss))
         self.panel.shorten = self._shorten                   # type: ignore[method-assign]
         self.unsaved_work = UnsavedWork(self)
         self.board = MakerSlot(self, self.history)
@@ -239,6 +244,9 @@ class Studio:
             if self.draft.text == before:
                 return False
             self.history.record(state)
+            if self.draft.renamed:                   # the solutions followed a rename (zorglab.level.renames)
+                warning = "; the solutions follow: " + ", ".join(f"{a} → {b}" for a, b in self.draft.renamed.items()) \
+                    + warning
             self.notice = what + warning
             self.board.sync()
             self.analyse()
@@ -311,6 +319,12 @@ class Studio:
     def save_run(self) -> SavedSolution | None:
         return self.file.save_run()
 
+    def save_as(self, path: str | Path) -> Path | None:
+        """The level as edited (solutions included) written to the new file ``path`` inside the
+        repository, then edited there (:mod:`zorglab.widgets.studio_save_as`)."""
+        with self._lock:
+            return save_as(self, path)
+
     def save_solution_of(self, layout: Layout, casts: Iterable[str | Cast] = (), expect: Outcome | str | None = None,
                          choices: Mapping[str, Any] | None = None,
                          mirror_casts: Mapping[str, Iterable[str | Cast]] | None = None) -> SavedSolution:
@@ -357,6 +371,31 @@ class Studio:
         player = self.board.play_witness(self.panel, self.draft.level)
         self.notice = ("the witness is in the Player below: step through it" if player is not None
                        else "no witness for the current layout yet")
+        self.refresh()
+        return player
+
+    def play_solution(self, index: int) -> Any:
+        """Solution ``index`` laid out in the Maker and its casts played in the Player under it."""
+        self.choose_solution(index)
+        level = self.draft.level
+        if level is None or self.solution != index:
+            return None
+        player = self.board.play_casts(level, level.solutions[index].casts)
+        self.notice = f"solution {index} is in the Player below: step through it"
+        self.refresh()
+        return player
+
+    def play_miss(self) -> Any:
+        """The closest miss of an unsolvable layout played in the Player (issue 39 item 2)."""
+        summary, level = self.panel.summary, self.draft.level
+        casts = getattr(summary, "miss_casts", ()) if self.panel.current else ()
+        if level is None or summary is None or not self.panel.current or \
+                getattr(summary, "layout_verdict", None) != "unsolvable" or getattr(summary, "miss_world", "") == "":
+            self.notice = "no closest miss for the current layout (the analysis finds one for an unsolvable layout)"
+            self.refresh()
+            return None
+        player = self.board.play_casts(level, casts)
+        self.notice = "the closest miss is in the Player below: see where it falls short"
         self.refresh()
         return player
 

@@ -19,6 +19,8 @@ from typing import Any
 import ipywidgets as w
 import tomlkit
 
+from zorglab.errors import LevelError
+
 from zorglab.core.model import DomainKind, Level, Variable
 from zorglab.core.printer import format_value, format_variable
 from zorglab.core.substitute import ChoiceRefused, check_choice
@@ -63,12 +65,13 @@ def fill_solution_choices(draft: Draft) -> None:
     bare = tomlkit.parse(tomlkit.dumps(draft.document))
     del bare["solutions"]
     level = check_level_text(tomlkit.dumps(bare), draft.shown_path, level_path=draft.path).level
-    if level is None or not level.variables:
+    variables = level.variables if level is not None else _own_variables(draft)
+    if not variables:
         return                                   # the variables themselves do not read yet
     changed = False
     for entry in solutions:
         choices = entry.get("choices")
-        missing = [v for v in level.variables if not isinstance(choices, dict) or v.name not in choices]
+        missing = [v for v in variables if not isinstance(choices, dict) or v.name not in choices]
         if not missing:
             continue
         if not isinstance(choices, dict):
@@ -79,6 +82,19 @@ def fill_solution_choices(draft: Draft) -> None:
         changed = True
     if changed:
         draft.edited()                          # read again by the loader
+
+
+def _own_variables(draft: Draft) -> tuple[Variable, ...]:
+    """The variables that read on their own while the rest of the level has problems (issue 39: a
+    variable added then still gives every solution a starting choice)."""
+    from zorglab.level.parse import parse_variable
+    found = []
+    for name, text in draft.variables():
+        try:
+            found.append(parse_variable(name, text))
+        except (LevelError, ValueError):
+            continue
+    return tuple(found)
 
 
 def picks_of(variable: Variable, value: Any) -> list[Any]:

@@ -31,6 +31,8 @@ class EditsPage(Protocol):
 
     def refresh(self) -> None: ...
 
+    def save(self) -> Any: ...
+
 
 class StudioEdits:
     """The player's choices and the page's undo history (handlers tests call, through the Studio):
@@ -79,10 +81,13 @@ class StudioEdits:
             self._go_to(state, "redone", "nothing to redo")
 
     def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
-        """Ctrl+Z (Cmd+Z on macOS) undo; Ctrl+Shift+Z or Ctrl+Y redo: what the page's key guard sends."""
+        """Ctrl+Z (Cmd+Z on macOS) undo; Ctrl+Shift+Z or Ctrl+Y redo; Ctrl+S (Cmd+S) saves the level (issue
+        39: never JupyterLab's save of the notebook): what the page's key guard sends."""
         if not (ctrl or meta):
             return
-        if key.lower() == "z":
+        if key.lower() == "s":
+            self.page.save()
+        elif key.lower() == "z":
             self.redo() if shift else self.undo()
         elif key.lower() == "y":
             self.redo()

@@ -2,7 +2,7 @@
 choices and verdict side by side; the tools used now and then (rooms palette, tile painter, the
 level's text fields, mirror worlds, the level browser, the proposer) in tabs below them.
 
-At 1366×768 and 1920×1080 the three columns stand side by side (the rows and the verdict scroll
+At 1366×768 (JupyterLab's file browser open or not) and 1920×1080 the three columns stand side by side (the rows and the verdict scroll
 inside their own column); narrower, the verdict column wraps under them. :func:`build` makes the
 page's widgets, :func:`show` shows the draft in them after every change.
 """
@@ -22,6 +22,7 @@ from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_paths import shown
 from zorglab.widgets.studio_list import RowsEditor
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, VariablesEditor
+from zorglab.widgets.studio_solutions import SolutionsEditor
 
 if TYPE_CHECKING:
     from zorglab.widgets.studio import Studio
@@ -47,6 +48,7 @@ def build(studio: Studio) -> None:
     studio.mirrors = MirrorsEditor(edit)
     studio.palette = RoomPalette(edit)
     studio.painter = TilePainter(edit)
+    studio.solutions = SolutionsEditor(studio)
     studio.editors = [studio.fields, studio.rooms, studio.heroes, studio.spells, studio.constraints, studio.bonuses,
                     studio.variables, studio.mirrors, studio.palette]
     for editor in studio.editors[:-1]:
@@ -77,6 +79,9 @@ def build(studio: Studio) -> None:
                               "open this level file (paths are from the repository root)")
     studio.new_button = button("new", "file", lambda: studio.open_new(studio.path_text.value.strip()),
                              "an empty level, saved to this path by save")
+    studio.save_as_button = button("save as", "copy", lambda: studio.save_as(studio.path_text.value.strip()),
+                                   "write the level, solutions included, to this new file and edit it there")
+    studio.save_as_button.add_class("zorglab-studio-save-as")
     studio.path_text.observe(lambda c: setattr(studio.open_button, "tooltip", f"open {c['new'].strip()}"),
                            names="value")     # what a click opens: the typed path reached the kernel
     studio.choice_editor = ChoicesEditor(studio.choose)
@@ -91,21 +96,21 @@ def build(studio: Studio) -> None:
                               "copy the palette's tile into the painter"), studio.painter.widget])
     # one screen (item 6): the rows being edited | the Maker | choices and verdict, side by side;
     # the tools used now and then in tabs below (a tab opens without closing the columns)
-    studio.tools_tabs = w.Tab(children=[studio.palette.widget, painting, studio.fields.widget, studio.mirrors.widget,
-                                      studio.tools.browser_box, studio.tools.propose_box])
-    for index, title in enumerate(("add rooms", "tile painter", "level: id, title, notes", "mirror worlds",
-                                   "levels", "propose")):
+    studio.tools_tabs = w.Tab(children=[studio.solutions.widget, studio.palette.widget, painting, studio.fields.widget,
+                                        studio.mirrors.widget, studio.tools.browser_box, studio.tools.propose_box])
+    for index, title in enumerate(("solutions", "add rooms", "tile painter", "level: id, title, notes",
+                                   "mirror worlds", "levels", "propose")):
         studio.tools_tabs.set_title(index, title)
     studio.tools_tabs.add_class("zorglab-studio-tabs")
     unshrunk = w.Layout(flex="0 0 auto")           # inside a scrolled column: never squeezed to overlap
     editing = w.VBox([w.VBox([studio.rooms.widget, studio.heroes.widget, studio.spells.widget, studio.constraints.widget,
                               studio.bonuses.widget, studio.variables.widget], layout=unshrunk)],
-                     layout=w.Layout(flex="0 0 340px", width="340px", max_height="calc(100vh - 150px)",
+                     layout=w.Layout(flex="0 0 316px", width="316px", max_height="calc(100vh - 150px)",
                                      overflow="auto", margin="0 8px 0 0"))
     editing.add_class("zorglab-studio-rows")
-    studio.board.box.layout = w.Layout(flex="1 1 370px", min_width="370px", overflow="auto", margin="0 8px 0 0")
+    studio.board.box.layout = w.Layout(flex="1 1 330px", min_width="330px", overflow="auto", margin="0 8px 0 0")
     verdict = w.VBox([w.VBox([studio.choice_editor.widget, studio.panel.widget], layout=unshrunk)],
-                     layout=w.Layout(flex="1 1 270px", min_width="270px", max_height="calc(100vh - 150px)",
+                     layout=w.Layout(flex="1 1 260px", min_width="260px", max_height="calc(100vh - 150px)",
                                      overflow="auto"))
     verdict.add_class("zorglab-studio-verdict")
     columns = w.HBox([editing, studio.board.box, verdict], layout=w.Layout(align_items="flex-start",
@@ -113,6 +118,7 @@ def build(studio: Studio) -> None:
     columns.add_class("zorglab-studio-columns")
     tools = w.HBox([studio.save_button, studio.undo_button, studio.redo_button, studio.save_run_button,
                     studio.reload_button, studio.solution_picker, studio.path_text, studio.open_button, studio.new_button,
+                    studio.save_as_button,
                     unsaved.restore_button], layout=w.Layout(flex_flow="row wrap"))
     studio.undo_button.add_class("zorglab-studio-undo")
     studio.redo_button.add_class("zorglab-studio-redo")
@@ -148,8 +154,9 @@ def show(studio: Studio) -> None:
                            f"<span class='zorglab-studio-state' style='color:{colour};font-weight:bold'>"
                            f"({state})</span>")
     studio.status.value = f"<span class='zorglab-studio-notice'>{html.escape(studio.notice)}</span>"
-    studio.save_button.disabled = bool(draft.problems)
+    studio.save_button.disabled = studio.save_as_button.disabled = bool(draft.problems)
     studio.undo_button.disabled = not studio.history.back
     studio.redo_button.disabled = not studio.history.forth
     studio.choice_editor.refresh(level, studio.choices)
+    studio.solutions.refresh(draft)
     studio.unsaved_work.show(path)

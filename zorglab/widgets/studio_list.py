@@ -28,15 +28,23 @@ from zorglab.widgets.closing import close_tree, shared
 
 Edit = Callable[[Callable[[Draft], Any], str], Any]      # the Studio's edit(change, what)
 _SMALL = shared(w.Layout(width="32px"))            # layouts shared by every row (fewer widget models per page)
-_ENTRY = shared(w.Layout(width="200px"))
+_ENTRY = shared(w.Layout(width="186px"))
 _PLAIN = shared(w.Layout())
 
 
 _UNKNOWN = re.compile(r"unknown (room|hero|spell) type '([^']+)' \(")
 
 
+_FUNCTION = re.compile(r"unknown function '([^']+)' \(known: ([^)]*)\)")
+
+
 def near_miss(message: str) -> str:
-    """A loader message about an unknown type, with the closest name the rules know ("did you mean")."""
+    """A loader message about an unknown type or function, with the closest name the rules know
+    ("did you mean"; the loader itself says it for labels)."""
+    function = _FUNCTION.search(message)
+    if function is not None and "did you mean" not in message:
+        close = difflib.get_close_matches(function.group(1), [n.strip() for n in function.group(2).split(",")], n=1)
+        return f"{message} — did you mean {close[0]}?" if close else message
     found = _UNKNOWN.search(message)
     if found is None:
         return message
@@ -147,7 +155,7 @@ class RowsEditor:
                             layout=w.Layout(display="none", align_items="center"))
         self.pager.children[-1].on_click(lambda _b: self.show_more())
         self.pager.add_class("zorglab-rows-pager")
-        width = "330px" if reorder else "300px"          # never squeezed by its neighbours
+        width = "306px" if reorder else "280px"          # never squeezed by its neighbours
         hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
                         layout=w.Layout(max_width=width))] if hint else []
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows, self.pager,

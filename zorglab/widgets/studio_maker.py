@@ -24,6 +24,8 @@ from zorglab.widgets.studio_history import History, Snapshot
 from zorglab.widgets.studio_level import board_of, play_of
 from zorglab.widgets.studio_panel import AnalysisPanel
 
+PLAYER_WIDTH = 430     # px of the middle column at 1366 x 768 with JupyterLab's file browser open
+
 
 class MakerPage(Protocol):
     """What the Maker's place needs of the Studio."""
@@ -67,6 +69,7 @@ class MakerSlot:
         self.page.choices = legal_choices(level, choices)     # every variable on a legal choice at once
         maker = Maker(level, layout=layout, path=self.page.draft.path, choices=self.page.choices, cell=18)
         maker.file = self.file                           # its Players' *save run* goes through the Studio
+        maker.on_start = self.fit_players                # its Players fit the Studio's middle column
         maker.save_button.layout.display = "none"        # the Studio's save writes the whole level
         maker.solution_dropdown.layout.display = "none"  # the Studio's *layout of* picks the solution
         maker.undo_button.layout.display = maker.redo_button.layout.display = "none"
@@ -141,18 +144,32 @@ class MakerSlot:
         """The witness the panel shows for the current layout in a Player under the Maker (None:
         no witness for it yet)."""
         from zorglab.level.parse import parse_cast
-        from zorglab.widgets.player import Player
         summary = panel.summary
         if summary is None or not getattr(summary, "witness", None) or level is None or self.maker is None \
                 or panel.layout is None or not panel.current:
             return None
-        casts = [parse_cast(text, level) for text in summary.witness]
-        game = setup(level, panel.layout, self.maker.choices)
+        return self.play_casts(level, [parse_cast(text, level) for text in summary.witness])
+
+    def play_casts(self, level: Level, casts: Any) -> Any:
+        """The Maker's layout and choices played in a Player under it, with ``casts`` ready to step
+        through (a witness, a saved solution, the closest miss)."""
+        from zorglab.widgets.player import Player
+        if self.maker is None:
+            return None
+        game = setup(level, self.maker.layout, self.maker.choices)
         self.close_player()
         self.maker.setup = game
-        self.maker.player = Player(game, casts, file=self.maker.file)
+        self.maker.player = Player(game, list(casts), file=self.maker.file)
+        self.maker.player.fit(PLAYER_WIDTH)
         self.maker.play_area.children = (self.maker.player.widget,)
         return self.maker.player
+
+    def fit_players(self, _setup: Any = None) -> None:
+        """The Maker's Players (one per world) drawn within the Studio's middle column."""
+        if self.maker is not None:
+            for player in self.maker.players.values():
+                if player is not None:
+                    player.fit(PLAYER_WIDTH)
 
     def close(self) -> None:
         """Close the Maker shown (and its Players): another takes its place, or the Studio closes."""

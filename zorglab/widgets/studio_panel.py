@@ -75,8 +75,12 @@ class AnalysisPanel:
         self.body = w.HTML()
         self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
                                     tooltip="open the current layout's witness in the Player")
-        self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body, self.play_button],
-                             layout=w.Layout(min_width="300px", flex="1 1 auto"))
+        self.miss_button = w.Button(description="play the closest miss", icon="play-circle", disabled=True,
+                                    tooltip="open the closest miss of this unsolvable layout in the Player")
+        self.miss_button.add_class("zorglab-play-miss")
+        self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body,
+                              w.HBox([self.play_button, self.miss_button], layout=w.Layout(flex_flow="row wrap"))],
+                             layout=w.Layout(min_width="250px", flex="1 1 auto"))
         self.widget.add_class("zorglab-analysis")
 
     # --- requests ---------------------------------------------------------------------------------
@@ -198,6 +202,7 @@ class AnalysisPanel:
         self._render(self.lines)
         self.status.value = "<i>still computing (the rest follows)…</i>" if still else ""
         self.play_button.disabled = not (summary is not None and getattr(summary, "witness", None))
+        self.miss_button.disabled = summary is None or not getattr(summary, "miss_world", "")
 
     shorten: Callable[[str], str] = staticmethod(lambda line: line)    # the Studio names files from the repository root
 

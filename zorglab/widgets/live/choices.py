@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from zorglab.core.model import DomainKind, Level
+from zorglab.core.model import MAIN_WORLD, DomainKind, Level
 from zorglab.core.printer import format_value
 from zorglab.engine.layout import Layout
 from zorglab.engine.layout_rules import validate_layout
@@ -37,6 +37,13 @@ class ChoiceVerdict:
     verdict: SetupVerdict
     witness: tuple[str, ...] = ()
     reason: str = ""
+    worlds: tuple[tuple[str, tuple[str, ...]], ...] = ()     # each played world's witness, by name
+
+    def witness_text(self) -> str:
+        """The witness as the panel says it: each world named when the level has more than one."""
+        if len(self.worlds) > 1:
+            return " | ".join(f"world {name}: {' '.join(casts) or 'no casts'}" for name, casts in self.worlds)
+        return " ".join(self.witness)
 
     def text(self) -> str:
         return ", ".join(f"{name} = {format_value(value)}" for name, value in self.choices)
@@ -65,7 +72,7 @@ class ChoiceVerdicts:
         chosen = tuple(sorted((current or {}).items()))
         for row in self.rows:
             mark = "▶ " if tuple(sorted(row.choices)) == chosen else "  "
-            said = row.verdict + (f" — witness: {' '.join(row.witness)}" if row.witness else "") + (
+            said = row.verdict + (f" — witness: {row.witness_text()}" if row.witness or row.worlds else "") + (
                 f" ({row.reason})" if row.reason and row.verdict != SOLVABLE else "")
             out.append(f"{mark}{row.text()}: {said}")
         if self.cancelled:
@@ -114,15 +121,20 @@ def _judge(level: Level, layout: Layout, choices: dict[str, Any], stops: Budget,
         return ChoiceVerdict(named, "invalid", reason=(str(error).splitlines() or [""])[0])
     answers: list[Solvability] = []
     witness: tuple[str, ...] = ()
+    worlds: list[tuple[str, tuple[str, ...]]] = []
     reasons: list[str] = []
     for name in game.played_worlds:
         verdict = run_within(world_search(game, name), max_states, stops)
         answers.append(verdict.verdict)
-        if verdict.verdict == SOLVABLE and not witness:
-            witness = tuple(verdict.cast_texts())
+        if verdict.verdict == SOLVABLE:
+            worlds.append((name, tuple(verdict.cast_texts())))
+            if not witness or name == MAIN_WORLD:
+                witness = worlds[-1][1]
         if verdict.verdict == UNKNOWN:
             reasons.append(verdict.reason)
         if verdict.verdict == UNSOLVABLE:
             break
     overall: SetupVerdict = UNSOLVABLE if UNSOLVABLE in answers else UNKNOWN if UNKNOWN in answers else SOLVABLE
-    return ChoiceVerdict(named, overall, witness if overall == SOLVABLE else (), "; ".join(reasons))
+    solved = overall == SOLVABLE
+    return ChoiceVerdict(named, overall, witness if solved else (), "; ".join(reasons),
+                         tuple(worlds) if solved else ())

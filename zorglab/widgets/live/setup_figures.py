@@ -181,6 +181,8 @@ def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budg
             why = why_unsolvable(game, verdicts.items(), run=lambda search: run_within(search, max_states, stops),
                                  max_states=max_states, budget=stops)
             v["reason"] = why.said(len(game.played_worlds)) if why is not None else v["reason"]
+            if why is not None and why.kind == "explored" and why.world == MAIN_WORLD:
+                v["miss_casts"], v["miss_world"] = why.casts, why.world      # *play the closest miss*
         if overall == UNKNOWN:
             draft.cut(f"this layout: {v['reason']}")
         if overall == SOLVABLE and main is not None:

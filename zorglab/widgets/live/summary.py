@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping
 from zorglab.engine.layout import Layout
 from zorglab.level.loader import LevelCheck, check_level_text
 from zorglab.core.model import Cast, Level
+from zorglab.core.registry import is_spawn_room
 from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
 from zorglab.core.budget import Budget as Stops
@@ -56,6 +57,8 @@ class LevelSummary:
     mirror_witness: tuple[tuple[str, tuple[str, ...]], ...] = ()
     witness_casts: tuple[Cast, ...] = ()        # the same witness as casts, for the Player
     mirror_witness_casts: tuple[tuple[str, tuple[Cast, ...]], ...] = ()
+    miss_casts: tuple[Cast, ...] = ()           # the closest miss of an unsolvable layout (main world), for the Player
+    miss_world: str = ""                        # the world of that closest miss ("" when there is none)
     budget: str = ""                            # every budget that cut something short; "" when none
     figures_for: str = ""                       # "this layout" / "solution N's layout" / ""
     verdict: SetupVerdict | None = None         # the verdict of that setup (the current layout's, when given)
@@ -71,6 +74,7 @@ class LevelSummary:
     layouts_complete: bool = False
     survey_pending: bool = False                # the survey is not finished: a later summary resumes it
     fewest_spells: int | None = None            # fewest over every winning setup found (this one too)
+    counted_per: str = ""                       # what else a layout is counted per ("choice", "choice and main A")
     difficulty: dict[str, float] = field(default_factory=dict)
     cancelled: bool = False
 
@@ -94,12 +98,13 @@ class LevelSummary:
             out.append(f"  necessary spells: {necessary}")
             out.append(f"  winning cast lists: {self._lists_text()}")
         unknown = f", {self.layouts_unknown} undecided" if self.layouts_unknown else ""
+        per = f", counting every {self.counted_per}" if self.counted_per else ""
         if self.survey_pending:
-            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win so far (the survey goes on"
+            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win so far{per} (the survey goes on"
                        f"{unknown})" if self.layouts_tried else "layouts: being surveyed")
         elif self.layouts_tried or self.layouts_complete:
             scope = "every layout tried" if self.layouts_complete else "not every layout tried"
-            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win ({scope}{unknown})")
+            out.append(f"layouts: {self.layouts_winning} of {self.layouts_tried} win{per} ({scope}{unknown})")
         if self.fewest_spells is not None:
             out.append(f"fewest spells over the layouts found: {self.fewest_spells}")
         hard = self._difficulty_text()
@@ -145,7 +150,7 @@ class LevelSummary:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: every field but the witness's cast objects (their texts are kept)."""
         data = asdict(self)
-        for key in ("witness_casts", "mirror_witness_casts"):
+        for key in ("witness_casts", "mirror_witness_casts", "miss_casts"):
             data.pop(key)
         data["unique"] = self.unique
         return _jsonable(data)
@@ -194,6 +199,8 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
         if found is None:
             return _freeze(draft, problems)
         v["level"] = found.id
+        spawns = sum(1 for room in found.rooms if is_spawn_room(room.type))
+        v["counted_per"] = " and ".join((["choice"] if found.variables else []) + (["main A"] if spawns > 1 else []))
         problems += contract_problems(found)
         v["difficulty"] = {k: float(x) for k, x in static_columns(found).items()
                            if k in ("rooms", "heroes", "spells", "worlds", "constraints", "bonuses")}
