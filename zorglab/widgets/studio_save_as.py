@@ -2,8 +2,9 @@
 the repository, and the Studio goes on editing that file.
 
 The file must be a new ``.toml`` inside the repository root (the folder the Studio names paths from);
-the text is the one a save would write, read again by the loader *for its new place* (a level's tile
-library is found from its folder), so nothing ``zorglab validate`` refuses is written. The old file
+the text is the one a save would write, checked as ``zorglab validate`` checks a file *at its new
+place* (:func:`zorglab.level.soundness.text_problems`: a level's tile library and contracts are found
+from its folder), so nothing ``validate`` refuses is written. The old file
 is left as it was on disk; the page's history is kept (undo still goes back over the edits).
 """
 
@@ -16,7 +17,7 @@ from zorglab.errors import LevelError, Problem
 from zorglab.level import files
 from zorglab.level.draft import Draft, text_digest
 from zorglab.level.edit import write_level_text
-from zorglab.level.loader import check_level_text
+from zorglab.level.soundness import text_problems
 from zorglab.widgets.studio_paths import resolve, shown
 
 
@@ -62,11 +63,11 @@ def save_as(page: SaveAsPage, path: str | Path) -> Path | None:
         page.notice = f"not saved as: {reason}"
         page.refresh()
         return None
-    check = check_level_text(page.draft.text, str(target), level_path=target)
+    problems = text_problems(page.draft.text, str(target), target)      # as ``zorglab validate`` there
     try:
-        if check.problems:
+        if problems:
             raise LevelError.from_problems([Problem(p.location, f"{p.message}; not saved", p.kind)
-                                            for p in check.problems])
+                                            for p in problems])
         target.parent.mkdir(parents=True, exist_ok=True)
         write_level_text(target, page.draft.text)
     except (LevelError, OSError) as error:
@@ -76,6 +77,7 @@ def save_as(page: SaveAsPage, path: str | Path) -> Path | None:
     before = page.draft.path
     data = files.read_bounded(target, "level file")
     page.draft.path = target
+    page.draft.based_on = None
     page.draft.replace_text(data.decode("utf-8"), text_digest(data))
     page.unsaved_work.opened_text = page.draft.text
     page.path_text.value = shown(target, page.root)
