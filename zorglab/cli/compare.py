@@ -23,8 +23,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Compare two versions of the pack (folders) or of the repository (git refs: "
                                    "each revision's own code on its own levels/). Every level's verdict, fewest "
                                    "and necessary spells, difficulty (fewest spells, states) and witness side by "
-                                   "side, what changed first.")
-    p.add_argument("a", metavar="A", help="a pack folder or a git revision (HEAD, main, a commit)")
+                                   "side, what changed first. Comparing a git revision RUNS THAT REVISION'S CODE "
+                                   "(its zorglab, from a temporary copy, with your rights): compare only revisions "
+                                   "you trust. An empty or unknown revision, or one whose levels/ holds a link, is "
+                                   "refused before any search.")
+    p.add_argument("a", metavar="A", help="a pack folder or a git revision (HEAD, main, a commit; its code runs)")
     p.add_argument("b", metavar="B", help="the other side")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page")
@@ -70,8 +73,27 @@ def compare(a: str, b: str, *, budget: str = "quick", levels_table: Any = None) 
     if budget not in BUDGETS:
         from zorglab.errors import OptionError
         raise OptionError(f"budget {budget!r}: one of {', '.join(sorted(BUDGETS))}")
+    for side in (a, b):             # both sides refused or resolved before either is searched
+        check_side(side)
     return compare_sides(a, b, budget=BUDGETS[budget], budget_name=budget, levels_table=levels_table,
                          revision_table=revision_table)
+
+
+def check_side(side: str) -> None:
+    """Refuse at once a side that is neither a pack folder nor a git revision of the repository here:
+    empty, a file, an option-like or unknown revision (an OptionError: exit 2)."""
+    from pathlib import Path
+
+    from zorglab.cli.revisions import check_ref, resolve
+    from zorglab.errors import OptionError
+
+    check_ref(side)
+    path = Path(side)
+    if path.is_dir():
+        return
+    if path.exists():
+        raise OptionError(f"{side}: not a folder (a side is a pack folder or a git revision)")
+    resolve(side)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.html:
         check_out_file(args.html, "--html")
+    for side in (args.a, args.b):      # refused now, before the other side's search
+        check_side(side)
     folders = [s for s in (args.a, args.b) if Path(s).is_dir()]
     tasks = sum(len(level_files([f])) for f in folders)
     run_ = run_options(args, tasks, "level")

@@ -97,6 +97,8 @@ def side_table(source: str, budget: Budget = QUICK, budget_name: str = "quick",
     """The difficulty table of one side: a pack folder (this code, ``budget``) or, through
     ``revision_table(ref, budget_name)``, a git revision searched by its own code (it knows budgets by
     name, not this code's objects; :func:`zorglab.cli.revisions.revision_table` runs it)."""
+    if not source.strip():          # Path("") is the current folder: never a side by accident
+        raise OptionError("an empty side: give a pack folder or a git revision")
     if Path(source).is_dir():
         if levels_table is None:
             from zorglab.level import level_files, load_level
