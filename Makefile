@@ -13,11 +13,16 @@ NBVAL := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/notebooks/s
 
 install: $(STAMP)
 
+# The first install takes minutes: each step says what it does and pip shows its progress (issue 42).
 $(STAMP): pyproject.toml
+	@echo "zorglab: step 1/3: the virtual environment $(VENV)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "zorglab: step 2/3: pip itself"
+	$(BIN)/python -m pip install --upgrade --progress-bar on pip
+	@echo "zorglab: step 3/3: zorglab and its libraries (JupyterLab, dask, pandas, ...): a few minutes the first time"
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev]'
 	touch $(STAMP)
+	@echo "zorglab: installed into $(VENV)"
 
 # JupyterLab refuses to run as root unless told; machines where everyone is root need the flag.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)

@@ -61,5 +61,6 @@ def test_item_8_validate_prints_the_warning_and_still_passes(tmp_path: Path, cap
     out, err = capsys.readouterr()
     assert status == 0 and "Traceback" not in out + err
     assert err.splitlines() == [f"{path}:2:16: warning: E1 = E(fire) @ plain: tile 'plain' has no green cell, "
-                                "so its fire can never act"]
+                                "so its fire can never act — to make it act, put E1 on a tile with a green cell "
+                                "(`@ TILE`); if the fire is only scenery, leave it: a warning never fails validation"]
     assert out.splitlines() == ["1 level OK (0 solutions); 1 warning"]

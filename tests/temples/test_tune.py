@@ -95,7 +95,7 @@ def test_sweep_grid_says_how_many_temples_meet_each_target(tmp_path, capsys):
     out = tmp_path / "grid.csv"
     assert main(["sweep", "temples", "--seeds", "3", "--sizes", "small,medium", "--grid", "floors=1,2",
                  "--serial", "--out", str(out)]) == 0
-    said = capsys.readouterr().err
+    said = capsys.readouterr().out              # with --out, beside the summary on stdout
     assert "contract targets met" in said
     for cell in ("floors=1 size=small", "floors=2 size=medium"):
         line = next(line for line in said.splitlines() if line.strip().startswith(cell + ":"))

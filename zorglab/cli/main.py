@@ -16,7 +16,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 
 class Command(NamedTuple):
@@ -60,6 +60,18 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A sub-command's parser: an option it does not know is refused with *its* usage line
+    (``usage: zorglab play …`` / ``zorglab play: error: unrecognized arguments: --bogus``), not the
+    top level's; a sub-command's own sub-commands (``sweep temples``) are parsers of this class too."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:   # type: ignore[override]
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser for ``argv``: the chosen sub-command in full, every other one by name and help.
 
@@ -73,7 +85,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                "or input error; 130 interrupted. Per command: docs/cli.md.",
     )
     parser.add_argument("--version", action="version", version=f"zorglab {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     chosen = None if argv is None else chosen_command(argv)
     for command in commands():
         if argv is None or command.name == chosen or command.help is None:

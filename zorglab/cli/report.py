@@ -33,6 +33,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
+def check_writable(out: str) -> None:
+    """Refuse an ``--out`` whose folder cannot take files (``/proc/nope``, a read-only disk) before any
+    work, naming ``--out``: the report is staged in a temporary folder beside it, so that is tried
+    (and removed at once) in the nearest folder that exists."""
+    import os
+    import tempfile
+
+    path = Path(out).absolute()
+    where = next((p for p in [path.parent, *path.parents] if p.is_dir()), None)
+    if where is None:
+        return
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".zorglab-check-", dir=where))
+    except OSError as error:
+        raise OptionError(f"--out {out}: cannot write there ({where} refuses a new folder: "
+                          f"{error.strerror or error})") from None
+
+
 def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
@@ -47,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.temple_seeds < 0:
         raise OptionError(f"--temple-seeds {args.temple_seeds}: give 0 or more")
     check_out_folder(args.out)       # refused now, not after the sweeps
+    check_writable(args.out)
     levels = args.levels or ["levels"]
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     t0 = time.perf_counter()
@@ -74,7 +93,11 @@ def run(args: argparse.Namespace) -> int:
                        temple_seeds=f"{args.temple_seeds} per size ({', '.join(sizes)})",
                        timings="timings.csv (wall clock; not tracked)")
     tables = report_tables(difficulty, campaign_table(campaign.contracts), temple_rows, notes)
-    written = write_report(tables, args.out, run=((f"computed ({where})", seconds),), progress=progress)
+    try:
+        written = write_report(tables, args.out, run=((f"computed ({where})", seconds),), progress=progress)
+    except OSError as error:         # the report is staged in a temporary folder beside --out: name --out
+        raise OptionError(f"--out {args.out}: cannot write the report there: {error.strerror or error}; "
+                          "nothing written") from None
     violations = len(tables.derived["campaign_check"])
     unknown = int((difficulty["verdict"] != "solvable").sum())
     summary = {"levels": len(difficulty), "not_proved_winnable": unknown, "temples": len(temple_rows),

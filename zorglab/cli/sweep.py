@@ -148,8 +148,8 @@ def run_temples(args: argparse.Namespace) -> int:
     targets = targets_met(table, grid, sizes)
     _emit(args, table, f"{temple_count(len(table), args.seeds, sizes)}{where} ({failed} failed) "
                        f"in {time.perf_counter() - t0:.1f} s", {"targets": targets})
-    if not args.json:
-        say(args, targets_words(targets))
+    if not args.json:             # beside the summary: on stdout when the table went to --out, else on stderr
+        print(targets_words(targets)) if args.out else say(args, targets_words(targets))
     if args.chart:
         from zorglab.reports.charts import save_figure
         from zorglab.reports.sweepcharts import option_chart

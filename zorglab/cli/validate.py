@@ -2,7 +2,9 @@
 
 Directories are searched for ``*.toml`` (the tile library ``tiles.toml`` and the contract list
 ``contracts.toml`` excepted: they are checked as what they are). Exit status 0 when everything is
-sound, with one summary line on stdout; 2 when anything is wrong, every problem on stderr.
+sound, with one summary line on stdout; 1 when every file loads but some solution no longer ends as
+its ``expect`` says (``--replay``: a solution that no longer wins); 2 when a file does not load or is
+not valid. Every problem goes to stderr.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from zorglab.cli.solution_checks import solution_problems
-from zorglab.errors import LevelError, LevelStructureError, Location, Problem
+from zorglab.errors import LevelError, LevelStructureError, Location, Problem, ReplayError
 from zorglab.level.contracts import CONTRACTS_NAME, ContractFile, find_contracts, read_contracts
 from zorglab.level.loader import LevelCheck, check_level, level_files
 from zorglab.level.positions import SourceText, index_positions
@@ -40,13 +42,13 @@ def run(args: argparse.Namespace) -> int:
         json.dump({"ok": report.ok, "errors": report.errors, "warnings": report.warnings,
                    "summary": report.summary}, sys.stdout, indent=1)
         print()
-        return 0 if report.ok else 2
+        return report.code
     for line in report.errors:
         print(line, file=sys.stderr)
     for line in report.warnings:          # legal but surely not meant: said, never a failure
         print(line, file=sys.stderr)
     print(report.summary)
-    return 0 if report.ok else 2
+    return report.code
 
 
 class Report:
@@ -55,6 +57,12 @@ class Report:
         self.warnings: list[str] = []
         self.summary = ""
         self.ok = False
+        self.replays_only = False      # every problem is a solution that no longer ends as its expect says
+
+    @property
+    def code(self) -> int:
+        """The exit status: 0 sound, 1 only replays that end otherwise (the files load), 2 anything else."""
+        return 0 if self.ok else 1 if self.replays_only else 2
 
 
 def _plural(count: int, noun: str) -> str:
@@ -101,9 +109,13 @@ def validate(paths: list[str], *, replay: bool = False) -> Report:
     report.warnings.extend(_warnings(checks))
     report.errors.extend(str(p) for p in unique)
     if report.errors:
+        report.replays_only = bool(unique) and len(unique) == len(report.errors) and all(
+            p.kind is ReplayError for p in unique)
         bad = len({p.location.path for p in unique if p.location})
         report.summary = f"{_plural(len(unique), 'problem')} in {_plural(bad, 'file')}" if unique else \
             "nothing checked"
+        if report.replays_only:
+            report.summary += ": every file loads, but these solutions no longer end as their expect says"
         return report
     sound = [c.level for c in checks if c.level is not None]
     solutions = sum(len(level.solutions) for level in sound)
@@ -131,7 +143,8 @@ def _warnings(checks: list[LevelCheck]) -> list[str]:
     lines = []
     for check in checks:
         if check.level is not None:
-            lines += [f"{w.location or check.path}: warning: {w.message}" for w in level_warnings(check.level)]
+            lines += [f"{w.location or check.path}: warning: {w.message}" + (f" — {w.advice}" if w.advice else "")
+                      for w in level_warnings(check.level)]
     return lines
 
 

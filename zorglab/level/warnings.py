@@ -33,10 +33,11 @@ class LevelWarning:
     message: str
     location: Location | None = None
     world: str = "M"
+    advice: str = ""        # what to do about it, in a sentence ("" when nothing is to be done)
 
     def __str__(self) -> str:
         where = f"{self.location}: " if self.location is not None else ""
-        return f"{where}warning: {self.message}"
+        return f"{where}warning: {self.message}" + (f" — {self.advice}" if self.advice else "")
 
 
 def _own_kinds(behaviour: type[RoomBehaviour], args: tuple[Any, ...]) -> dict[CellKind, str]:
@@ -68,7 +69,10 @@ def room_warnings(room: RoomSpec, tile: Tile, world: str = "M") -> list[LevelWar
         in_world = "" if world == "M" else f" (mirror {world})"
         found.append(LevelWarning(room.label, f"{room.label}{in_world} = {source}: tile {tile.name!r} has no "
                                               f"{_KIND_WORDS[kind]} cell, so its {what} can never act",
-                                  room.location, world))
+                                  room.location, world,
+                                  f"to make it act, put {room.label} on a tile with a {_KIND_WORDS[kind]} cell "
+                                  f"(`@ TILE`); if the {what} is only scenery, leave it: a warning "
+                                  "never fails validation"))
     return found
 
 
