@@ -12,12 +12,14 @@ tile library, contracts and two levels), so nothing tracked is written.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -52,20 +54,27 @@ def app(tmp_path):
         process = subprocess.Popen([sys.executable, "-m", "zorglab.cli.main", "studio", "levels/vars.toml",
                                     "--port", str(port), "--no-browser"], cwd=root, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
+    base = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 90
+        url = ""
         while True:
             if process.poll() is not None:
                 pytest.fail(f"zorglab studio exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+            # the page's URL with its token, as the command prints it (issue 37: the app is private)
+            printed = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]+)", log.read_text())
+            url = printed.group(1) if printed else ""
             try:
-                with urllib.request.urlopen(url, timeout=2) as answer:
-                    if answer.status == 200:
-                        break
+                with urllib.request.urlopen(base + "voila/static/", timeout=2):
+                    answering = True
+            except urllib.error.HTTPError:
+                answering = True             # the server answers (a static folder without its file: 404)
             except OSError:
-                pass
+                answering = False
+            if answering and url:
+                break
             if time.monotonic() > deadline:
-                pytest.fail(f"zorglab studio did not answer on {url}:\n{log.read_text()[-3000:]}")
+                pytest.fail(f"zorglab studio did not answer on {base}:\n{log.read_text()[-3000:]}")
             time.sleep(0.3)
         yield url, root
     finally:

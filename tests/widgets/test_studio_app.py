@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import socket
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from zorglab.cli.main import main
 from zorglab.cli.studio import app_notebook, command
+from zorglab.level.folders import OutsideRootError
 from zorglab.widgets.studio_app import StudioApp
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,7 +44,8 @@ def test_the_app_puts_the_level_browser_beside_a_studio_and_a_click_there_asks_f
 def test_the_command_serves_one_cell_with_voila_on_localhost(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     argv = command("levels/x.toml", 9999, False, tmp_path)
-    assert argv[1:4] == ["-m", "voila", str(tmp_path / "Level Studio.ipynb")]
+    assert argv[1:4] == ["-m", "zorglab.cli.studio_server", str(tmp_path / "Level Studio.ipynb")]
+    assert not any("token" in word.lower() for word in argv)          # the secret is not on a command line
     assert "--Voila.ip=127.0.0.1" in argv and "--port=9999" in argv and "--no-browser" in argv
     cell = nbformat.read(tmp_path / "Level Studio.ipynb", as_version=4).cells
     assert len(cell) == 1 and f"StudioApp('levels/x.toml', start={str(tmp_path)!r})" in cell[0].source
@@ -65,3 +69,41 @@ def test_the_app_is_served_with_a_template_that_links_nothing_off_the_machine(tm
     assert "lab/index.html.j2" in (folder / "index.html.j2").read_text()
     assert "fontawesome-free" in (folder / "index.html.j2").read_text()        # the lines it drops
     assert environment(tmp_path)["JUPYTER_PATH"].split(":")[0] == str(tmp_path / "data")
+
+
+def test_the_app_opens_and_saves_only_inside_the_repository_symlinks_followed(tmp_path):
+    root = checkout(tmp_path)
+    outside = tmp_path / "outside.toml"
+    shutil.copyfile(REPO / "levels" / "app-01-first-blood.toml", outside)
+    before = outside.read_bytes()
+    (root / "levels" / "planted.toml").symlink_to(outside)          # a symlink in levels/ leading out
+    app = StudioApp("levels/app-01-first-blood.toml", root=root, watch=None, debounce=0)
+    studio = app.studio
+    for path in (str(outside), "../outside.toml", "levels/planted.toml"):
+        studio.open(path)
+        assert "not opened" in studio.notice and "outside the repository" in studio.notice, studio.notice
+        assert studio.draft.path == root / "levels" / "app-01-first-blood.toml"
+        studio.open_new(path.replace("outside", "elsewhere"))
+        assert studio.draft.path == root / "levels" / "app-01-first-blood.toml"
+    studio.open_new("../new-outside.toml")
+    assert "outside the repository" in studio.notice and not (tmp_path / "new-outside.toml").exists()
+    # the level's own file swapped for a symlink leading out after it was opened: save refuses it
+    level = root / "levels" / "app-01-first-blood.toml"
+    level.unlink()
+    level.symlink_to(outside)
+    studio.fields.set_field("title", "Written Elsewhere")
+    studio.save()
+    assert outside.read_bytes() == before
+    assert "not saved" in studio.notice and "outside the repository" in studio.notice, studio.notice
+    with pytest.raises(OutsideRootError):
+        StudioApp(str(outside), root=root, watch=None, debounce=0)
+
+
+def test_zorglab_studio_refuses_a_path_outside_the_repository_before_serving(tmp_path, monkeypatch, capsys):
+    root = checkout(tmp_path)
+    monkeypatch.chdir(root)
+    with socket.socket() as taken:                    # were a server started, it could not listen: no hang
+        taken.bind(("127.0.0.1", 0))
+        port = str(taken.getsockname()[1])
+        assert main(["studio", "../elsewhere.toml", "--no-browser", "--port", port]) == 2
+    assert "outside the repository" in capsys.readouterr().err

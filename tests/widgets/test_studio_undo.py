@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from zorglab.widgets import Studio
-from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
+from zorglab.level.folders import project_root
+from zorglab.widgets.studio_paths import level_files, resolve, shown
 
 REPO = Path(__file__).resolve().parents[2]
 FIRST_BLOOD = REPO / "levels" / "app-01-first-blood.toml"

@@ -38,7 +38,9 @@ from zorglab.widgets.studio_level import chosen_solution, solution_layout
 from zorglab.widgets.studio_maker import MakerSlot
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
 from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
-from zorglab.widgets.studio_paths import level_files, project_root, resolve, shown
+from zorglab.level.folders import OutsideRootError, project_root
+from zorglab.widgets.studio_paths import level_files, resolve, shown
+from zorglab.widgets.studio_paths import target as path_target
 from zorglab.widgets.studio_list import RowsEditor
 from zorglab.widgets.studio_save_as import save_as
 from zorglab.widgets.studio_rows import FieldsEditor, MirrorsEditor, VariablesEditor
@@ -57,7 +59,8 @@ class Studio:
     none; its figures are counted in states); ``watch`` the seconds between looks at the file on disk (None:
     only when a handler runs). A relative ``path`` is read from the repository root ``root``
     (default: found from the working folder, :mod:`zorglab.widgets.studio_paths`), whatever folder
-    the kernel runs in. :meth:`close` frees its widgets.
+    the kernel runs in; with ``confine`` (the app) a file outside that root, symlinks followed, is
+    neither opened nor saved. :meth:`close` frees its widgets.
     """
 
     KEYS = ("z", "Z", "y", "Y", "s", "S")    # with Ctrl (Cmd on macOS): undo, redo, save
@@ -94,8 +97,9 @@ class Studio:
 
     def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
                  seconds: float | None = None, watch: float | None = 2.0, root: str | Path | None = None,
-                 _draft: Draft | None = None):
+                 confine: bool = False, _draft: Draft | None = None):
         self.root = Path(root).resolve() if root is not None else project_root()
+        self.confined = self.root if confine else None     # the app: files inside the repository only
         if _draft is not None:
             self.draft, self.notice, unreadable = _draft, "", None
         else:                                     # never raises: a notice
@@ -132,7 +136,12 @@ class Studio:
         """Put another level file in the Studio (the level browser and the file picker call this);
         unsaved edits are not replaced before the page asked (save / discard / cancel)."""
         with self._lock:
-            target = resolve(path, self.root)
+            try:
+                target = path_target(path, self.root, self.confined)
+            except OutsideRootError as error:
+                self.notice = f"not opened: {error}"
+                self.refresh()
+                return
             try:
                 draft = Draft.open(target)
             except (LevelError, OSError) as error:       # not TOML, not there: said, the level shown stays
@@ -147,7 +156,12 @@ class Studio:
         """Put an empty level in the Studio that *save* will write to ``path`` (which must not exist
         yet), asking first when the page holds unsaved edits."""
         with self._lock:
-            target = resolve(path, self.root)
+            try:
+                target = path_target(path, self.root, self.confined)
+            except OutsideRootError as error:
+                self.notice = f"not started: {error}"
+                self.refresh()
+                return
             if not str(path).strip() or target.is_dir():
                 self.notice = "type the new level's file, e.g. levels/my-level.toml"
             elif files.exists(target):

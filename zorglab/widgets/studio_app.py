@@ -12,7 +12,8 @@ from typing import Any
 import ipywidgets as w
 
 from zorglab.widgets.studio import Studio
-from zorglab.widgets.studio_paths import project_root, resolve
+from zorglab.level.folders import inside_root, project_root
+from zorglab.widgets.studio_paths import resolve
 
 DEFAULT_NEW = "levels/my-level.toml"
 
@@ -29,7 +30,9 @@ class StudioApp:
         started from; default the working folder)."""
         self.root = Path(root).resolve() if root is not None else project_root(Path(start) if start else None)
         target = resolve(path, self.root) if path is not None else _free_name(self.root)
+        inside_root(target, self.root)             # the app opens and saves inside the repository only
         options["root"] = self.root
+        options.setdefault("confine", True)
         self.studio = Studio(target, **options) if target.exists() else Studio.new(target, **options)
         self.browser: Any = None
         self.levels_box = w.VBox(layout=w.Layout(width="270px", flex="0 0 270px", overflow="auto",

@@ -25,6 +25,7 @@ from zorglab.level.loader import check_level
 from zorglab.core.model import Cast, Level, Outcome
 from zorglab.level.save import SavedSolution, save_solution
 from zorglab.level.edit import file_digest, write_level_text
+from zorglab.level.folders import inside_root
 from zorglab.widgets import saving
 from zorglab.widgets.studio_maker import MakerSlot
 from zorglab.widgets.studio_panel import AnalysisPanel
@@ -93,6 +94,7 @@ class FilePage(Protocol):
     notice: str
     solution: int | None
     saved: SavedSolution | None
+    confined: Path | None          # the app: the folder every file saved must be inside
 
     def refresh(self) -> None: ...
 
@@ -252,7 +254,7 @@ class StudioFile:
                 raise LevelError(f"not saved: the level has {len(self.page.draft.problems)} problem(s): "
                                  f"{self.page.draft.problems[0]}")
             try:
-                self._write_level()
+                self._write_level()                 # the repository's file only, in the app
                 saved = save_solution(self.path, layout, list(casts), expect=expect, choices=choices or None,
                                       mirror_casts=mirror_casts or None, expected_digest=self.page.draft.digest)
             except StaleFileError:
@@ -271,8 +273,14 @@ class StudioFile:
 
     # --- internals ---------------------------------------------------------------------------------
 
+    def _require_inside(self) -> None:
+        """In the app, the file a save writes (symlinks followed) must be inside the repository."""
+        if self.page.confined is not None:
+            inside_root(self.path, self.page.confined)
+
     def _write_level(self) -> None:
         """The draft's text to its file when it holds edits not on disk (refused if the file changed)."""
+        self._require_inside()
         if self.page.draft.dirty:
             if self.page.draft.stale:
                 raise LevelError(f"{self.path} changed on disk since you opened it (the edits restored here "

@@ -1,31 +1,36 @@
 """Where the Studio's paths are from: the repository root, whatever folder the kernel runs in.
 
 ``make lab`` runs the kernel in ``workspace/``; a path typed as ``levels/app-01-first-blood.toml``
-(as the README and the notebook write it) means the level pack's file. :func:`project_root` is
-the nearest folder at or above the working directory holding ``pyproject.toml`` and ``levels/``
-(else the working directory); relative paths are read from there, and paths inside it are shown
-relative to it, others whole. :func:`level_files` lists the level files the file picker offers.
+(as the README and the notebook write it) means the level pack's file.
+:func:`~zorglab.level.folders.project_root` is the nearest folder at or above the working directory
+holding ``pyproject.toml`` and ``levels/`` (else the working directory); relative paths are read
+from there, and paths inside it are shown relative to it, others whole. :func:`level_files` lists
+the level files the file picker offers. :func:`target` is a path the Studio opens or saves: in the
+app (``confined`` to the root) one leading outside the repository, symlinks followed, is refused.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from zorglab.level.folders import inside_root, project_root
+
 NOT_LEVELS = frozenset({"tiles.toml", "contracts.toml"})
-
-
-def project_root(start: Path | None = None) -> Path:
-    here = (start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / "pyproject.toml").is_file() and (folder / "levels").is_dir():
-            return folder
-    return here
 
 
 def resolve(path: str | Path, root: Path | None = None) -> Path:
     """``path`` as the file it names: absolute as given, relative from the repository root."""
     given = Path(path).expanduser()
     return given if given.is_absolute() else (root or project_root()) / given
+
+
+def target(path: str | Path, root: Path, confined: Path | None = None) -> Path:
+    """``path`` from ``root`` (:func:`resolve`); with ``confined``, refused
+    (:class:`~zorglab.level.folders.OutsideRootError`) when it leads outside that folder."""
+    found = resolve(path, root)
+    if confined is not None:
+        inside_root(found, confined)
+    return found
 
 
 def shown(path: Path | None, root: Path | None = None) -> str:
