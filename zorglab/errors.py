@@ -118,6 +118,12 @@ class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
 
 
+class EndlessActionError(PlanningLimitError):
+    """An action that never ends: its chain of portal teleports came back to a state it was in
+    (ZR-10, ZR-32), or ran past :data:`zorglab.engine.resolve.MAX_TELEPORTS_PER_ACTION` (a safety
+    stop). The run stops there and says so; no rule outcome is made up (docs/rules.md FR-15)."""
+
+
 class ReplayError(LevelError):
     """A known solution that does not replay to its ``expect`` (NFR-5), found by ``validate --replay``."""
 

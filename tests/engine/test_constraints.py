@@ -124,7 +124,8 @@ def test_fr46_not_solvable_can_hold_when_the_layout_makes_the_mirror_unwinnable(
     assert run.outcome is Outcome.WIN and [c.holds for c in run.worlds[0].constraints] == [True]
 
 
-def test_fr46_a_world_deciding_its_own_solvability_is_refused():
-    run = play_solution(mirror_level(mirror_constraints='"solvable(M1)"'), 0)
-    results = run.worlds[1].constraints
-    assert results[0].holds is False and "depends on itself" in results[0].error
+def test_fr46_zr28_a_world_deciding_its_own_solvability_is_judged_not_refused():
+    # ZR-28: M1 names itself, so it is judged (not played); solvable(M1) leaves that constraint out
+    run = play_solution(mirror_level(mirror_constraints='"solvable(M1)"'), 0, decide=decide_solvable)
+    assert [w.world.name for w in run.worlds] == ["M"]
+    assert [(c.condition.source, c.holds, c.error) for c in run.judged] == [("solvable(M1)", True, None)]

@@ -142,12 +142,20 @@ def test_portals_reading_deep_history_load_and_play(room: str) -> None:
     assert play_solution(loaded).main.outcome is not None
 
 
-def test_a_portal_with_a_huge_n_loads_and_plays_at_once() -> None:
-    from zorglab.engine.game import play_solution
+def test_a_portal_with_a_huge_n_loads_at_once() -> None:
     loaded = load_level_text(level(rooms='"A", "P(999999999999999999999999999999, i -> 2)", "Z"',
                                    layout="A P1 Z"), "ok.toml")
-    run = play_solution(loaded).main      # the plans count entries up to 64 only (FR-15)
-    assert run.cap is None and run.ticks < 1_000
+    assert loaded.rooms[1].args[0] == 999999999999999999999999999999
+
+
+def test_a_portal_past_64_entries_is_counted_exactly_in_plans_and_play() -> None:
+    """ZR-32: the Warrior plans through all 100 teleports of P(100, i -> 2) and walks on into Z (plans
+    that counted only up to 64 entries saw it bounced for ever and left it stuck)."""
+    from zorglab.engine.game import play_solution
+    loaded = load_level_text(level(rooms='"A", "P(100, i -> 2)", "Z"', layout="A P1 Z"), "ok.toml")
+    run = play_solution(loaded).main
+    assert sum(type(e).__name__ == "Teleported" for e in run.events) == 100
+    assert run.outcome.value == "loss" and run.cap is None
 
 
 # --- the property: mangled files only give positioned LevelErrors ----------------------------------

@@ -18,7 +18,9 @@ MAX_NOTATION_LENGTH = 100_000   # characters of one notation string
 MAX_DOMAIN = 10_000             # items of one choix domain
 MAX_PICKS = 1_000               # n of one choix(n, E)
 MAX_ROOMS = 256                 # rooms of one world
-MAX_HISTORY_REACH = 64          # visits back a portal's f may send a hero (as far as plans count, FR-15)
+MAX_HISTORY_REACH = 64          # visits a repetition check hashes before it compares whole histories (ZR-27)
+UNBOUNDED = 2 ** 62             # "no cap": an entry count or a history reach no run reaches (ZR-32);
+                               # a slice history[-UNBOUNDED:] is the whole history
 
 
 def decimal_fault(value: Decimal) -> str | None:

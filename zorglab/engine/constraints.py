@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from zorglab.core import ast
 from zorglab.core.geometry import manhattan
@@ -130,6 +130,53 @@ def reads_unused(conditions: tuple[Condition, ...]) -> bool:
 
 
 def judged_worlds(conditions: tuple[Condition, ...]) -> frozenset[str]:
-    """Worlds named in ``solvable(...)`` by these conditions (docs/rules.md, FR-46)."""
+    """Worlds named in ``solvable(...)`` by these conditions (docs/rules.md, FR-46, ZR-28)."""
     return frozenset(arg.name for c in conditions for call in calls_in(c.expr) if call.function == "solvable"
                      for arg in call.args if isinstance(arg, ast.Name))
+
+
+def reads_solvable_of(condition: Condition, world: str) -> bool:
+    """Does ``condition`` read ``solvable(world)``? (ZR-28: ``solvable(world)`` leaves such
+    conditions of ``world`` out.)"""
+    return world in judged_worlds((condition,))
+
+
+def reads_solvable(condition: Condition) -> bool:
+    """Does ``condition`` read ``solvable(...)`` of any world? (ZR-28: such conditions of a judged
+    world are the level's constraints.)"""
+    return bool(judged_worlds((condition,)))
+
+
+def solvable_cycle(worlds: Sequence[tuple[str, tuple[Condition, ...]]]) -> tuple[Any, tuple[str, ...]] | None:
+    """The first cycle of ``solvable(...)`` calls through two or more worlds (ZR-28 refuses it at
+    load): the call that closes it into the first world of the cycle met, and the worlds around it
+    in order. A world reading its own ``solvable`` is no cycle. ``worlds``: (name, conditions) in
+    declared order; None when there is no cycle."""
+    reads: dict[str, list[tuple[str, Any]]] = {name: [] for name, _ in worlds}
+    for name, conditions in worlds:
+        for condition in conditions:
+            for call in calls_in(condition.expr):
+                if call.function != "solvable":
+                    continue
+                for arg in call.args:
+                    if isinstance(arg, ast.Name) and arg.name != name and arg.name in reads:
+                        reads[name].append((arg.name, call))
+    done: set[str] = set()
+
+    def walk(name: str, path: list[str]) -> tuple[Any, tuple[str, ...]] | None:
+        for target, call in reads[name]:
+            if target in path:
+                return call, tuple(path[path.index(target):])
+            if target not in done:
+                found = walk(target, path + [target])
+                if found is not None:
+                    return found
+        done.add(name)
+        return None
+
+    for name, _ in worlds:
+        if name not in done:
+            found = walk(name, [name])
+            if found is not None:
+                return found
+    return None

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from zorglab.core.budget import Budget
-from zorglab.engine.constraints import ConditionResult, RunRecord, check_conditions, judged_worlds, reads_unused
+from zorglab.engine.constraints import (ConditionResult, RunRecord, check_conditions, judged_worlds,
+                                        reads_solvable, reads_solvable_of, reads_unused)
 from zorglab.engine.layout import Layout
 from zorglab.engine.dungeon import Dungeon, normalise
 from zorglab.engine.layout_rules import require_valid
@@ -85,11 +86,20 @@ class Setup:
         return (MAIN_WORLD,) + tuple(m.name for m in self.level.mirrors)
 
     @property
+    def judged_worlds(self) -> tuple[str, ...]:
+        """The mirrors named in any ``solvable(...)`` -- another world's constraints or bonuses, or
+        their own: judged by exact search, not played (ZR-28). In declared order."""
+        named: frozenset[str] = frozenset()
+        for name in self.world_names:
+            constraints, bonuses = self.conditions(name)
+            named |= judged_worlds(constraints + bonuses)
+        return tuple(name for name in self.world_names if name != MAIN_WORLD and name in named)
+
+    @property
     def played_worlds(self) -> tuple[str, ...]:
-        """The worlds the player plays. A mirror the level's constraints judge with solvable(...)
-        is a construction test, not a world to play (docs/rules.md, FR-46)."""
-        judged = judged_worlds(self.level.constraints)
-        return tuple(name for name in self.world_names if name == MAIN_WORLD or name not in judged)
+        """The worlds the player plays: every world but the judged ones (ZR-28)."""
+        judged = self.judged_worlds
+        return tuple(name for name in self.world_names if name not in judged)
 
     def conditions(self, name: str) -> tuple[tuple[Condition, ...], tuple[Condition, ...]]:
         """(constraints, bonuses) of one world."""
@@ -99,29 +109,55 @@ class Setup:
         return mirror.constraints, mirror.bonuses
 
     def record(self, name: str, state: GameState, deciding: frozenset[str] = frozenset()) -> RunRecord:
+        # a world reading its own solvable(...) is no cycle: that answer leaves such reads out (ZR-28)
         return RunRecord(self.world(name), state, dict(self.choices),
-                         solvable=lambda w: self.solvable(w, deciding | {name}))
+                         solvable=lambda w: self.solvable(w, deciding if w == name else deciding | {name}))
 
-    def wins(self, name: str, state: GameState, deciding: frozenset[str] = frozenset()) -> bool:
-        """Every hero dead and every constraint of this world holding (ZR-17)."""
+    def wins(self, name: str, state: GameState, deciding: frozenset[str] = frozenset(),
+             leave_out: str | None = None) -> bool:
+        """Every hero dead and every constraint of this world holding (ZR-17); ``leave_out``: but
+        the constraints that read ``solvable(leave_out)`` (ZR-28)."""
         if state.lost or any(h.alive for h in state.heroes):
             return False
         constraints, _ = self.conditions(name)
+        if leave_out is not None:
+            constraints = tuple(c for c in constraints if not reads_solvable_of(c, leave_out))
         return all(r.holds for r in check_conditions(constraints, self.record(name, state, deciding)))
 
     def solvable(self, name: str, deciding: frozenset[str] = frozenset()) -> bool:
-        """``solvable(world)`` (FR-46) by this setup's decider; refuses to decide itself circularly."""
+        """``solvable(world)`` (FR-46, ZR-28) by this setup's decider: a winning cast list under the
+        world's rules and constraints, those reading ``solvable(name)`` itself left out. A cycle through
+        several worlds is refused at load; one built in code is refused here."""
         if name in deciding:
-            raise ExpressionError(f"solvable({name}) depends on itself")
+            raise ExpressionError(f"solvable({name}) depends on itself through another world (ZR-28)")
         key = ("solvable", name)
         if key not in self._cache:
             if self.decide is None:
                 raise NoDeciderError(f"solvable({name}) needs a decider: set the level up with "
                                      "decide=zorglab.search.decide.decide_solvable")
             constraints, _ = self.conditions(name)
-            self._cache[key] = bool(self.decide(self.world(name), lambda s: self.wins(name, s, deciding),
-                                                reads_unused=reads_unused(constraints)))
+            kept = tuple(c for c in constraints if not reads_solvable_of(c, name))
+            self._cache[key] = bool(self.decide(self.world(name),
+                                                lambda s: self.wins(name, s, deciding | {name}, leave_out=name),
+                                                reads_unused=reads_unused(kept)))
         return self._cache[key]
+
+    def judged_conditions(self) -> tuple[tuple[str, Condition], ...]:
+        """The level constraints a judged world adds (ZR-28): its own constraints that read
+        ``solvable(...)``, with the world they belong to."""
+        return tuple((name, c) for name in self.judged_worlds for c in self.conditions(name)[0]
+                     if reads_solvable(c))
+
+    def check_judged(self) -> tuple[ConditionResult, ...]:
+        """The judged worlds' ``solvable``-reading constraints, each judged once on its world as it
+        starts (ZR-28); they must hold for the level to be won."""
+        results: list[ConditionResult] = []
+        for name, condition in self.judged_conditions():
+            world = self.world(name)
+            record = RunRecord(world, world.initial_state(), dict(self.choices),
+                               solvable=lambda w: self.solvable(w))
+            results.extend(check_conditions((condition,), record))
+        return tuple(results)
 
     def with_decider(self, decide: Decider | None) -> "Setup":
         """This setup deciding ``solvable(...)`` with ``decide`` (worlds already built are shared)."""
@@ -167,6 +203,7 @@ class LevelRun:
     level: Level
     outcome: Outcome
     worlds: tuple[WorldRun, ...]
+    judged: tuple[ConditionResult, ...] = ()     # the judged worlds' solvable(...) constraints (ZR-28)
 
     @property
     def main(self) -> RunResult:
@@ -219,13 +256,16 @@ def play(game: Setup, casts: Iterable[Cast] = (), mirror_casts: Mapping[str, Ite
         runs.append(run)
         if run.outcome is Outcome.LOSS or run.result.stopped:
             break
+    judged: tuple[ConditionResult, ...] = ()
     if any(r.outcome is Outcome.LOSS for r in runs):
         outcome = Outcome.LOSS
     elif all(r.outcome is Outcome.WIN for r in runs):
-        outcome = Outcome.WIN
+        judged = game.check_judged()
+        # a judged world's solvable(...) constraint that fails: not a win (ZR-28, FR-43)
+        outcome = Outcome.WIN if all(c.holds for c in judged) else Outcome.STALL
     else:
         outcome = Outcome.STALL
-    return LevelRun(game.level, outcome, tuple(runs))
+    return LevelRun(game.level, outcome, tuple(runs), judged)
 
 
 def play_solution(level: Level, index: int = 0, *, record: bool = True, strict: bool = False,

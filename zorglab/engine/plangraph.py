@@ -16,7 +16,8 @@ from zorglab.core.geometry import Direction, Slot
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.state import GameState, HeroState, Position
-from zorglab.errors import PlanningLimitError
+from zorglab.core.limits import UNBOUNDED
+from zorglab.errors import EndlessActionError, PlanningLimitError
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -105,6 +106,9 @@ class PlanGraph:
         # A type whose plan space multiplies by what its power changes (the Gunner's cleared cells)
         # and whose real states start afresh every tick asks for the goal-bounded search from the start.
         self.local = self.local or behaviour.plans_forward
+        # A portal whose entry counts are never capped (ZR-32: P(inf, f) with an f reading i) makes the
+        # plan space infinite: only the goal-bounded search can answer (and says so past its bound).
+        self.local = self.local or any(cap >= UNBOUNDED for cap in self.caps)
         self._template = HeroState(type=behaviour.name, args=args, hp=0)    # the plan's hero, fields set per state
 
     # -- transitions ------------------------------------------------------------------------
@@ -329,10 +333,13 @@ class PlanGraph:
         slots, cleared = self.behaviour.plan_map(self, s)
         slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
         res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
-        if action == SPAWN:
-            res.spawn(hero)
-        elif not self.behaviour.perform(res, hero, action):
-            return None
+        try:
+            if action == SPAWN:
+                res.spawn(hero)
+            elif not self.behaviour.perform(res, hero, action):
+                return None
+        except EndlessActionError:
+            return None         # an action that never ends leads nowhere: no plan goes through it
         return res, hero
 
     def own_plan(self, s: PlanState, first: Action) -> tuple[tuple[int, ...], list[PlanStep]] | None:

@@ -16,15 +16,19 @@ from zorglab.core.geometry import ROOM_SIZE, Direction, Slot
 from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.marks import find_mark, kept_at_death
 from zorglab.engine.state import GameState, Local, Position
+from zorglab.errors import EndlessActionError
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
 
 _new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
 
-# ZR-10 leaves chains of portal teleports unbounded; an action that teleports more often
-# than this is a loop, and the hero is stranded in the waiting room (docs/rules.md, FR-15).
-MAX_TELEPORTS_PER_ACTION = 64
+# ZR-10 leaves chains of portal teleports unbounded and ZR-32 forbids a cap that changes where a
+# hero goes: a chain is followed to its end. One that comes back to a state it was in never ends;
+# this many teleports in one action is the safety stop for a chain that neither ends nor repeats
+# (docs/rules.md, FR-15). Either stops the run with an EndlessActionError.
+MAX_TELEPORTS_PER_ACTION = 10_000
+CHAIN_WATCH_AFTER = 16      # teleports in one action before the chain's states are compared
 
 # In ``cleared``, the "cell" (room, SLAIN) marks a room whose monster a Shell killed (FR-23): it lies
 # outside the 5x5 tile, so cell lookups never match it, and the room's entry effect is gone.
@@ -39,7 +43,8 @@ class Resolution:
     """
 
     __slots__ = ("world", "state", "tick", "planning", "events", "slots", "slot_room", "gold", "main_a",
-                 "cleared", "deaths", "lost_by", "lost_by_room", "heroes", "hp_lost", "teleports", "performed")
+                 "cleared", "deaths", "lost_by", "lost_by_room", "heroes", "hp_lost", "teleports", "performed",
+                 "_chain", "_next")
 
     def __init__(self, world: World, state: GameState, *, tick: int, planning: bool = False,
                  record: bool = True):
@@ -59,6 +64,8 @@ class Resolution:
         self.heroes: dict[int, HeroScratch] = {}
         self.hp_lost = 0            # damage taken by the moving hero (heals never offset: ZR-13)
         self.teleports = 0
+        self._chain = False         # a teleport chain is being followed (teleport_to_visit)
+        self._next: tuple[int, str] | None = None   # the chain's next teleport, set by an arrival's entry effect
         self.performed: Any = None  # the type-specific action a hero's perform carried out, for its plan costs
 
     @classmethod
@@ -170,8 +177,8 @@ class Resolution:
         hero.pos = cast("Position | None", pos)     # not narrowed: step 3 may move the hero on (a portal)
         if entering:
             self.enter_room(hero, room, local)
-            if not hero.alive or self.lost_by is not None or hero.pos != pos:
-                return          # lost, died, or left the cell in step 3
+            if not hero.alive or self.lost_by is not None or hero.pos != pos or self._next is not None:
+                return          # lost, died, or left (or is about to leave) the cell in step 3
         self.cell_effect(hero, room, local, direction)
 
     def enter_room(self, hero: HeroScratch, room: int, local: Local) -> None:
@@ -275,11 +282,60 @@ class Resolution:
                       cause)
 
     def teleport_to_visit(self, hero: HeroScratch, k: int, cause: str) -> None:
-        """ZR-10: to the arrival cell of the k-th most recent visit, or the waiting room."""
+        """ZR-10: to the arrival cell of the k-th most recent visit, or the waiting room.
+
+        A chain (an arrival whose entry effect teleports again) is followed in a loop, not by
+        recursion, to its end however long (ZR-32); a chain that comes back to a state it was in
+        never ends and raises :class:`~zorglab.errors.EndlessActionError`, as does the safety stop.
+        """
+        hero.slide = None
+        if self._chain:                         # an arrival's entry effect: the chain's next link
+            history = hero.history
+            if 1 <= k <= len(history) and history[-k] == hero.pos:
+                self.teleports += 1
+                return                          # to the cell it stands on: nothing moves
+            self._next = (k, cause)
+            return
+        self._chain = True
+        seen: set[tuple[Any, ...]] = set()
+        try:
+            self._teleport_once(hero, k, cause)
+            while self._next is not None:
+                k, cause = self._next
+                self._next = None
+                if self.teleports >= CHAIN_WATCH_AFTER:
+                    self._watch(hero, k, seen)
+                self._teleport_once(hero, k, cause)
+        finally:
+            self._chain = False
+            self._next = None
+
+    def _watch(self, hero: HeroScratch, k: int, seen: set[tuple[Any, ...]]) -> None:
+        """Stop an endless chain: one back in a state it was in (what a rule reads of the hero, as
+        ZR-27 compares it), or one past the safety stop."""
+        world = self.world
+        if self.teleports > MAX_TELEPORTS_PER_ACTION:
+            raise EndlessActionError(
+                f"{hero.label}'s action goes on past {MAX_TELEPORTS_PER_ACTION:,} portal teleports without "
+                "repeating itself: the run stops here (a safety stop, not a rule outcome; ZR-32)")
+        reach = world.recurrence_reach
+        if reach is None:
+            return              # every visit is read: the history only grows, no state comes back
+        reads = world.entry_reads
+        entries = tuple((r, _told_apart(n, reads[r])) for r, n in hero.entries if r in reads)
+        history = hero.history[-reach:] if reach else ()
+        key = (hero.pos, k, entries, history, hero.gold, hero.hp, hero.poisoned, self.gold, self.main_a)
+        if key in seen:
+            raise EndlessActionError(
+                f"{hero.label}'s action never ends: its chain of portal teleports comes back to where it was "
+                f"after {self.teleports} teleports (ZR-10, ZR-32): the run stops here")
+        seen.add(key)
+
+    def _teleport_once(self, hero: HeroScratch, k: int, cause: str) -> None:
         hero.slide = None
         self.teleports += 1
         history = hero.history
-        if not 1 <= k <= len(history) or self.teleports > MAX_TELEPORTS_PER_ACTION:
+        if not 1 <= k <= len(history):
             hero.pos = None
             self.emit(ev.Teleported, hero.label, None, None, cause)
             return
@@ -337,3 +393,8 @@ class Resolution:
         return _new_tuple(GameState, (self.state.tick if tick is None else tick, self.slots, self.gold, self.main_a,
                                       heroes, self.state.spells_left if spells_left is None else spells_left,
                                       self.cleared, self.deaths, self.lost_by, self.state.extra))
+
+
+def _told_apart(count: int, read: int | None) -> int:
+    """An entry count as far as its portal tells counts apart (ZR-27's ``entry_read``)."""
+    return count if read is None else min(count, read)

@@ -118,8 +118,8 @@ class World:
         self.has_weights = any(self.behaviour(hero.type).weighs_rooms or self.behaviour(hero.type).pulls_heroes
                                for hero in self.heroes)
         self.history_reach = self._history_reach()
-        # Past entry 64 a portal's f is not bounded by the history reach (FR-15): a repetition
-        # then compares whole visit histories (ZR-27), which cannot falsely match.
+        # A portal whose f reads unboundedly deep (ZR-32: reach UNBOUNDED) makes a repetition
+        # compare whole visit histories (ZR-27), which cannot falsely match.
         # No portal and no Teleport: no rule reads the visit history at all (ZR-27).
         readers = [room for room in self.rooms if room.behaviour.history_reach(room.args) is not None]
         reads_history = bool(readers) or any(

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from zorglab.core.tiles import Tile
-from zorglab.errors import (ArgumentTypeError, LevelError, LevelStructureError, LevelSyntaxError, Location, Problem)
+from zorglab.errors import (ArgumentTypeError, ExpressionError, LevelError, LevelStructureError, LevelSyntaxError,
+                            Location, Problem)
 from zorglab.core import ast
 from zorglab.level.ids import id_fault
 from zorglab.level.build import FINDERS, LISTERS, Builder, parse_node, variable_binding
 from zorglab.core.expr import Binding, Kind
+from zorglab.engine.constraints import solvable_cycle
 from zorglab.level.labels import Entry, WorldScope, automatic_labels, base_scope, bind_entries, check_name
 from zorglab.core.limits import MAX_ROOMS, toml_fault
 from zorglab.core.model import MAIN_WORLD, Condition, Level, Mirror, Variable
@@ -147,6 +149,8 @@ class LevelReader:
             variables.extend(parts.builder.inline_variables)
             mirrors.append(Mirror(name, parts.built("rooms"), parts.built("heroes"), parts.built("spells"),
                                   tuple(parts.constraints), tuple(parts.bonuses), loc))
+        self.solvable_cycles([(MAIN_WORLD, tuple(main.constraints) + tuple(main.bonuses))] + [
+            (m.name, m.constraints + m.bonuses) for m in mirrors])
         tiles = self.tiles(doc.get("tiles"), main, mirror_parts)
         solutions = self.solutions(doc.get("solutions"), main, mirror_parts, tuple(variables))
         if self.problems:
@@ -167,6 +171,16 @@ class LevelReader:
                 self.fail(where, fault, LevelStructureError)
         if isinstance(contract, str) and (fault := id_fault(contract, "a contract name")) is not None:
             self.fail(self.positions.location(("contract",)), fault, LevelStructureError)
+
+    def solvable_cycles(self, worlds: list[tuple[str, tuple[Condition, ...]]]) -> None:
+        """ZR-28: ``solvable(...)`` calls that go round two or more worlds are refused, at the call
+        that closes the cycle (a world reading its own ``solvable`` is allowed)."""
+        found = solvable_cycle(worlds)
+        if found is not None:
+            call, cycle = found
+            around = ", ".join(f"{a} reads solvable({b})" for a, b in zip(cycle, cycle[1:] + cycle[:1]))
+            self.fail(call.loc, f"solvable({cycle[0]}) closes a cycle of worlds judging each other ({around}): "
+                      "no world's solvability could be decided (ZR-28)", ExpressionError)
 
     def too_many_rooms(self, doc: dict[str, Any]) -> bool:
         """A world of more than MAX_ROOMS rooms is refused before anything is built (docs/levels.md)."""

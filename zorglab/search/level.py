@@ -97,6 +97,23 @@ def world_search(game: Setup, name: str = MAIN_WORLD, *, prune: bool = True, pro
                   fewest=fewest, reference=reference, told_apart=read_spells(constraints + bonuses))
 
 
+def judged_verdicts(game: Setup) -> list[tuple[str, Verdict]]:
+    """Each judged world's ``solvable``-reading constraint (a level constraint, ZR-28), judged once on
+    the world as it starts: solvable when it holds, unsolvable when it does not, unknown when a
+    ``solvable(...)`` it reads ran out of budget."""
+    found = []
+    for (name, condition), result in zip(game.judged_conditions(), game.check_judged()):
+        if result.holds:
+            found.append((name, Verdict(SOLVABLE, reason=f"{condition.source} holds (ZR-28)")))
+        elif result.error and "is unknown" in result.error:
+            found.append((name, Verdict(UNKNOWN, reason=result.error)))
+        else:
+            why = f": {result.error}" if result.error else ""
+            found.append((name, Verdict(UNSOLVABLE, reason=f"{condition.source} does not hold in {name}, "
+                                                          f"a judged world (ZR-28){why}")))
+    return found
+
+
 def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: float | None = None,
                 prune: bool = True, progress: bool = False, fewest: bool = False,
                 budget: Budget | None = None, why: bool = False) -> LevelVerdict:
@@ -109,8 +126,9 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
     t0 = time.perf_counter()
     level_budget = budget_of(None, max_seconds, budget)
     game = deciding(game)               # once: the worlds' searches share its solvable(...) answers
-    results = []
-    for name in game.played_worlds:
+    judged = judged_verdicts(game)      # layout-fixed: judged once, before any world is searched
+    results = [r for r in judged if r[1].verdict == UNSOLVABLE][:1]
+    for name in game.played_worlds if not results else ():
         if level_budget.check():
             results.append((name, Verdict(UNKNOWN, reason=level_budget.describe())))
             continue
@@ -119,6 +137,7 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
         results.append((name, verdict))
         if verdict.verdict == UNSOLVABLE:
             break
+    results += [r for r in judged if r[1].verdict == UNKNOWN]
     verdicts = {v.verdict for _, v in results}
     overall: Solvability = UNSOLVABLE if UNSOLVABLE in verdicts else UNKNOWN if UNKNOWN in verdicts else SOLVABLE
     reason = None

@@ -3,11 +3,13 @@
 from typing import Any
 
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.core.limits import MAX_HISTORY_REACH
+from zorglab.core.limits import UNBOUNDED
 from zorglab.core.registry import Param, ParamKind, room_type
 from zorglab.core.model import VarRef
 from zorglab.core.values import INF
 from zorglab.core.portals import portal_fault
+
+REACH_TRIED = 100_000     # a finite n up to this has its history reach read off f(1..n) exactly
 
 
 @room_type("P", Param("n", ParamKind.INT_OR_INF), Param("f", ParamKind.INDEX_FUNCTION))
@@ -26,10 +28,15 @@ class PortalRoom(RoomBehaviour):
 
     @classmethod
     def entry_cap(cls, args: tuple[Any, ...]) -> int:
-        """Entry counts above ``n`` all act alike; for ``n = inf``, and any ``n`` above 64, plans
-        count up to 64 (FR-15): a plan space that grows with ``n`` would make a huge ``n`` hang."""
-        n = cls.signature.arg(args, "n")
-        return MAX_HISTORY_REACH + 1 if n is INF or n > MAX_HISTORY_REACH else max(0, n) + 1
+        """Entry counts past which every entry acts alike, counted exactly (ZR-32): ``n + 1`` for a
+        finite ``n``; for ``n = inf`` a list's length + 1, 1 for an ``f`` that does not read ``i``, and
+        no cap at all (:data:`~zorglab.core.limits.UNBOUNDED`) for any other ``f``."""
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
+        if n is not INF:
+            return max(0, n) + 1
+        if f.table is not None:
+            return len(f.table) + 1
+        return 1 if f.constant() else UNBOUNDED
 
     @classmethod
     def entry_read(cls, args: tuple[Any, ...]) -> int | None:
@@ -54,17 +61,23 @@ class PortalRoom(RoomBehaviour):
 
     @classmethod
     def history_reach(cls, args: tuple[Any, ...]) -> int:
-        """The deepest visit ``f(i)`` names over the entries plans count."""
-        f = cls.signature.arg(args, "f")
-        return max([1] + [f(i) for i in range(1, cls.entry_cap(args))])
+        """The deepest visit ``f(i)`` names over every entry it acts on (ZR-32: no cap);
+        :data:`~zorglab.core.limits.UNBOUNDED` (the whole history) when that is not bounded, or
+        when too many entries would have to be tried to bound it."""
+        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
+        if f.table is not None:
+            last = len(f.table) if n is INF else min(max(0, n), len(f.table))
+            return max([1] + [f(i) for i in range(1, last + 1)])
+        if f.constant():
+            return max(1, f(1))
+        if n is INF or n > REACH_TRIED:
+            return UNBOUNDED
+        return max([1] + [f(i) for i in range(1, max(0, n) + 1)])
 
     @classmethod
     def history_bounded(cls, args: tuple[Any, ...]) -> bool:
-        """Past entry 64 ``f`` is not bounded by the history reach (FR-15), unless ``n`` stops
-        it, its list ends or it does not read ``i``."""
-        n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
-        return ((n is not INF and n <= MAX_HISTORY_REACH)
-                or (f.table is not None and len(f.table) <= MAX_HISTORY_REACH) or f.constant())
+        """Does :meth:`history_reach` bound what ``f`` reads at every entry (ZR-27)?"""
+        return cls.history_reach(args) < UNBOUNDED
 
     @classmethod
     def draft(cls, rng):
