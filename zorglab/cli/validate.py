@@ -201,6 +201,7 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
     """Level ids unique; each level's contract known; each contract's level ids present."""
     problems: list[Problem] = []
     owners: dict[str, str] = {}
+    contracts_said: dict[str, str] = {}
     for check in checks:
         level = check.level
         if level is None:
@@ -209,6 +210,8 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
             problems.append(Problem(_value_location(check.path, "id"), f"level id {level.id!r} is already used by "
                                     f"{owners[level.id]}", LevelStructureError))
         owners.setdefault(level.id, check.path)
+        if level.contract is not None:
+            contracts_said.setdefault(level.id, level.contract)
         contract_path = find_contracts(Path(check.path))
         contract_file = contract_files.get(contract_path.resolve()) if contract_path else None
         if level.contract is not None and contract_file is not None and contract_file.positions is not None:
@@ -224,6 +227,11 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
             continue
         for c_index, contract in enumerate(contract_file.contracts):
             for l_index, level_id in enumerate(contract.levels):
+                said = contracts_said.get(level_id)       # (a name not in the list is the level's own fault)
+                if said is not None and said != contract.name and said in {c.name for c in contract_file.contracts}:
+                    problems.append(Problem(contract_file.level_location(c_index, l_index),
+                                            f"contract {contract.name!r} lists level {level_id!r}, whose file says "
+                                            f"contract = {said!r}", LevelStructureError))
                 if level_id not in owners:
                     problems.append(Problem(contract_file.level_location(c_index, l_index),
                                             f"contract {contract.name!r} lists level {level_id!r}, which no level "

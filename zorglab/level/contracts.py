@@ -87,6 +87,7 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
         tables = []
     contracts = []
     names: set[str] = set()
+    listed: dict[str, str] = {}
     for index, table in enumerate(tables):
         path_ = ("contracts", index)
         header = positions.key_location(path_)
@@ -115,6 +116,14 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
         if isinstance(name, str) and name in names:
             problems.append(Problem(positions.location(path_ + ("name",)), f"two contracts are named {name!r}",
                                     LevelStructureError))
+        if isinstance(levels, list):        # a level belongs to one contract, listed once (its points once)
+            for l_index, level_id in enumerate(levels):
+                if isinstance(level_id, str) and level_id in listed:
+                    problems.append(Problem(positions.location(path_ + ("levels", l_index)), f"level {level_id!r} is "
+                                            f"listed twice (already by contract {listed[level_id]!r}); a level "
+                                            "belongs to one contract", LevelStructureError))
+                elif isinstance(level_id, str):
+                    listed[level_id] = name if isinstance(name, str) else "?"
         if isinstance(name, str) and name and name not in names:
             names.add(name)
             sound = len(problems) == before
