@@ -52,7 +52,8 @@ def app(tmp_path):
     log = tmp_path / "voila.log"
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "zorglab.cli.main", "studio", "levels/vars.toml",
-                                    "--port", str(port), "--no-browser"], cwd=root, env=env, stdout=out,
+                                    "--port", str(port), "--no-browser", "--idle-seconds", "3600"],
+                                   cwd=root, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
     try:
@@ -76,7 +77,7 @@ def app(tmp_path):
             if time.monotonic() > deadline:
                 pytest.fail(f"zorglab studio did not answer on {base}:\n{log.read_text()[-3000:]}")
             time.sleep(0.3)
-        yield url, root
+        yield url, root, process
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
@@ -88,7 +89,7 @@ def app(tmp_path):
 
 
 def test_the_studio_app_serves_the_studio_alone_with_the_level_browser_beside_it(app, page, shots):
-    url, root = app
+    url, root, _ = app
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(url, timeout=120_000)
     studio = StudioDriver(page, "", lambda c: canvas_pixels(page, c), lambda c, x, y: click_canvas(page, c, x, y))
@@ -126,3 +127,36 @@ def test_the_studio_app_serves_the_studio_alone_with_the_level_browser_beside_it
     wait_for("the edits kept", lambda: "kept your edits" in studio.status())
     page.set_viewport_size({"width": 1920, "height": 1080})
     screenshot(page.locator(".zorglab-app").first, shots, "studio-app-1920", "studio-app-1920.png")
+
+
+def test_ten_app_pages_opened_and_closed_leave_no_kernel(app, browser):
+    """Each page of the app has its own kernel, and closing the page ends it (Voilà's closing call,
+    which needs the page's ``_xsrf`` cookie once the token is on): with ``--idle-seconds 3600`` only
+    the close can end it. Synchronised on the server's processes, never a sleep."""
+    psutil = pytest.importorskip("psutil")
+    url, _root, process = app
+
+    def kernels() -> list:
+        found = []
+        for child in psutil.Process(process.pid).children(recursive=True):
+            try:
+                if child.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(child.cmdline()):
+                    found.append(child.pid)
+            except psutil.Error:
+                pass
+        return found
+
+    context = browser.new_context()
+    try:
+        seen = set()
+        for _ in range(10):
+            page = context.new_page()
+            page.goto(url, timeout=120_000)
+            wait_for("the Studio in the app", lambda: page.locator(".zorglab-studio").count() == 1, timeout=120)
+            running = kernels()
+            assert len(running) == 1 and not seen & set(running)      # one kernel for this page, a new one
+            seen |= set(running)
+            page.close(run_before_unload=True)
+            wait_for("the page's kernel ended by its closing", lambda: kernels() == [], timeout=120)
+    finally:
+        context.close()

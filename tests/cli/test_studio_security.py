@@ -114,10 +114,19 @@ class App:
         return code == 200
 
     def family(self) -> list:
-        return [psutil.Process(self.process.pid)] + psutil.Process(self.process.pid).children(recursive=True)
+        command = psutil.Process(self.process.pid)
+        return [command] + command.children(recursive=True)
 
     def kernels(self) -> list:
-        return [p for p in self.family()[1:] if "ipykernel" in " ".join(p.cmdline())]
+        """The kernel processes under the command (one ended but not yet reaped is gone)."""
+        found = []
+        for process in self.family()[1:]:
+            try:
+                if process.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(process.cmdline()):
+                    found.append(process)
+            except psutil.Error:
+                pass
+        return found
 
     def websocket(self, kernel_id: str, **headers: str):
         """The kernel websocket opened with these headers (``origin``, ``host``): the connection, or

@@ -11,10 +11,11 @@
   fetch or kernel websocket), is refused with 403 before any handler runs
   (:class:`ForeignRequest`), the token notwithstanding; jupyter_server's own host check is on too
   (``allow_remote_access`` off);
-- **no kernel without its page**: a kernel with no page connected and not running a cell for
-  ``ZORGLAB_STUDIO_IDLE_SECONDS`` (default :data:`IDLE_SECONDS`) is shut down, however much it
-  still sends (a kernel left sending to no one is what grew the server's memory); the server's
-  culler does the same for idle kernels, and Voilà shuts a page's kernel when the page closes;
+- **no kernel without its page**: Voilà's page shuts its kernel down when it closes (the page
+  handler sets the ``_xsrf`` cookie that call needs, else refused with the token on); a kernel
+  with no page connected and not running a cell for ``ZORGLAB_STUDIO_IDLE_SECONDS`` (default
+  :data:`IDLE_SECONDS`) is shut down, however much it still sends (a kernel left sending to no one
+  is what grew the server's memory); the server's culler is a second net behind;
 - **a quick stop**: SIGTERM or Ctrl+C kills every kernel at once (no polite five-second wait),
   and the server ends when ``zorglab studio`` itself dies (Linux: ``PR_SET_PDEATHSIG``).
 """
@@ -116,7 +117,7 @@ class StudioServer(Voila):        # type: ignore[misc]   # voila is untyped
         return settings
 
     def init_handlers(self) -> list[Any]:
-        handlers: list[Any] = super().init_handlers()
+        handlers: list[Any] = [(rule[0], _page_handler(rule[1]), *rule[2:]) for rule in super().init_handlers()]
         # before every host rule Voilà adds next (add_handlers inserts them ahead of the wildcard)
         self.app.default_router.rules.insert(0, Rule(ForeignRequest(self.port), Refused))
         every = max(0.2, min(5.0, self.idle_seconds / 4))
@@ -170,6 +171,23 @@ class StudioServer(Voila):        # type: ignore[misc]   # voila is untyped
             page.write(f'<!doctype html><meta http-equiv="refresh" content="0;url={shown}">'
                        f'<a href="{shown}">open the Level Studio</a>\n')
         threading.Thread(target=lambda: browser.open("file:" + pathname2url(name), new=2), daemon=True).start()
+
+
+def _page_handler(handler: Any) -> Any:
+    """Voilà's page handler, setting the ``_xsrf`` cookie the page's closing call reads: the page
+    sends it back when it closes (``/voila/api/shutdown/KERNEL``), and with the token on, a close
+    without it is refused (403) and the kernel would wait for the idle reaper."""
+    from voila.tornado.handler import TornadoVoilaHandler
+    if handler is not TornadoVoilaHandler:
+        return handler
+
+    class PageSettingTheXsrfCookie(TornadoVoilaHandler):     # type: ignore[misc]
+        async def prepare(self) -> None:
+            await super().prepare()
+            if self.current_user is not None:
+                self.xsrf_token               # sets the cookie
+
+    return PageSettingTheXsrfCookie
 
 
 def _die_with_parent() -> None:
