@@ -5,7 +5,7 @@ The command runs in a copy of the repository's root (nothing tracked is written)
 and on the kernel websocket, the token notwithstanding, and nothing is served without the token;
 ten page loads leave no kernel once their pages are gone (closed as a page closes, or never
 connected) -- synchronised on the server's own kernel list and its processes, never a sleep; SIGTERM
-(and Ctrl+C) stop the command, the server and every kernel: no process is left.
+(and Ctrl+C, and a hang-up) stop the command, the server and every kernel: no process is left.
 """
 
 from __future__ import annotations
@@ -209,11 +209,13 @@ def test_foreign_hosts_and_origins_are_refused_kernels_end_with_their_pages_and_
     assert "Traceback" not in app.log.read_text()
 
 
-def test_ctrl_c_stops_the_server_and_every_kernel(app):
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130),     # what Ctrl+C sends the command
+                                          (signal.SIGHUP, 129)])    # its terminal closed
+def test_ctrl_c_or_a_hang_up_stops_the_server_and_every_kernel(app, signum, code):
     app.connected_page()
     family = until("a kernel process", lambda: app.kernels() and app.family())
-    os.kill(app.process.pid, signal.SIGINT)          # what Ctrl+C sends the command
-    assert app.process.wait(timeout=BOUND) == 130
+    os.kill(app.process.pid, signum)
+    assert app.process.wait(timeout=BOUND) == code
     gone, alive = psutil.wait_procs(family, timeout=BOUND)
     assert alive == []
     assert "Traceback" not in app.log.read_text()

@@ -152,6 +152,7 @@ def serve(argv: list[str], env: dict[str, str]) -> int:
     def stop_on(signum: int, _frame: FrameType | None) -> None:
         raise Stopped(128 + signum)
     before = signal.signal(signal.SIGTERM, stop_on)
+    hangup = signal.signal(signal.SIGHUP, stop_on) if hasattr(signal, "SIGHUP") else None   # the terminal closed
     server: subprocess.Popen[bytes] | None = None
     said = ""
     try:
@@ -161,19 +162,26 @@ def serve(argv: list[str], env: dict[str, str]) -> int:
         said = "interrupted"
         return 130
     except Stopped as stopped:
-        said = "terminated"
+        said = "terminated" if stopped.code == 128 + signal.SIGTERM else "hung up"
         return stopped.code
     finally:
         interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)    # a second signal does not cut the stop short
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        if hangup is not None:
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
         try:
             if server is not None:
                 stop(server)
         finally:
             signal.signal(signal.SIGTERM, before)
             signal.signal(signal.SIGINT, interrupt)
+            if hangup is not None:
+                signal.signal(signal.SIGHUP, hangup)
         if said:
-            print(f"zorglab studio: {said}; the server and every kernel stopped", file=sys.stderr)
+            try:
+                print(f"zorglab studio: {said}; the server and every kernel stopped", file=sys.stderr)
+            except (OSError, ValueError):      # the terminal is gone (a hang-up)
+                pass
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:
