@@ -57,7 +57,7 @@ def test_the_players_board_fits_the_studios_column(tmp_path):
     studio = Studio(path, watch=None, debounce=0)
     studio.maker.start()
     player = studio.maker.player
-    assert player.view.size[0] <= 430, player.view.size
+    assert player.view.size[0] <= 320, player.view.size
     assert min(labels_of(player)) >= 11
 
 

@@ -223,5 +223,19 @@ def test_the_maker_is_drawn_again_when_its_canvas_reaches_the_page(tmp_path):
     maker = studio.maker
     drawn = []
     maker.draw = lambda painter: drawn.append(painter)        # type: ignore[method-assign]
+    manager = maker.canvas._canvas_manager
+    manager._current_canvas = maker.canvas          # as after the kernel's first drawing, the page not there yet
+    maker.painter._style["fill_style"] = "#ffffff"
     maker.canvas._handle_custom_msg({"event": "client_ready"}, [])
     assert drawn, "the Maker's canvas was not drawn again when the page attached"
+    # the page's canvas is told to switch to it and given its styles again (it knows neither)
+    assert manager._current_canvas is not maker.canvas and maker.painter._style == {}
+
+
+def test_the_makers_layout_follows_a_renamed_room(tmp_path):
+    studio = copy_of(tmp_path)
+    assert "D1" in studio.maker.layout
+    studio.rooms.set_row(1, "east = D(1) @ corridor")
+    assert "east" in studio.maker.layout and "D1" not in studio.maker.layout and studio.maker.valid
+    studio.undo()
+    assert "D1" in studio.maker.layout and studio.maker.valid

@@ -32,6 +32,16 @@ class CanvasPainter:
             self.canvas.layout.width, self.canvas.layout.height = f"{int(width)}px", f"{int(height)}px"
             self._style.clear()
 
+    def attached(self) -> None:
+        """A page showed the canvas anew (ipycanvas's ``client_ready``): its browser canvas knows no
+        style and no current canvas yet, so the next drawing sends both again. Without this, a page
+        that attaches after the first drawing (the ``zorglab studio`` app, issue 39) never draws: the
+        canvas manager skips the switch to a canvas it believes current, and the browser has none."""
+        self._style.clear()
+        manager = getattr(self.canvas, "_canvas_manager", None)
+        if manager is not None and getattr(manager, "_current_canvas", None) is self.canvas:
+            manager._current_canvas = None
+
     def _set(self, name: str, value: Any) -> None:
         if self._style.get(name) != value:
             setattr(self.canvas, name, value)

@@ -12,9 +12,9 @@ goes on to JupyterLab; the widget's own keys (``keys``) are sent to Python and t
 is prevented. Keys typed into a text field, a dropdown or a slider are left to that control. A focused button
 the widget then disables would drop the focus to the page: the guard gives it back to the root.
 Python receives ``(key, shift, ctrl, meta)`` and calls the widget's ``key`` handler, the same one
-tests call. Ctrl/Cmd+S is never the browser's nor JupyterLab's: a guard that wants ``s`` gets it even
-from a text field; one that does not leaves it to the guarded widget around it (a Maker inside the
-Studio), and the outermost stops it.
+tests call. Ctrl/Cmd+S is never the browser's nor JupyterLab's: a guard that wants ``s`` takes it in
+the capture phase (a text widget stops its keys from bubbling), so it saves from a text field too, and
+the outermost such guard has it (the Studio around its Maker).
 """
 
 from __future__ import annotations
@@ -37,22 +37,27 @@ const OWN_KEYS = "input:not([type=checkbox]):not([type=button]):not([type=radio]
 function render({ model, el }) {
   el.style.display = "none";
   let root = null, tries = 0, timer = null;
+  const saving = (event) => (event.ctrlKey || event.metaKey) && (event.key === "s" || event.key === "S");
+  const send = (event) => model.send({ event: "key_down", key: event.key, shift_key: event.shiftKey,
+                                       ctrl_key: event.ctrlKey, meta_key: event.metaKey });
   const onKey = (event) => {
     if (event.zorglabSeen) return;                 // an inner widget's guard has it
-    const wanted = model.get("shortcuts").includes(event.key);
-    // Ctrl/Cmd+S saves: in a text field too, never the browser's "save page" nor JupyterLab's save;
-    // a guarded widget that does not save (a Maker in the Studio) leaves it to the page around it
-    const save = (event.ctrlKey || event.metaKey) && (event.key === "s" || event.key === "S");
-    const outer = root && root.parentElement && root.parentElement.closest("." + ROOT);
-    if (save && !wanted && outer) return;
     event.zorglabSeen = true;
     event.stopPropagation();                       // JupyterLab never sees it
-    if (save) event.preventDefault();
-    if (!(save && wanted) && event.target && event.target.closest && event.target.closest(OWN_KEYS)) return;
-    if (!wanted) return;
+    if (saving(event)) event.preventDefault();     // nor the browser's "save page"
+    if (event.target && event.target.closest && event.target.closest(OWN_KEYS)) return;
+    if (!model.get("shortcuts").includes(event.key)) return;
     event.preventDefault();
-    model.send({ event: "key_down", key: event.key, shift_key: event.shiftKey,
-                 ctrl_key: event.ctrlKey, meta_key: event.metaKey });
+    send(event);
+  };
+  // Ctrl/Cmd+S saves from anywhere in the widget, a text field too (a text widget stops its keys
+  // from bubbling): taken on the way down, by the outermost guard that saves
+  const onSave = (event) => {
+    if (event.zorglabSeen || !saving(event) || !model.get("shortcuts").includes(event.key)) return;
+    event.zorglabSeen = true;
+    event.preventDefault();
+    event.stopPropagation();
+    send(event);
   };
   const attach = () => {
     root = el.closest("." + ROOT);
@@ -63,6 +68,7 @@ function render({ model, el }) {
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
     root.addEventListener("keydown", onKey);
+    root.addEventListener("keydown", onSave, true);
     root.addEventListener("focusin", onFocusIn);
     document.addEventListener("mousedown", onPress, true);
     observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled"] });
@@ -92,7 +98,11 @@ function render({ model, el }) {
     clearTimeout(timer);
     observer.disconnect();
     document.removeEventListener("mousedown", onPress, true);
-    if (root) { root.removeEventListener("keydown", onKey); root.removeEventListener("focusin", onFocusIn); }
+    if (root) {
+      root.removeEventListener("keydown", onKey);
+      root.removeEventListener("keydown", onSave, true);
+      root.removeEventListener("focusin", onFocusIn);
+    }
   };
 }
 export default { render };

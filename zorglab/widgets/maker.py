@@ -88,7 +88,7 @@ class Maker:
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.input.mouse_down)
         self.canvas.on_mouse_up(self.input.mouse_up)
-        self.canvas.on_client_ready(self.redraw)       # a page that attaches after the first draw (the app)
+        self.canvas.on_client_ready(self.redraw)       # a page attaching after the first drawing (the app)
         self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str) -> w.Button:
@@ -136,6 +136,7 @@ class Maker:
         """Draw the board again as it stands: what a canvas shown after its first drawing needs (the
         ``zorglab studio`` app's page attaches once the kernel has drawn, and drawings sent before
         are lost: issue 39 item 2)."""
+        self.painter.attached()
         with hold_canvas():
             self.painter.resize(*self.view.size)
             self.draw(self.painter)

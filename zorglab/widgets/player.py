@@ -82,7 +82,7 @@ class Player:
         self.canvas = Canvas(width=200, height=200)
         self.painter = CanvasPainter(self.canvas)
         self.canvas.on_mouse_down(self.input.click_board)
-        self.canvas.on_client_ready(self.redraw)       # a page that attaches after the first draw (the app)
+        self.canvas.on_client_ready(self.redraw)       # a page attaching after the first drawing (the app)
         self.canvas.on_key_down(lambda *a, **k: self._safely(lambda: self.key(*a, **k)))
 
         def button(description: str, icon: str, handler: Callable[[], Any], tooltip: str = "") -> w.Button:
@@ -150,6 +150,7 @@ class Player:
         """Draw the board again as it stands: what a canvas shown after its first drawing needs (the
         ``zorglab studio`` app's page attaches once the kernel has drawn, and drawings sent before
         are lost: issue 39 item 2)."""
+        self.painter.attached()
         with hold_canvas():
             self.painter.resize(*self.view.size)
             self.draw(self.painter)
@@ -186,10 +187,10 @@ class Player:
 
     def fit(self, width: int) -> None:
         """The board drawn within ``width`` pixels (the Studio's column, issue 39 item 3): its cells
-        shrink, never below 10 px nor above the cell asked for; its labels keep their size."""
+        shrink, never below 8 px nor above the cell asked for; its labels keep their size."""
         view = self.view
         per_cell = (view.size[0] - 2 * view.margin) / self.cell
-        cell = max(10, min(self.cell, int((width - 2 * view.margin) / per_cell)))
+        cell = max(8, min(self.cell, int((width - 2 * view.margin) / per_cell)))
         if cell != self.cell:
             self.cell = cell
             self.refresh()

@@ -262,6 +262,8 @@ class Studio:
                 warning = "; the solutions follow: " + ", ".join(f"{a} → {b}" for a, b in self.draft.renamed.items()) \
                     + warning
             self.notice = what + warning
+            if self.draft.renamed:
+                self.board.follow(self.draft.renamed)
             self.board.sync()
             self.analyse()
             self.refresh()

@@ -135,8 +135,8 @@ class ChoicesEditor:
         self.pickers: dict[str, list[w.Widget]] = {}
         self.errors: dict[str, w.HTML] = {}
         self.rows = w.VBox()
-        self.widget = w.VBox([w.HTML("<b>choices</b> <small style='color:#666'>(the player's, at setup; "
-                                     "saved with the solution)</small>"), self.rows])
+        self.widget = w.VBox([w.HTML("<b>choices</b> <span style='font-size:11px;color:#666'>(the player's, at setup; "
+                                     "saved with the solution)</span>"), self.rows])
         self.widget.add_class("zorglab-choices")
         self.widget.layout.display = "none"
         self._quiet = False
@@ -202,7 +202,7 @@ class ChoicesEditor:
                     drop.observe(partial(self._dropped, variable.name, index), names="value")
                     pickers.append(drop)
                 pickers[-1].add_class(f"zorglab-choice-{variable.name}-{index}")
-            order = "" if variable.count == 1 else " <small>(in order)</small>"
+            order = "" if variable.count == 1 else " <span style='font-size:11px'>(in order)</span>"
             label = w.HTML(f"<code>{html.escape(variable.name)}</code> = {html.escape(format_variable(variable))}"
                            f"{order}", layout=w.Layout(min_width="150px"))
             self.errors[variable.name] = w.HTML()

@@ -156,7 +156,7 @@ class RowsEditor:
         self.pager.children[-1].on_click(lambda _b: self.show_more())
         self.pager.add_class("zorglab-rows-pager")
         width = "306px" if reorder else "280px"          # never squeezed by its neighbours
-        hints = [w.HTML(f"<small style='color:#666'>{html.escape(hint)}</small>",
+        hints = [w.HTML(f"<span style='font-size:11px;color:#666'>{html.escape(hint)}</span>",
                         layout=w.Layout(max_width=width))] if hint else []
         self.widget = w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"), self.rows, self.pager,
                               w.HBox([self.new_text, self.add_button]), *hints],
@@ -275,8 +275,8 @@ class RowsEditor:
             if self.pager.layout.display != "none":
                 self.pager.layout.display = "none"
             return
-        text = (f"<small>{self.title} {self.start + 1}–{self.start + shown} of {count:,}</small>"
-                if shown else f"<small>{count:,} {self.title}</small>")
+        text = (f"<span style='font-size:11px'>{self.title} {self.start + 1}–{self.start + shown} of {count:,}</span>"
+                if shown else f"<span style='font-size:11px'>{count:,} {self.title}</span>")
         if self.pager_text.value != text:
             self.pager_text.value = text
         self.pager.layout.display = ""

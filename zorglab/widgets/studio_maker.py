@@ -24,7 +24,7 @@ from zorglab.widgets.studio_history import History, Snapshot
 from zorglab.widgets.studio_level import board_of, play_of
 from zorglab.widgets.studio_panel import AnalysisPanel
 
-PLAYER_WIDTH = 430     # px of the middle column at 1366 x 768 with JupyterLab's file browser open
+PLAYER_WIDTH = 320     # px of the middle column at 1366 x 768 with JupyterLab's file browser open (336 measured)
 
 
 class MakerPage(Protocol):
@@ -108,6 +108,18 @@ class MakerSlot:
             self.put_choices()                           # a variable added, changed or gone
         else:
             self.put(level, self.maker.layout, self.page.choices)
+
+    def follow(self, names: dict[str, str]) -> None:
+        """Rooms renamed by an edit (``old -> new``): the Maker's layout keeps them, under their new
+        labels, as the saved solutions do (issue 39)."""
+        maker = self.maker
+        if maker is None or not any(label in names for label in maker.layout) and maker.layout.main not in names:
+            return
+        layout = maker.layout
+        main = layout.main
+        maker.layout = Layout.of([(names.get(label, label), layout[label]) for label in layout],
+                                 main=names.get(main, main) if main is not None else None)
+        self.layout_seen = maker.layout
 
     def show_nothing(self) -> None:
         """No level loads yet on a file the Maker never showed: say so where the Maker goes."""

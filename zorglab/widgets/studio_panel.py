@@ -74,9 +74,11 @@ class AnalysisPanel:
         self.status = w.HTML()
         self.body = w.HTML()
         self.play_button = w.Button(description="play the witness", icon="play", disabled=True,
-                                    tooltip="open the current layout's witness in the Player")
+                                    tooltip="open the current layout's witness in the Player",
+                                    layout=w.Layout(width="auto"))
         self.miss_button = w.Button(description="play the closest miss", icon="play-circle", disabled=True,
-                                    tooltip="open the closest miss of this unsolvable layout in the Player")
+                                    tooltip="open the closest miss of this unsolvable layout in the Player",
+                                    layout=w.Layout(width="auto"))
         self.miss_button.add_class("zorglab-play-miss")
         self.widget = w.VBox([w.HTML("<b>analysis</b>"), self.status, self.body,
                               w.HBox([self.play_button, self.miss_button], layout=w.Layout(flex_flow="row wrap"))],

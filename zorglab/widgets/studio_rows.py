@@ -53,8 +53,8 @@ class VariablesEditor:
         self.edit = edit
         self.names: list[str] = []
         self.rows = w.VBox()
-        self.new_name = w.Text(placeholder="x", layout=w.Layout(width="80px"))
-        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="180px"))
+        self.new_name = w.Text(placeholder="x", layout=w.Layout(width="64px"))
+        self.new_text = w.Text(placeholder="choix(1, {1, 2, 3})", layout=w.Layout(width="160px"))
         add = w.Button(description="add", icon="plus", layout=w.Layout(width="auto", min_width="64px"))
         add.on_click(lambda _b: self.add_variable(self.new_name.value, self.new_text.value))
         for box in (self.new_name, self.new_text):
@@ -87,8 +87,8 @@ class VariablesEditor:
             close_all(self.rows.children)          # the rows of the names before
             rows = []
             for index, (name, text) in enumerate(pairs):
-                name_box = w.Text(value=name, continuous_update=False, layout=w.Layout(width="80px"))
-                text_box = w.Text(value=text, continuous_update=True, layout=w.Layout(width="220px"))
+                name_box = w.Text(value=name, continuous_update=False, layout=w.Layout(width="64px"))
+                text_box = w.Text(value=text, continuous_update=True, layout=w.Layout(width="186px"))
                 name_box.observe(lambda c, i=index, t=text_box: self.set_variable(i, c["new"], t.value), names="value")
                 text_box.observe(lambda c, i=index, n=name_box: self.set_variable(i, n.value, c["new"]),
                                  names="value")

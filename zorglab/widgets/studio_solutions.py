@@ -218,8 +218,8 @@ class SolutionsEditor:
         new_cast.observe(lambda c: self._safely(lambda: self.add_cast(index, c["new"])) if c["new"].strip() else None,
                          names="value")
         box = w.VBox([head, w.HTML(fault_html(own, draft)), w.HBox([expect_menu, *buttons]),
-                      w.HTML("<small>casts (the main world's):</small>"), *cast_rows,
-                      w.HBox([new_cast, w.HTML("<small>add a cast (Enter)</small>")])],
+                      w.HTML("<span style='font-size:11px'>casts (the main world's):</span>"), *cast_rows,
+                      w.HBox([new_cast, w.HTML("<span style='font-size:11px'>add a cast (Enter)</span>")])],
                      layout=w.Layout(border="1px solid #ddd", padding="4px", margin="0 0 6px 0"))
         box.add_class("zorglab-solution")
         return box
