@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab import Param, ParamKind, SpellBehaviour, spell_type
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.events import Event
 from zorglab.engine.marks import Mark, Turn, mark_type
 
@@ -46,6 +47,8 @@ class Frozen(Mark):
     """The count of actions a frozen hero still skips."""
 
     kept_by_the_dead = False
+    # its skip changes no HP and stirs no one; its hero is the active one meanwhile: every cut holds
+    facts = SearchFacts(stirs_sleepers=False, bounded=True)
 
     @staticmethod
     def turn(value: Any) -> Turn:
@@ -76,10 +79,7 @@ class FreezeSpell(SpellBehaviour):
     cast_form = None
     target = "active"
     bound_role = "none"      # the hero stands still, nobody else acts meanwhile: no walk bent (FR-51)
-
-    @staticmethod
-    def stirs_sleepers(args: tuple[Any, ...]) -> bool:
-        return False         # only the active hero, never a sleeper
+    facts = SearchFacts(stirs_sleepers=False)       # only the active hero, never a sleeper
 
     @classmethod
     def affect(cls, res: Any, hero: Any, args: tuple[Any, ...]) -> None:

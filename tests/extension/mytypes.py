@@ -8,6 +8,7 @@ group ``zorglab.types`` of the designer's installed distribution (then no import
 
 from zorglab import HeroBehaviour, Param, ParamKind, RoomBehaviour, SpellBehaviour, hero_type, room_type, spell_type
 from zorglab.core.geometry import Direction
+from zorglab.engine.facts import SearchFacts
 
 
 @room_type("Q", Param("x", ParamKind.INT, minimum=1))
@@ -24,7 +25,7 @@ class Knight(HeroBehaviour):
     """Knight(x): like the Warrior, goal Z at least actions, but ties go down, left, up, right."""
 
     directions = (Direction.DOWN, Direction.LEFT, Direction.UP, Direction.RIGHT)
-    stirs_others = False
+    facts = SearchFacts(stirs_sleepers=False)   # its steps touch no other hero
 
 
 @spell_type("Smite", Param("x", ParamKind.INT, minimum=1))

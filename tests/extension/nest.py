@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from zorglab import Param, ParamKind, RoomBehaviour, room_type
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.marks import Mark, mark_type
 
 NEST = "nest"
@@ -21,6 +22,7 @@ class NestVisits(Mark):
     """How often the hero has stirred each nest: ``((room, visits), ...)``."""
 
     kept_by_the_dead = False
+    facts = SearchFacts(stirs_sleepers=False, bounded=True)     # it has no hooks: the room reads it
 
     @classmethod
     def status(cls, value: Any) -> str:

@@ -10,6 +10,8 @@ under the mark's name with :func:`mark_type`, and asked by generic code only:
   its action on :meth:`Mark.skip`;
 - any real HP change (ZR-12) calls :meth:`Mark.on_hp_change`; a death drops the marks whose
   :attr:`Mark.kept_by_the_dead` is false;
+- after every action, whoever acted, :meth:`Mark.on_tick` (the tick hook: delayed effects);
+- the search's cuts read :attr:`Mark.facts` (:class:`~zorglab.engine.facts.SearchFacts`);
 - the painter draws :meth:`Mark.badge`, the Player's hero table and the CLI show
   :meth:`Mark.status`, *explain* says :meth:`Mark.explain`.
 
@@ -27,6 +29,8 @@ from __future__ import annotations
 
 import enum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
+
+from zorglab.engine.facts import NO_FACTS, SearchFacts
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import Resolution
@@ -62,6 +66,9 @@ class Mark:
 
     name: ClassVar[str] = ""
     kept_by_the_dead: ClassVar[bool] = False    # False: a death drops it (no rule reads it then)
+    # What the search's cuts may rely on while a hero carries it (zorglab.engine.facts): nothing
+    # unless the mark says so (a mark that may hurt a sleeper or deal damage on its own keeps them off).
+    facts: ClassVar[SearchFacts] = NO_FACTS
 
     @staticmethod
     def turn(value: Any) -> Turn:
@@ -75,6 +82,14 @@ class Mark:
     @staticmethod
     def on_hp_change(res: "Resolution", hero: "HeroScratch", value: Any, delta: int) -> None:
         """A real change of the living hero's HP by ``delta`` (never 0; ZR-12)."""
+
+    @staticmethod
+    def on_tick(res: "Resolution", hero: "HeroScratch", value: Any, actor: int) -> None:
+        """The tick hook: after every action (a spawn, a step, a skip), whoever acted (``actor``, the
+        index of the hero that did), for every hero carrying the mark — alive or dead, in spawn
+        order — before the water settles (:func:`zorglab.engine.turns.act`). A delayed effect lives
+        here (a curse counting its hero's actions, a hex counting every tick), so it composes with
+        any turn hook. Only a class that overrides it is called (:func:`ticks`)."""
 
     @classmethod
     def status(cls, value: Any) -> str | None:
@@ -95,6 +110,7 @@ class Mark:
 M = TypeVar("M", bound=type[Mark])
 
 _MARKS: dict[str, type[Mark]] = {}
+_TICKING: set[str] = set()      # names of registered marks whose class has a tick hook (on_tick)
 
 
 def mark_type(name: str) -> Callable[[M], M]:
@@ -106,6 +122,10 @@ def mark_type(name: str) -> Callable[[M], M]:
             raise ValueError(f"mark {name!r} is already registered by {known.__module__}.{known.__qualname__}")
         cls.name = name
         _MARKS[name] = cls
+        if any("on_tick" in vars(k) for k in cls.__mro__[:cls.__mro__.index(Mark)]):
+            _TICKING.add(name)
+        else:
+            _TICKING.discard(name)
         return cls
     return register
 
@@ -114,11 +134,26 @@ def unregister_mark(cls: type[Mark]) -> None:
     """Forget a mark type (tests registering their own)."""
     if _MARKS.get(cls.name) is cls:
         del _MARKS[cls.name]
+        _TICKING.discard(cls.name)
 
 
 def find_mark(name: str) -> type[Mark]:
     """The rules of mark ``name``; an unregistered mark has the neutral ones."""
     return _MARKS.get(name, Mark)
+
+
+def any_ticks() -> bool:
+    """Is any registered mark's class a tick hook's (:meth:`Mark.on_tick`)? None is built in."""
+    return bool(_TICKING)
+
+
+def ticks(marks: Marks) -> bool:
+    """Does one of these marks have a tick hook (:meth:`Mark.on_tick`)? Cheap: the turn loop asks
+    it of every marked hero after every action."""
+    for name, _ in marks:
+        if name in _TICKING:
+            return True
+    return False
 
 
 def mark_of(marks: Marks, name: str, default: Any = None) -> Any:
@@ -157,6 +192,16 @@ def turn_of(marks: Marks) -> tuple[Turn, str | None]:
 def passed_over(marks: Marks) -> bool:
     """Do the marks pass their hero over (ZR-7), as a sleeper is?"""
     return bool(marks) and turn_of(marks)[0] is Turn.PASS
+
+
+def stir_sleepers(marks: Marks) -> bool:
+    """May a hook of one of these marks wake, hurt or kill a sleeper (``SearchFacts.stirs_sleepers``)?"""
+    return any(find_mark(name).facts.stirs_sleepers for name, _ in marks)
+
+
+def bounded(marks: Marks) -> bool:
+    """Do the damage bound's walks hold for a hero carrying these marks (``SearchFacts.bounded``)?"""
+    return all(find_mark(name).facts.bounded for name, _ in marks)
 
 
 def without_pauses(marks: Marks) -> Marks:

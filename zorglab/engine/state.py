@@ -68,7 +68,8 @@ class HeroState(NamedTuple):
     @property
     def asleep(self) -> bool:
         """Does a mark pass this hero over until something stirs it (ZR-7, the Sleep mark's kind)?
-        The search's sleeper cut and damage bound read it."""
+        The painter and the Player read it; the search reads the turn order
+        (:func:`~zorglab.engine.turns.turn_order`)."""
         return bool(self.marks) and passed_over(self.marks)
 
     def mark(self, name: str, default: Any = None) -> Any:

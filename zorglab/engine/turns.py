@@ -1,19 +1,35 @@
-"""Turn order (ZR-7) and one hero action (ZR-6).
+"""Turn order (ZR-7) and one hero action (ZR-6), in named phases.
 
 The turn order asks each hero's marks (:mod:`zorglab.engine.marks`) whether it acts now: a mark may
 pass it over (Sleep) or make it the active hero that spends its action on the mark's own skip
 (:class:`Skip`; a designer's Freeze) — no mark is named here.
+
+One action (:func:`act`) runs these phases, in this order; each names the hooks it calls:
+
+1. **turn** — :func:`turn_order` asks every living hero's marks :meth:`Mark.turn
+   <zorglab.engine.marks.Mark.turn>` (a PASS wins over a SKIP); :func:`next_action` takes the first
+   hero not passed over that is waiting or has a plan (``HeroBehaviour.targets``, the planner);
+2. **action** — a spawn, a mark's :meth:`~zorglab.engine.marks.Mark.skip`, or the type's
+   ``HeroBehaviour.perform`` (a step: rooms' ``on_enter``, cells; every real HP change calls
+   :meth:`~zorglab.engine.marks.Mark.on_hp_change`, a death drops marks not ``kept_by_the_dead``);
+3. **tick** — :func:`tick_marks`: every mark's :meth:`~zorglab.engine.marks.Mark.on_tick`, whoever
+   acted, so delayed effects compose with any turn hook (a frozen, cursed hero neither walks nor
+   escapes the curse);
+4. **settle** — a hero left on water drowns (ZR-9, ``Resolution.settle``);
+5. **freeze** — the next :class:`~zorglab.engine.state.GameState`, tick + 1.
+
+A cast (:mod:`zorglab.engine.casting`) is not an action: no tick passes, no tick hook runs.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from zorglab.engine import events as ev
-from zorglab.engine.marks import Turn, find_mark, turn_of
+from zorglab.engine.marks import Turn, any_ticks, find_mark, ticks, turn_of
 from zorglab.engine.plangraph import SPAWN
 from zorglab.engine.resolve import Resolution
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, HeroState
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -28,24 +44,61 @@ class Skip(NamedTuple):
         return f"skip ({self.mark})"
 
 
-def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
-    """ZR-7: the first hero in spawn order that is alive, not passed over by a mark, and waiting or
-    has a plan, with the action it takes (a :class:`Skip` if a mark says so); None when idle."""
-    if state.lost:
-        return None
-    planner = world.planner
+class Place(NamedTuple):
+    """A living hero's place in the turn order (ZR-7) at one point of play: :func:`turn_order`."""
+
+    at: int                 # the hero's index (spawn order)
+    hero: HeroState
+    turn: Turn              # what its marks let it do now (ACT, PASS: a sleeper, SKIP)
+    mark: str | None        # the mark that decided ``turn`` (None: ACT, no mark)
+    paused: bool            # others may act before it goes on: it is passed over or waiting, or a living
+                            # hero before it in spawn order is not passed over (that one acts first)
+    earlier: int            # heroes before it a mark passes over: each may be stirred and act first
+
+    @property
+    def passed(self) -> bool:
+        """Does a mark pass this hero over now (ZR-7), as a sleeper is?"""
+        return self.turn is Turn.PASS
+
+
+_UNMARKED: tuple[Turn, str | None] = (Turn.ACT, None)
+
+
+def turn_order(state: GameState) -> Iterator[Place]:
+    """The turn order (ZR-7), the one definition of "who acts next": the living heroes in spawn
+    order, each with what its marks let it do now (:func:`~zorglab.engine.marks.turn_of`), whether
+    others may act before it goes on, and how many heroes before it are passed over. The engine's
+    :func:`next_action` takes the first that is not passed over and has an action; the search's
+    damage bound and groups read every place (``zorglab.search.bound``, ``zorglab.search.groups``).
+    Lazy: the engine reads only as far as the active hero."""
+    behind = False
+    earlier = 0
     for index, hero in enumerate(state.heroes):
         if not hero.alive:
             continue
-        marks = hero.marks
-        turn = turn_of(marks) if marks else None
-        if turn is not None and turn[0] is Turn.PASS:
+        turn, mark = turn_of(hero.marks) if hero.marks else _UNMARKED
+        passed = turn is Turn.PASS
+        yield Place(index, hero, turn, mark, behind or passed or hero.pos is None, earlier)
+        if passed:
+            earlier += 1
+        else:
+            behind = True
+
+
+def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
+    """ZR-7: the first hero of the :func:`turn_order` not passed over by a mark and waiting or
+    with a plan, with the action it takes (a :class:`Skip` if a mark says so); None when idle."""
+    if state.lost:
+        return None
+    planner = world.planner
+    for place in turn_order(state):
+        if place.turn is Turn.PASS:
             continue
-        action = SPAWN if hero.pos is None else planner.action(state, index)
+        action = SPAWN if place.hero.pos is None else planner.action(state, place.at)
         if action is not None:
-            if turn is not None and turn[0] is Turn.SKIP:
-                return index, Skip(turn[1] or "")
-            return index, action
+            if place.turn is Turn.SKIP:
+                return place.at, Skip(place.mark or "")
+            return place.at, action
     return None
 
 
@@ -83,5 +136,24 @@ def act(world: World, state: GameState, found: tuple[int, Any] | None = None, *,
         find_mark(action.mark).skip(res, hero, hero.mark(action.mark))
     elif action is None or not world.behaviour(hero.type).perform(res, hero, action):
         raise RuntimeError(f"{hero.label} planned {action!r} but cannot perform it")
+    if any_ticks():
+        tick_marks(res, index)
     res.settle()
     return res.freeze(tick), (res.events or [])
+
+
+def tick_marks(res: Resolution, actor: int) -> None:
+    """Phase 3 of an action: every tick hook (:meth:`Mark.on_tick <zorglab.engine.marks.Mark.on_tick>`)
+    of every hero carrying one, in spawn order, each mark in name order, ``actor`` the hero that
+    acted. A hero none of whose marks ticks is left untouched (its state is shared, not copied)."""
+    state = res.state.heroes
+    for index in range(len(state)):
+        scratch = res.heroes.get(index)
+        marks = state[index].marks if scratch is None else scratch.marks
+        if not marks or not ticks(marks):
+            continue
+        hero = res.hero(index)
+        for name, _ in marks:
+            value = hero.mark(name)
+            if value is not None:       # an earlier hook may have removed it
+                find_mark(name).on_tick(res, hero, value, actor)

@@ -16,7 +16,8 @@ and the branch cannot win. Sound only where nothing else moves a hero's walk or 
 per world (``world_gate``) — no hero type that stirs others or weighs rooms, no portal, no toll, one
 A room, no hero type reading gold, every room's entry effect an HP change (or A's), and every spell
 type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell without a role
-(Move, Selection, new types) turns the bound off while it is left.
+(Move, Selection, new types) turns the bound off while it is left, and so does a mark some hero
+carries whose ``SearchFacts.bounded`` is false (a tick effect dealing damage; a new mark by default).
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
+from zorglab.engine.marks import bounded
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.state import GameState
+from zorglab.engine.turns import turn_order
 from zorglab.search.groups import Groups, stall_gate, submasks
 from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
 
@@ -43,7 +46,7 @@ def world_gate(world: World) -> str | None:
     types = world.hero_types()
     for name in sorted(types):
         behaviour = world.behaviour(name)
-        if behaviour.stirs_others or behaviour.weighs_rooms or behaviour.pulls_heroes:
+        if behaviour.facts.stirs_sleepers or behaviour.weighs_rooms or behaviour.pulls_heroes:
             return f"hero type {name} changes other heroes' walks or HP"
         if behaviour.reads_gold:
             return f"hero type {name} plans by gold"
@@ -90,7 +93,7 @@ class DamageBound(LoneWalks):
         """Does some living hero hold more HP than every spell and room left can take? Or do two
         heroes each need the same single-target spell (a Teleport, a Banality) to die?
         ``parts``: the state's situation as the search numbers it (the board's, then each hero's)."""
-        if mask & self.unbounded:
+        if mask & self.unbounded or unbounded_marks(state):
             return False
         left = self._left(mask)
         ground = self._grounds.get(parts[0])
@@ -145,29 +148,21 @@ class DamageBound(LoneWalks):
                   parts: tuple[int, ...]) -> bool:
         spells, bends, pauses = left
         needs: list[list[int]] = []
-        earlier = 0             # sleepers before this one in spawn order: each may wake and interrupt it
-        awake = False           # a living hero before this one not asleep: it acts first
-        for index, hero in enumerate(state.heroes):
-            if not hero.alive:
-                continue
-            asleep = hero.asleep
+        for place in turn_order(state):     # ZR-7: who may act before whom (the engine's own order)
+            hero = place.hero
             if hero.hp > spells:
-                # it acts next only if every hero before it is dead or asleep and it is on the board
-                paused = awake or asleep or hero.pos is None
-                key = (ground, parts[index + 1], bends, pauses + earlier, paused, spells)
+                index = place.at
+                key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells)
                 verdict = self._heroes.get(key)
                 if verdict is None:
                     verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
-                                                                   hero.hp - spells, pauses + earlier, paused)
+                                                                   hero.hp - spells, pauses + place.earlier,
+                                                                   place.paused)
                 if verdict is True:
                     self.pruned += 1
                     return True
                 if verdict:
                     needs.append(verdict)
-            if asleep:
-                earlier += 1
-            else:
-                awake = True
         if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
@@ -218,21 +213,15 @@ class DamageBound(LoneWalks):
         damage spells left can take from it, the most the rooms of its own walk can take, bent
         every way the spells left allow). The walk's figure is exact when below what the hero
         would still need to lose; else it is at least that (the bound then says "it may die")."""
-        if mask & self.unbounded:
+        if mask & self.unbounded or unbounded_marks(state):
             return []
         spells = sum(x for _, x in self.spell_damage(mask))
         found = []
-        earlier = 0
-        for index, hero in enumerate(state.heroes):
-            if not hero.alive:
-                continue
-            paused = hero.pos is None or hero.asleep or any(h.alive and not h.asleep for h in state.heroes[:index])
-            need = max(0, hero.hp - spells)
-            walk = self.walk_drop(state, index, mask & self.bending, self._pauses(mask, earlier), need, paused) \
-                if need else 0
-            found.append((index, hero.hp, spells, walk))
-            if hero.asleep:
-                earlier += 1
+        for place in turn_order(state):
+            need = max(0, place.hero.hp - spells)
+            walk = self.walk_drop(state, place.at, mask & self.bending, self._pauses(mask, place.earlier), need,
+                                  place.paused) if need else 0
+            found.append((place.at, place.hero.hp, spells, walk))
         return found
 
     def drop(self, state: GameState, index: int, ground: int, part: int, pauses: int, paused: bool, need: int,
@@ -257,22 +246,18 @@ class DamageBound(LoneWalks):
         that hero is the one its own test would ask for with the spell gone, and this test already
         found it short (a walk spell on another hero leaves this one's board, walk and pauses as
         they are: what :meth:`hopeless` itself rests on)."""
-        if mask & self.unbounded or not mask & self.walking:
+        if mask & self.unbounded or not mask & self.walking or unbounded_marks(state):
             return {}
         spells, bends, pauses = self._left(mask)
         ground = self._grounds.get(parts[0])
         if ground is None:
             return {}
         only: dict[int, int] = {}
-        earlier = 0
-        awake = False
-        for index, hero in enumerate(state.heroes):
-            if not hero.alive:
-                continue
-            asleep = hero.asleep
-            if hero.hp > spells:
-                paused = awake or asleep or hero.pos is None
-                verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + earlier, paused, spells))
+        for place in turn_order(state):
+            index = place.at
+            if place.hero.hp > spells:
+                verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + place.earlier, place.paused,
+                                            spells))
                 if isinstance(verdict, list) and verdict:
                     common = mask & self.walking
                     for least in verdict:
@@ -281,10 +266,6 @@ class DamageBound(LoneWalks):
                         if only.get(bit, index) != index:
                             return {}       # two heroes need it: the state's own test gives it up
                         only[bit] = index
-            if asleep:
-                earlier += 1
-            else:
-                awake = True
         return only
 
     # -- every cast of a board spell at once -----------------------------------------------
@@ -297,7 +278,7 @@ class DamageBound(LoneWalks):
         moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
         paused (a superset of going on as the active hero) with the spells left after the cast:
         sound as :meth:`hopeless` is."""
-        if mask & self.unbounded:
+        if mask & self.unbounded or unbounded_marks(state):
             return 0
         ground = self._grounds.get(parts[0])
         if ground is None:
@@ -322,34 +303,28 @@ class DamageBound(LoneWalks):
         """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
         leave some hero that the spells ``rest`` and its walk cannot kill?"""
         spells, bends, pauses = self._left(rest)
-        living = [(index, hero) for index, hero in enumerate(state.heroes) if hero.alive]
-        if not any(hero.hp > spells for _, hero in living):
+        living = list(turn_order(state))    # as in _hopeless: a cast moves rooms, it stirs and kills no one
+        if not any(place.hero.hp > spells for place in living):
             return False
-        arrangements = self.legal_moves(self.alone(state, living[0][0], bends), spell)
+        arrangements = self.legal_moves(self.alone(state, living[0].at, bends), spell)
         for number, moves in enumerate(arrangements):
             if moved is not None and moved not in moves:
                 continue
-            earlier = 0
-            awake = False           # as in _hopeless: a cast moves rooms, it wakes and kills no one
             needs: list[list[int]] = []
-            for index, hero in living:
-                asleep = hero.asleep
-                if hero.hp > spells:
-                    paused = awake or asleep or hero.pos is None
-                    key = (ground, parts[index + 1], bends, pauses + earlier, int(paused), spells, spell.index, number)
+            for place in living:
+                index, hp = place.at, place.hero.hp
+                if hp > spells:
+                    key = (ground, parts[index + 1], bends, pauses + place.earlier, int(place.paused), spells,
+                           spell.index, number)
                     verdict = self._after.get(key)
                     if verdict is None:
                         verdict = self._after[key] = self._least_needs(
-                            partial(self.drop_after, state, index, spell, moves, pauses + earlier, paused,
-                                    hero.hp - spells), bends, hero.hp - spells)
+                            partial(self.drop_after, state, index, spell, moves, pauses + place.earlier,
+                                    place.paused, hp - spells), bends, hp - spells)
                     if verdict is True:
                         break           # this rearrangement leaves a hero nothing can kill
                     if verdict:
                         needs.append(verdict)
-                if asleep:
-                    earlier += 1
-                else:
-                    awake = True
             else:
                 if len(needs) < 2 or _disjoint_choice(needs, 0, 0):
                     return False        # after this one every hero may still die
@@ -370,6 +345,15 @@ class DamageBound(LoneWalks):
             return self._then(res.freeze(), index, hp, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
+
+def unbounded_marks(state: GameState) -> bool:
+    """Does some hero carry a mark whose hooks the bound cannot follow (``SearchFacts.bounded``
+    false: it may deal damage or pause a hero on its own, a tick effect)? The bound then stands aside."""
+    for hero in state.heroes:
+        if hero.marks and not bounded(hero.marks):
+            return True
+    return False
+
 
 def _bits(mask: int) -> list[int]:
     """The indices of the bits set in ``mask``."""

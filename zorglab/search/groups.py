@@ -2,8 +2,8 @@
 
 The damage bound (``zorglab.search.bound``) lets every Attack left hit every hero. But an Attack
 hits only the living heroes *on the board* when it is cast, and heroes come onto the board one
-after another: a hero spawns only when every living hero before it in spawn order is asleep or
-stuck (ZR-7). Where nobody can ever be stuck (``stall_gate``) and no spell left but a "pause" one
+after another: a hero spawns only when every living hero before it in spawn order is passed over
+(a sleeper) or stuck (ZR-7, ``engine.turns.turn_order``). Where nobody can ever be stuck (``stall_gate``) and no spell left but a "pause" one
 (Sleep) gives another hero a turn (``BoundRole``), the living heroes fall into *groups* that are
 never on the board together:
 
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.state import GameState
+from zorglab.engine.turns import turn_order
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -74,21 +75,14 @@ class Groups:
         sleepers: list[Needs] = []
         awake: list[Needs] = []
         first = 0               # awake heroes up to the last one on the board: the group there now
-        earlier = 0             # sleepers before this hero (each may wake and interrupt it)
-        seen_awake = False
-        for index, hero in enumerate(state.heroes):
-            if not hero.alive:
-                continue
-            asleep = hero.asleep
-            paused = seen_awake or asleep or hero.pos is None
-            needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + earlier, paused)
-            if asleep:
+        for place in turn_order(state):     # ZR-7: the engine's own order
+            index = place.at
+            needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + place.earlier, place.paused)
+            if place.passed:
                 sleepers.append(needs)
-                earlier += 1
             else:
                 awake.append(needs)
-                seen_awake = True
-                if hero.pos is not None:
+                if place.hero.pos is not None:
                     first = len(awake)
         if not awake:
             return False
@@ -120,36 +114,32 @@ class Groups:
         bit = 1 << spell.index
         _, bends, pauses = left
         without = bends & ~bit
-        heroes = state.heroes
-        living = [i for i, h in enumerate(heroes) if h.alive]
         sleepers_with: list[Needs] = []
         sleepers_without: list[Needs] = []
         awake: list[int] = []
         with_: list[Needs] = []
         without_: list[Needs] = []
         pause_of: list[tuple[int, bool]] = []
-        earlier = 0
-        seen_awake = False
-        for index in living:
-            hero = heroes[index]
-            paused = seen_awake or hero.asleep or hero.pos is None
-            w = self.needs(state, index, ground, parts[index + 1], bends, pauses + earlier, paused)
-            n = self.needs(state, index, ground, parts[index + 1], without, pauses + earlier, paused)
-            if hero.asleep:
+        first_living: int | None = None
+        for place in turn_order(state):
+            index, paused = place.at, place.paused
+            if first_living is None:
+                first_living = index
+            w = self.needs(state, index, ground, parts[index + 1], bends, pauses + place.earlier, paused)
+            n = self.needs(state, index, ground, parts[index + 1], without, pauses + place.earlier, paused)
+            if place.passed:
                 sleepers_with.append(w)
                 sleepers_without.append(n)
-                earlier += 1
             else:
                 awake.append(index)
                 with_.append(w)
                 without_.append(n)
-                pause_of.append((pauses + earlier, paused))
-                seen_awake = True
+                pause_of.append((pauses + place.earlier, paused))
         later = list(range(first, len(awake)))
-        if not later:
+        if not later or first_living is None:
             return False
         own_sets = (0, *submasks(without & bound.walking))
-        alone = bound.alone(state, living[0], without)
+        alone = bound.alone(state, first_living, without)
         arrangements = bound.legal_moves(alone, spell)
         afters: set[tuple[Needs, ...]] = set()
         for number, moves in enumerate(arrangements):
@@ -229,12 +219,12 @@ class Groups:
 def stall_gate(world: World) -> str | None:
     """Why a hero of this world might be stuck (no plan, so heroes after it spawn while it lives),
     or None when none ever can: every hero type plans wherever Z can be reached
-    (``HeroBehaviour.always_plans``), no cell stops or slides a hero (no water, no ice), every
+    (``SearchFacts.always_plans``), no cell stops or slides a hero (no water, no ice), every
     room's openings are the same on opposite sides and in every room, every floor cell of a room
     reaches its openings, the rooms' slots are connected, and every board spell only trades rooms
     among the slots they hold (so any arrangement is connected the same way)."""
     for name in sorted(world.hero_types()):
-        if not world.behaviour(name).always_plans:
+        if not world.behaviour(name).facts.always_plans:
             return f"hero type {name} may have no plan where Z can be reached"
     for code in (cells.WATER, cells.ICE):
         if world.has_code(code):
@@ -249,7 +239,7 @@ def stall_gate(world: World) -> str | None:
         elif found != sides:
             return f"room {room.label}'s openings differ from another room's"
     for spell in world.spells:
-        if spell.behaviour.bound_role == "board" and not spell.behaviour.keeps_slots:
+        if spell.behaviour.bound_role == "board" and not spell.behaviour.facts.keeps_slots:
             return f"spell type {spell.type} may move a room to an empty slot"
     slots = set(world.initial_state().slots)
     start = next(iter(slots))

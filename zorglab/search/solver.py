@@ -20,8 +20,9 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
 - *The dead are forgotten*: when no spell can act on a corpse and no constraint reads the dead,
   every dead hero is filed as one and the same part and the order of deaths is left out, since no
   rule reads them again (a win needs only that they are dead).
-- *Hopeless sleepers*: a living sleeper that no spell left and no hero's action can wake, hurt or
-  kill never dies, so the branch cannot win and is given up (hooks on the spell and hero types).
+- *Hopeless sleepers*: a living sleeper that no spell left, no hero's action and no mark in the
+  state can wake, hurt or kill never dies, so the branch cannot win and is given up (the types' and
+  the marks' ``SearchFacts.stirs_sleepers``).
 - *A witness search beside the proof* (``fewest=False``): after a head start of the proof, a
   depth-first search that lets heroes act before it casts (so it meets deep cast lists early)
   takes one expansion in sixteen. Either search decides: a win found by either is a witness;
@@ -44,6 +45,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Final, Literal
 
+from zorglab.engine.marks import passed_over, stir_sleepers
 from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.core.budget import CHECK_EVERY, Budget, budget_of, running
 from zorglab.core.model import Cast
@@ -216,21 +218,27 @@ class Search(ProofSearch, WitnessSearch):
         # Banality, to Warrior. With neither left, it never dies: no win (ZR-17, FR-49).
         types = self.world.hero_types()
         self._stirring = -1
-        if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).stirs_others for t in types):
+        if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).facts.stirs_sleepers for t in types):
             self._stirring = sum(1 << spell.index for spell in self.world.spells
-                                 if spell.behaviour.stirs_sleepers(spell.args))
+                                 if spell.behaviour.facts.stirs_sleepers)
         self._bound = DamageBound(self.world) if self.prune and self.bound_damage and not self.reference \
             and world_gate(self.world) is None \
             else None
 
     def _hopeless(self, state: GameState, mask: int) -> bool:
-        """A living sleeper that nothing left can wake, hurt or kill: this branch cannot win."""
+        """A living sleeper that nothing left can wake, hurt or kill — no spell left, no hero's
+        action, and no mark any hero carries (``SearchFacts.stirs_sleepers``): this branch cannot win."""
         if self._stirring < 0 or mask & self._stirring:
             return False
+        sleeper = False
         for hero in state.heroes:
-            if hero.asleep and hero.alive:
-                return True
-        return False
+            marks = hero.marks
+            if marks:
+                if stir_sleepers(marks):
+                    return False        # a mark's own hooks may stir it (a tick effect)
+                if hero.alive and passed_over(marks):
+                    sleeper = True
+        return sleeper
 
     # -- bookkeeping ------------------------------------------------------------------------
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from zorglab.core.geometry import Direction, Slot
 from zorglab.core.values import Element
+from zorglab.engine.facts import NO_FACTS, SearchFacts
 
 if TYPE_CHECKING:
     from zorglab.engine.plangraph import PlanState
@@ -25,7 +26,7 @@ class HeroBehaviour:
     --------
     >>> [str(d) for d in HeroBehaviour.directions], HeroBehaviour.cost_names
     (['right', 'up', 'left', 'down'], ('actions',))
-    >>> HeroBehaviour.reads_hp, HeroBehaviour.stirs_others
+    >>> HeroBehaviour.reads_hp, HeroBehaviour.facts.stirs_sleepers
     (False, True)
     """
 
@@ -36,12 +37,12 @@ class HeroBehaviour:
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
     plan_goal: Callable[..., Any] | None = None    # optional (res, hero) -> extra cost at a plan's end, or None to veto it
-    stirs_others: bool = True   # can this type's actions change another hero's HP? (the search's FR-49 asks)
     weighs_rooms: bool = False  # does the type weigh rooms beyond the default {Z: 1}? (FR-25; see room_weights)
     pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
     moves_rooms: bool | None = None     # can its actions move a room? (Mechanic: True; None: unknown, taken as yes)
-    always_plans: bool = False  # its goal is Z and it has a plan wherever Z can be reached: never stuck on a map
-                                # where every floor cell reaches Z (the damage bound's groups, FR-51)
+    # What the search's cuts may rely on (zorglab.engine.facts): ``stirs_sleepers`` (can its actions
+    # change another hero's HP? FR-49, FR-51's gate), ``always_plans`` (FR-51's groups). None by default.
+    facts: ClassVar[SearchFacts] = NO_FACTS
     signature: Any              # set by the registry's decorator
 
     @classmethod

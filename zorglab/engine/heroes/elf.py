@@ -1,5 +1,6 @@
 """Elf(x, elems): the HP-preserving shortest path; immune to its elements (FR-21)."""
 
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 
@@ -10,9 +11,9 @@ class Elf(HeroBehaviour):
 
     cost_names = ("hp_lost", "actions")
     reads_hp = True
-    stirs_others = False        # its steps touch no other hero
+    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups)
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True)
     moves_rooms = False
-    always_plans = True         # goal Z, a plan wherever Z can be reached (FR-51's groups)
 
     @classmethod
     def draft(cls, rng, hp, elements):

@@ -9,6 +9,7 @@ Perceived weights are exact fractions (ZR-20).
 
 from fractions import Fraction
 
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 
@@ -24,7 +25,7 @@ class Princess(HeroBehaviour):
 
     cost_names = ("hp_lost", "actions")
     reads_hp = True
-    stirs_others = False        # its steps touch no other hero (a pull changes plans, never HP)
+    facts = SearchFacts(stirs_sleepers=False)   # its steps touch no other hero (a pull changes plans, never HP)
     moves_rooms = False
     weighs_rooms = True
     pulls_heroes = True

@@ -1,5 +1,6 @@
 """Warrior(x): shortest path to Z ignoring HP; ties right, up, left, down (FR-20)."""
 
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 
@@ -8,9 +9,9 @@ from zorglab.core.registry import Param, ParamKind, hero_type
 class Warrior(HeroBehaviour):
     """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""
 
-    stirs_others = False        # its steps touch no other hero
+    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups)
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True)
     moves_rooms = False
-    always_plans = True         # goal Z, a plan wherever Z can be reached (FR-51's groups)
 
     @classmethod
     def draft(cls, rng, hp, elements):

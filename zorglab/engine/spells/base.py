@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from zorglab.engine.facts import NO_FACTS, SearchFacts
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class SpellBehaviour:
     --------
     >>> SpellBehaviour.target, SpellBehaviour.cast_form, SpellBehaviour.bound_role
     ('chosen', 'on', None)
-    >>> SpellBehaviour.stirs_sleepers(()), SpellBehaviour.damage_to_each(())
+    >>> SpellBehaviour.facts.stirs_sleepers, SpellBehaviour.damage_to_each(())
     (True, 0)
     """
 
@@ -83,9 +84,10 @@ class SpellBehaviour:
     # bound lists these types in ``DamageBound.blind`` (docs/rules.md FR-51). Only a "pause" spell
     # may give another hero a turn while the hero it holds lives: the bound's groups rest on it.
     bound_role: ClassVar[BoundRole | None] = None
-    # Does a cast only trade rooms among the slots they hold (Swap), never move one to an empty slot?
-    # The bound's groups need the rooms to stay connected the same way (zorglab.search.groups).
-    keeps_slots: ClassVar[bool] = False
+    # What the search's cuts may rely on (zorglab.engine.facts): ``stirs_sleepers`` (can a cast wake,
+    # hurt or kill a sleeping hero, who is never the active one? FR-49), ``keeps_slots`` (does a cast
+    # only trade rooms among the slots they hold, as Swap? FR-51's groups). None by default.
+    facts: ClassVar[SearchFacts] = NO_FACTS
     # Can a cast of this type move a room? (Move, Swap: True.) If no spell and no hero of a world
     # can, the slots never change and a constraint reading only ``dist`` is decided by the layout
     # alone (zorglab.search.reasons). None: unknown (a new type), taken as "it may".
@@ -138,13 +140,6 @@ class SpellBehaviour:
         return None
 
     @staticmethod
-    def stirs_sleepers(args: tuple[Any, ...]) -> bool:
-        """Can a cast of this spell wake, hurt or kill a sleeping hero (who is never the active
-        one)? If no spell left can, and no hero's action can, a sleeper never dies and the search
-        gives the branch up (docs/rules.md, FR-49). True unless a type says otherwise."""
-        return True
-
-    @staticmethod
     def makes_types(args: tuple[Any, ...]) -> tuple[str, ...]:
         """Hero types a cast of this spell can turn a hero into (Banality: Warrior); none by default."""
         return ()
@@ -183,10 +178,7 @@ class RoomSpell(SpellBehaviour):
     target: ClassVar[Target] = "active"
     cast_form: ClassVar[CastForm | None] = None
     moves_rooms = True
-
-    @staticmethod
-    def stirs_sleepers(args: tuple[Any, ...]) -> bool:
-        return False        # a moved room carries its sleepers without an entry (ZR-8, ZR-15)
+    facts = SearchFacts(stirs_sleepers=False)   # a moved room carries its sleepers without an entry (ZR-8, ZR-15)
 
     @classmethod
     def apply(cls, ctx: CastContext) -> None:

@@ -8,6 +8,7 @@ shows a blue "z" badge and *explain* says why it takes no step. Wake (``wake.py`
 from typing import Any
 
 from zorglab.engine import events as ev
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.marks import Mark, Turn, mark_type
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import spell_type
@@ -18,6 +19,9 @@ ASLEEP = "asleep"
 @mark_type(ASLEEP)
 class Asleep(Mark):
     """A sleeper: passed over by the turn order (ZR-7) until a Wake or a real HP change (FR-40)."""
+
+    # it changes no HP and only its own turn, as the turn order reads it: every cut holds with it
+    facts = SearchFacts(stirs_sleepers=False, bounded=True)
 
     @staticmethod
     def turn(value: Any) -> Turn:
@@ -45,9 +49,7 @@ class SleepSpell(SpellBehaviour):
     bound_role = "pause"      # the walk resumes where it stopped, as it was (FR-51)
     moves_rooms = False
 
-    @staticmethod
-    def stirs_sleepers(args):
-        return False        # Sleep on a sleeper changes nothing (ZR-24)
+    facts = SearchFacts(stirs_sleepers=False)   # Sleep on a sleeper changes nothing (ZR-24)
 
     @staticmethod
     def changes_nothing(hero, args):

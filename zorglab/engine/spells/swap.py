@@ -1,6 +1,7 @@
 """Swap(): the active hero's room swaps slots with another room (FR-37, FR-38, ZR-15)."""
 
 from zorglab.core.registry import spell_type
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
@@ -13,7 +14,8 @@ class SwapSpell(RoomSpell):
 
     cast_form = "with"
     bound_role = "board"      # any two rooms may trade places, whoever stands in them (FR-51)
-    keeps_slots = True        # rooms trade slots; none goes to an empty one
+    # a moved room carries its sleepers without an entry; rooms trade slots, none goes to an empty one
+    facts = SearchFacts(stirs_sleepers=False, keeps_slots=True)
 
     @staticmethod
     def relaxed_moves(slots):

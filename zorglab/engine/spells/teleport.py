@@ -1,5 +1,6 @@
 """Teleport: The active hero goes to its n-th most recent visit (FR-35)."""
 
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import Param, ParamKind, spell_type
 
@@ -13,10 +14,7 @@ class TeleportSpell(SpellBehaviour):
     target = "active"
     bound_role = "walk"       # the hero walks on from where it lands (FR-51)
     moves_rooms = False       # it moves a hero, never a room
-
-    @staticmethod
-    def stirs_sleepers(args):
-        return False        # only the active hero, never a sleeper (ZR-7, ZR-14)
+    facts = SearchFacts(stirs_sleepers=False)   # only the active hero, never a sleeper (ZR-7, ZR-14)
 
     @classmethod
     def draft(cls, rng):

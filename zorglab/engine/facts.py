@@ -1,0 +1,65 @@
+"""Search facts: what a type or a mark tells the exact search's cuts, in one record (issue 40).
+
+Every cut of the search (``zorglab.search``) and its damage bound rests on something true of the
+types in a world and of the marks in a state: that no hero's action can hurt a sleeper, that a hero
+always has a plan, that a board spell keeps the slots. Each type class and each mark class declares
+those facts in one frozen :class:`SearchFacts`, its ``facts`` class attribute; the search reads
+nothing else. Every field's default is the *safe* one: a fact a type or mark does not declare
+means the cut that would need it does not apply (the search stays exact, only less quick).
+
+Which kinds read which field:
+
+============================  ===========  ===========  ======  ===========================================
+field                         spell type   hero type    mark    the cut that asks (docs/rules.md)
+============================  ===========  ===========  ======  ===========================================
+``stirs_sleepers``            a cast       its actions  hooks   hopeless sleepers (FR-49); the bound's gate
+``bounded``                                             yes     the damage bound and its groups (FR-51)
+``always_plans``                           yes                  the groups' stall gate (FR-51)
+``keeps_slots``               yes                               the groups' stall gate (FR-51)
+============================  ===========  ===========  ======  ===========================================
+
+>>> from zorglab.engine.facts import SearchFacts
+>>> SearchFacts()                                   # nothing declared: no cut relies on it
+SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False)
+>>> SearchFacts(stirs_sleepers=False).bounded       # declare only what is true; the rest stays safe
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFacts:
+    """What a spell type, a hero type or a mark guarantees the search (safe defaults: no cut).
+
+    Parameters
+    ----------
+    stirs_sleepers
+        Can it wake, hurt or kill a sleeping hero (one a mark passes over, ZR-7)? A spell type by a
+        cast, a hero type by its actions (another hero's HP), a mark by its own hooks (a tick
+        effect on its hero or on another). Only where nothing left can does the search give up a
+        branch holding a living sleeper (FR-49). Default True.
+    bounded
+        A mark only: do the damage bound's lone walks and groups (FR-51) hold for a hero carrying it?
+        True when its hooks change no hero's HP and put no hero to sleep on their own (a pause the
+        turn order reads off :meth:`Mark.turn <zorglab.engine.marks.Mark.turn>` is fine, a tick
+        effect that deals damage is not). Default False: the bound stands aside while a hero
+        carries it.
+    always_plans
+        A hero type only: its goal is Z and it has a plan wherever Z can be reached, so it is never
+        stuck on a map where every floor cell reaches Z (the bound's groups, FR-51). Default False.
+    keeps_slots
+        A spell type only: does a cast only trade rooms among the slots they hold (Swap), never move
+        one to an empty slot? The bound's groups need the rooms connected the same way. Default False.
+    """
+
+    stirs_sleepers: bool = True
+    bounded: bool = False
+    always_plans: bool = False
+    keeps_slots: bool = False
+
+
+NO_FACTS = SearchFacts()
+"""The facts of a type or mark that declares none: every cut that would need one stands aside."""
