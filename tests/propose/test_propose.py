@@ -14,7 +14,7 @@ from zorglab.errors import OptionError
 from zorglab.level.loader import load_level
 from zorglab.propose import Brief, Span, brief_from, propose, write_candidate
 from zorglab.propose.batch import ENOUGH_FOUND, IMPOSSIBLE, TIME_SPENT, TRIES_SPENT
-from zorglab.propose.rank import features, rank, similarity
+from zorglab.propose.rank import trick, features, rank, similarity
 from zorglab.search.layouts import solve_layouts
 from zorglab.search.level import solve_setup
 
@@ -102,7 +102,12 @@ def test_rank_drops_a_copy_and_orders_by_distance(small):
     best = answer.offered[0]
     assert rank([best, best], 5) == [best]
     met = [c for c in answer.tried if c.meets]
-    assert rank(met, len(met)) == sorted(rank(met, len(met)), key=lambda c: (c.distance, c.index))
+    ranked = rank(met, len(met))
+    # new tricks first, closest first; then tricks offered again, closest first (issue 42)
+    new = [c for i, c in enumerate(ranked) if trick(c) not in {trick(d) for d in ranked[:i]}]
+    assert ranked[:len(new)] == new == sorted(new, key=lambda c: (c.distance, c.index))
+    again = ranked[len(new):]
+    assert again == sorted(again, key=lambda c: (c.distance, c.index))
 
 
 def test_deterministic_for_a_seed(small):

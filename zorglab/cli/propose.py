@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     for name, what in (("board", "rooms on the board, A and Z included (default 3-5)"),
                        ("hero-count", "heroes (default 1-3)"), ("spell-count", "spells (default 1-2)"),
                        ("hp", "hit points of generated heroes (default 1-6)"),
-                       ("fewest-spells", "target: spells the best win needs"),
+                       ("fewest-spells", "target: spells the best win needs (default 1+: at least one cast)"),
                        ("winning-layouts", "target: layouts that win"),
                        ("cast-lists", "target: winning cast lists on the proposed layout"),
                        ("states", "target: search states to the win (difficulty)")):
@@ -47,6 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="a fewest-spells win casts first after K actions at the earliest")
     p.add_argument("--unique", action="store_true", default=None,
                    help="one winning cast list only (up to commuting casts)")
+    p.add_argument("--types-matter", action="store_true", default=None,
+                   help="every hero that is not a Warrior must matter: a Warrior of the same HP in its place "
+                        "changes the level (its fewest spells, or the witness no longer wins)")
     p.add_argument("--name", help="level id prefix (default prop)")
     p.add_argument("--contract", help="contract written into proposed files")
     p.add_argument("--seed", default="0", help="seed (an int or any text; default 0)")
@@ -77,7 +80,7 @@ def _brief_data(args: argparse.Namespace) -> dict[str, Any]:
             raise OptionError(f"--brief {args.brief}: not valid TOML ({error})") from None
     for key in ("rooms", "heroes", "spells", "tiles", "room_types", "hero_types", "spell_types", "board",
                 "hero_count", "spell_count", "hp", "fewest_spells", "winning_layouts", "cast_lists", "states",
-                "graph_states", "pins_matter", "min_first_cast", "unique", "name", "contract"):
+                "graph_states", "pins_matter", "min_first_cast", "unique", "types_matter", "name", "contract"):
         value = getattr(args, key, None)
         if value is not None:
             data[key] = value

@@ -100,6 +100,7 @@ class Brief:
     min_first_cast: int | None = None       # a fewest-spells win casts first after this many actions at least
     unique: bool = False                    # one winning cast list, up to commuting casts
     graph_states: Span | None = None        # size of the reachable state graph (a measure no search cut moves)
+    types_matter: bool = False              # every drafted hero not a Warrior matters: a Warrior of its HP in its place changes the level
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -142,13 +143,21 @@ class Brief:
             raise OptionError(f"hero-count {self.hero_count}: a level needs at least one hero")
         if self.hp.lo < 1:
             raise OptionError(f"hp {self.hp}: heroes have at least 1 hit point")
-        if not isinstance(self.pins_matter, bool) or not isinstance(self.unique, bool):
-            raise OptionError(f"pins-matter {self.pins_matter!r}, unique {self.unique!r}: give true or false")
+        if not all(isinstance(v, bool) for v in (self.pins_matter, self.unique, self.types_matter)):
+            raise OptionError(f"pins-matter {self.pins_matter!r}, unique {self.unique!r}, types-matter "
+                              f"{self.types_matter!r}: give true or false")
         if self.min_first_cast is not None and (isinstance(self.min_first_cast, bool)
                                                 or not isinstance(self.min_first_cast, int) or self.min_first_cast < 0):
             raise OptionError(f"min-first-cast {self.min_first_cast!r}: give a whole number of actions, 0 or more")
         if not re.fullmatch(r"[a-z][a-z0-9]*", self.name):
             raise OptionError(f"name {self.name!r}: lower-case letters and digits, starting with a letter")
+
+    @property
+    def spells_needed(self) -> Span:
+        """The fewest spells a candidate must need: ``fewest_spells`` when the brief sets it, else at
+        least one (issue 42: a level won with no cast at all teaches no spell; ask ``fewest_spells=0``
+        for one)."""
+        return self.fewest_spells if self.fewest_spells is not None else Span(1, None)
 
     def pinned_room_types(self) -> tuple[str, ...]:
         from zorglab.level.parse import parse_room
@@ -175,6 +184,8 @@ class Brief:
                         f"spell{'s' * (most != 1)}")
         if not self.spell_types and not self.spells and self.fewest_spells is not None and self.fewest_spells.lo > 0:
             return f"fewest spells {self.fewest_spells} is asked, but no spell is pinned or allowed"
+        if self.fewest_spells is None and not self.spells and not self.spell_types:
+            return "no spell is pinned or allowed, so no level can need a cast (ask fewest spells 0 for one that needs none)"
         if self.min_first_cast is not None and self.fewest_spells is not None and self.fewest_spells.hi == 0:
             return f"min-first-cast {self.min_first_cast} is asked, but fewest spells {self.fewest_spells} casts nothing"
         if self.winning_layouts is not None and self.winning_layouts.hi == 0:
@@ -198,8 +209,12 @@ class Brief:
                 parts.append(f"{name.replace('_', ' ')} {span}")
         if self.graph_states is not None:
             parts.append(f"graph states {self.graph_states}")
+        if self.fewest_spells is None:
+            parts.append("at least one cast")
         if self.pins_matter:
             parts.append("pins matter, no spawn kill")
+        if self.types_matter:
+            parts.append("each hero type matters (a Warrior of the same HP in its place changes the level)")
         if self.min_first_cast is not None:
             parts.append(f"first cast after {self.min_first_cast}+ actions")
         if self.unique:

@@ -22,7 +22,7 @@ from zorglab.errors import LevelError
 from zorglab.level.loader import load_level_text
 from zorglab.core.model import Level, Outcome, Solution
 from zorglab.core.printer import format_cast
-from zorglab.propose.brief import TARGETS, Brief
+from zorglab.propose.brief import PLAIN_HERO, TARGETS, Brief
 from zorglab.propose.draft import Draft, make_draft
 from zorglab.propose.interest import Interest, interest, pinned_labels
 from zorglab.reports.budget import Budget
@@ -34,6 +34,7 @@ from zorglab.seeding import Seed, normalise_seed
 PROPOSE_BUDGET = Budget(solve_states=20_000, explore_states=20_000, necessary_states=5_000, cast_list_cap=50,
                         layout_states=5_000, layout_limit=200, layout_seconds=None, level_seconds=None)
 LOSING_LAYOUTS = 60         # constructions looked at for a losing layout of a level won without spells
+PLAIN_TYPE = PLAIN_HERO.split("(")[0]     # the type a hero is compared with (types_matter): Warrior
 FIGURES = ("fewest_spells", "states", "winning_layouts", "layouts_tried", "layouts_complete",
            "cast_lists", "cast_lists_capped", "necessary", "forced_points", "pins_matter", "spawn_kill",
            "first_cast", "distinct_cast_lists", "distinct_capped", "graph_states", "pins")
@@ -119,11 +120,13 @@ def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET,
     if verdict.verdict != SOLVABLE:
         return Candidate(index, seed, draft, verdict.verdict, verdict.to_json()["reason"], map=rows)
     fewest = verdict.worlds[0][1].spells_used
-    if brief.fewest_spells is not None and fewest not in brief.fewest_spells:
-        miss = f"fewest spells {fewest} (asked {brief.fewest_spells})"
+    needed = brief.spells_needed            # at least one cast unless the brief asks otherwise (issue 42)
+    if fewest not in needed:
+        miss = (f"fewest spells {fewest} (asked {needed})" if brief.fewest_spells is not None
+                else "won with no cast at all (the brief asks for at least one cast)")
         return Candidate(index, seed, draft, SOLVABLE, "", tuple(format_cast(c) for c in verdict.casts), rows,
                          figures={"fewest_spells": fewest}, misses=(miss,),
-                         distance=float(brief.fewest_spells.gap(fewest)) * 10)
+                         distance=float(needed.gap(fewest)) * 10)
     witness = tuple(format_cast(c) for c in verdict.casts)
     found = brief_interest(brief, level, layout)
     _stop_if_spent(within)
@@ -142,10 +145,13 @@ def prove(brief: Brief, seed: Seed, index: int, budget: Budget = PROPOSE_BUDGET,
 
 
 def brief_interest(brief: Brief, level: Level, layout: Layout) -> Interest:
-    """The interest figures of a drafted level, its pins found by the brief's notation."""
+    """The interest figures of a drafted level, its pins found by the brief's notation; with
+    ``types_matter`` every hero that is not a plain Warrior is judged as if pinned too."""
+    heroes = [label for label, _ in pinned_labels(level, "hero", brief.heroes)]
+    if brief.types_matter:
+        heroes += [h.label for h in level.heroes if h.type != PLAIN_TYPE and h.label not in heroes]
     return interest(level, layout, rooms=[label for label, _ in pinned_labels(level, "room", brief.rooms)],
-                    heroes=[label for label, _ in pinned_labels(level, "hero", brief.heroes)],
-                    spells=[label for label, _ in pinned_labels(level, "spell", brief.spells)])
+                    heroes=heroes, spells=[label for label, _ in pinned_labels(level, "spell", brief.spells)])
 
 
 def interest_figures(found: Interest) -> dict[str, Any]:
@@ -158,10 +164,17 @@ def interest_figures(found: Interest) -> dict[str, Any]:
 def interest_misses(brief: Brief, found: Interest) -> tuple[str, ...]:
     """What the brief's interest options ask that the figures do not show (unknown never passes)."""
     misses = []
+    pinned = {text for text in brief.rooms + brief.heroes + brief.spells}
+    for p in found.pins:
+        if p.matters is True or not (brief.pins_matter or (brief.types_matter and p.kind == "hero")):
+            continue
+        if p.text in pinned or not brief.types_matter:
+            misses.append(f"pinned {p.kind} {p.text} does not matter ({p.why})" if p.matters is False
+                          else f"whether pinned {p.kind} {p.text} matters is unknown ({p.why})")
+        else:
+            misses.append(f"hero {p.text}: its type does not matter, a Warrior of its HP does alike ({p.why})"
+                          if p.matters is False else f"hero {p.text}: whether its type matters is unknown ({p.why})")
     if brief.pins_matter:
-        misses += [f"pinned {p.kind} {p.text} does not matter ({p.why})" if p.matters is False
-                   else f"whether pinned {p.kind} {p.text} matters is unknown ({p.why})"
-                   for p in found.pins if p.matters is not True]
         if found.spawn_kill:
             misses.append(f"a spawn kill: won by {' '.join(found.spawn_kill_casts)} before any hero steps")
         elif found.spawn_kill is None:

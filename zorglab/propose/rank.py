@@ -4,7 +4,9 @@ Closeness is the candidate's distance to the brief's targets (:func:`zorglab.pro
 then fewer winning cast lists (one answer teaches more sharply; issue 26), ties broken by draft index, so the order never depends on which process finished first. Variety
 compares *features* — each room with its arguments, each hero and spell, the road's shape (turns),
 the witness's spell types — by Jaccard similarity: a candidate at least ``NEAR_COPY`` similar to
-one already chosen is left out, so twenty offers are twenty different levels.
+one already chosen is left out, so twenty offers are twenty different levels; and a candidate whose
+witness plays a trick already offered (the same spells on the same hero types) waits until no
+candidate with a new trick is left.
 """
 
 from __future__ import annotations
@@ -61,18 +63,39 @@ def order(candidate: Candidate) -> tuple[float, int | float, int]:
     return (candidate.distance, lists if lists is not None else float("inf"), candidate.index)
 
 
+def trick(candidate: Candidate) -> tuple[str, ...]:
+    """The witness's trick: each cast's spell type and whom it is cast on by hero *type* (``Sleep on
+    Elf``), in order, with the casting point's hero count left out: two levels won by putting the
+    first Elf to sleep teach the same trick, whatever their rooms."""
+    out = []
+    for cast in candidate.witness:
+        words = cast.split()[1:]                       # "@5 Sleep() on Elf1" → ["Sleep()", "on", "Elf1"]
+        spell = words[0].split("(")[0] if words else ""
+        target = " ".join(w.rstrip("0123456789") for w in words[1:])
+        out.append(f"{spell} {target}".strip())
+    return tuple(out)
+
+
 def rank(candidates: Iterable[Candidate], count: int, near_copy: float = NEAR_COPY) -> list[Candidate]:
-    """Up to ``count`` candidates meeting the brief, closest first, none a near-copy of another."""
+    """Up to ``count`` candidates meeting the brief, closest first, none a near-copy of another, and
+    each with a trick of its own (:func:`trick`) while candidates with new tricks remain; only then
+    a trick already offered again (issue 42: three Sleep levels of one trick teach one thing)."""
     chosen: list[Candidate] = []
     kept: list[frozenset[str]] = []
-    for candidate in sorted((c for c in candidates if c.meets), key=order):
-        mine = features(candidate)
-        if any(similarity(mine, other) >= near_copy for other in kept):
-            continue
-        chosen.append(candidate)
-        kept.append(mine)
-        if len(chosen) >= count:
-            break
+    tricks: set[tuple[str, ...]] = set()
+    ordered = sorted((c for c in candidates if c.meets), key=order)
+    for new_tricks_only in (True, False):
+        for candidate in ordered:
+            if len(chosen) >= count:
+                return chosen
+            if candidate in chosen or (new_tricks_only and trick(candidate) in tricks):
+                continue
+            mine = features(candidate)
+            if any(similarity(mine, other) >= near_copy for other in kept):
+                continue
+            chosen.append(candidate)
+            kept.append(mine)
+            tricks.add(trick(candidate))
     return chosen
 
 
