@@ -163,3 +163,27 @@ def test_the_hostile_values_are_shown_as_text(hostile_report, page):
     assert page.locator("img[src=x]").count() == 0 and page.locator("script:not([src])").count() == 0
     page.goto((out / "levels" / "fx-02.html").as_uri())
     assert len(page.text_content("h1")) > 1_000_000      # the 1 MB title, whole and escaped
+
+
+def test_the_compare_page_runs_its_own_script_only(hostile_report, page):
+    """The compare page inlines its script and style, allowed by hash (Content-Security-Policy): they run,
+    and the hostile sides' names and cells do not."""
+    import pandas as pd
+
+    from zorglab.reports.compare import compare_tables
+    from zorglab.reports.compare_page import compare_page
+
+    _, base = hostile_report
+    row = {"level": f"x' onmouseover='{FLAG}' y='", "contract": f"<script>{FLAG}</script>", "verdict": "solvable",
+           "fewest_spells": 1, "necessary": "Attack1", "states": 3, "witness": f"<img src=x onerror={FLAG}>"}
+    table = compare_tables(pd.DataFrame([row]), pd.DataFrame([{**row, "states": 4}]))
+    path = base / "compare.html"
+    path.write_text(compare_page(table, f"<script>{FLAG}</script>", f"\"'><img src=x onerror={FLAG}>"),
+                    encoding="utf-8")
+    foreign, dialogs = _guard(page)
+    page.goto(path.as_uri())
+    page.wait_for_load_state("load")
+    assert page.text_content("#t-compare-count") == "1 of 1 rows"        # the page's own script ran
+    assert _provoke_everything(page) > 5
+    page.fill("#t-compare-filter", f"<img src=x onerror={FLAG}>")
+    assert _flags(page) == (0, 0) and foreign == [] and dialogs == []

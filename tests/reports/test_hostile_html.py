@@ -57,10 +57,13 @@ def parsed(text: str) -> Tags:
 
 def assert_harmless(name: str, text: str, *, inline_script: bool = False) -> None:
     tags = parsed(text)
+    policy = [dict(attrs).get("content") or "" for tag, attrs in tags.tags
+              if tag == "meta" and dict(attrs).get("http-equiv") == "Content-Security-Policy"]
+    assert len(policy) == 1 and "default-src 'none'" in policy[0] and "unsafe" not in policy[0], (name, policy)
     for tag, attrs in tags.tags:
         for attr, value in attrs:
             assert not attr.startswith("on"), f"{name}: <{tag} {attr}=...> is an event handler"
-            assert attr in {"lang", "charset", "rel", "href", "src", "id", "class", "type", "placeholder",
+            assert attr in {"lang", "charset", "http-equiv", "content", "rel", "href", "src", "id", "class", "type", "placeholder",
                             "aria-label", "scope", "alt"}, f"{name}: <{tag}> has an attribute {attr!r}"
             if attr in ("href", "src"):
                 assert value and ":" not in value and not value.startswith(("/", "//")), (name, tag, value)

@@ -31,7 +31,7 @@ import pandas as pd
 from zorglab.errors import OptionError
 from zorglab.reports.tables import read_csv
 
-STOP_SECONDS = 3.0        # a child asked to stop (SIGTERM) gets this long before SIGKILL
+STOP_SECONDS = 1.0        # a child asked to stop (SIGTERM) gets this long before SIGKILL (issue 37: 2 s in all)
 
 
 def _repository() -> Path:
