@@ -73,9 +73,13 @@ class App:
                  "--port", str(self.port), "--no-browser", "--idle-seconds", str(idle_seconds)],
                 cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
-        line = until("the URL printed", lambda: self._printed())
-        self.token = re.search(r"\?token=([A-Za-z0-9_-]+)", line).group(1)
-        until("the server answering", self._answering)
+        try:
+            line = until("the URL printed with its token", lambda: self._printed())
+            self.token = re.search(r"\?token=([A-Za-z0-9_-]+)", line).group(1)
+            until("the server answering", self._answering)
+        except BaseException:
+            self.kill()                              # a command that did not start as it should is not left running
+            raise
 
     def _printed(self) -> str:
         if self.process.poll() is not None:
