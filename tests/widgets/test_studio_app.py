@@ -107,3 +107,15 @@ def test_zorglab_studio_refuses_a_path_outside_the_repository_before_serving(tmp
         port = str(taken.getsockname()[1])
         assert main(["studio", "../elsewhere.toml", "--no-browser", "--port", port]) == 2
     assert "outside the repository" in capsys.readouterr().err
+
+
+def test_the_servers_guard_lets_in_only_this_machines_names_and_the_apps_own_origin():
+    from zorglab.cli.studio_server import refusal
+    for host in ("127.0.0.1:8866", "localhost:8866", "LOCALHOST:8866"):
+        assert refusal(host, None, 8866) == ""
+        assert refusal(host, f"http://{host.lower()}", 8866) == ""
+    for host in ("evil.example", "evil.example:8866", "127.0.0.1:9999", "127.0.0.1", "[::1]:8866", "", None):
+        assert "not this machine's" in refusal(host, None, 8866)
+    for origin in ("http://evil.example", "null", "https://127.0.0.1:8866", "http://127.0.0.1:9999",
+                   "http://127.0.0.1.evil.example:8866", "file://", ""):
+        assert "another site" in refusal("127.0.0.1:8866", origin, 8866), origin

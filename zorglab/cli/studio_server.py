@@ -34,7 +34,6 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
-from urllib.request import pathname2url
 
 from jupyter_core.utils import run_sync
 from jupyter_server.log import log_request
@@ -170,7 +169,7 @@ class StudioServer(Voila):        # type: ignore[misc]   # voila is untyped
             shown = html.escape(url, quote=True)
             page.write(f'<!doctype html><meta http-equiv="refresh" content="0;url={shown}">'
                        f'<a href="{shown}">open the Level Studio</a>\n')
-        threading.Thread(target=lambda: browser.open("file:" + pathname2url(name), new=2), daemon=True).start()
+        threading.Thread(target=lambda: browser.open(Path(name).as_uri(), new=2), daemon=True).start()
 
 
 def _page_handler(handler: Any) -> Any:
