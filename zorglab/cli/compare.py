@@ -1,7 +1,9 @@
 """``zorglab compare A B``: two level packs (folders) or two git revisions side by side (NFR-5).
 
 Every level's verdict, fewest and necessary spells, difficulty and witness; what changed first.
-Printed as a table, or ``--json``; ``--html FILE`` writes a page with a sortable, filterable table.
+Beside the figures, what changed in each level's file (rooms, tiles, heroes and their HP, spells,
+constraints, solutions: :mod:`zorglab.reports.level_diff`). Printed as a table, ``--json`` or
+``--markdown`` (a pull request's table); ``--html FILE`` writes a page with a sortable, filterable table.
 ``--fail-on verdict`` exits 1 when a verdict changed, so CI can guard an engine change.
 """
 
@@ -15,7 +17,7 @@ from typing import Any
 from zorglab.cli.options import check_out_file, progress_of, say
 from zorglab.cli.sweep import BUDGETS, add_run_options, run_options
 
-FAIL_ON = ("verdict", "fewest_spells", "necessary", "difficulty", "witness", "any")
+FAIL_ON = ("verdict", "fewest_spells", "necessary", "difficulty", "witness", "edited", "any")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,13 +31,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "refused before any search.")
     p.add_argument("a", metavar="A", help="a pack folder or a git revision (HEAD, main, a commit; its code runs)")
     p.add_argument("b", metavar="B", help="the other side")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print one JSON object")
+    shown.add_argument("--markdown", action="store_true",
+                       help="print the changes as a Markdown table (for a pull request)")
     p.add_argument("--html", metavar="FILE", help="also write the comparison as an HTML page")
     p.add_argument("--all", action="store_true", help="print unchanged levels too")
     p.add_argument("--fail-on", action="append", choices=FAIL_ON, default=[], metavar="CHANGE",
                    help=f"exit 1 when a level's CHANGE moved ({', '.join(FAIL_ON)}; repeatable)")
-    add_run_options(p)
-    p.set_defaults(run=run, budget="quick")
+    add_run_options(p, default_budget="quick")
+    p.set_defaults(run=run)
 
 
 def compare(a: str, b: str, *, budget: str = "quick", levels_table: Any = None) -> Any:
@@ -79,6 +84,16 @@ def compare(a: str, b: str, *, budget: str = "quick", levels_table: Any = None) 
                          revision_table=revision_table)
 
 
+def side_levels(side: str) -> dict[str, Any]:
+    """The levels of one side by id, as its files say (a folder, or a revision's ``levels/``)."""
+    from pathlib import Path
+
+    from zorglab.cli.revisions import revision_levels
+    from zorglab.reports.level_diff import pack_levels
+
+    return pack_levels(side) if Path(side).is_dir() else revision_levels(side)
+
+
 def check_side(side: str) -> None:
     """Refuse at once a side that is neither a pack folder nor a git revision of the repository here:
     empty, a file, an option-like or unknown revision (an OptionError: exit 2)."""
@@ -100,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from zorglab.level import level_files
+    from zorglab.reports.compare import markdown, with_edits
+    from zorglab.reports.level_diff import pack_edits
     from zorglab.sweep import sweep_levels
 
     if args.html:
@@ -107,21 +124,30 @@ def run(args: argparse.Namespace) -> int:
     for side in (args.a, args.b):      # refused now, before the other side's search
         check_side(side)
     folders = [s for s in (args.a, args.b) if Path(s).is_dir()]
+    sides = {side: side_levels(side) for side in (args.a, args.b)}     # each file as written: the edits
     tasks = sum(len(level_files([f])) for f in folders)
-    run_ = run_options(args, tasks, "level")
+    if folders:
+        run_ = run_options(args, tasks, "level")
+    else:              # two revisions: each runs its own sweep, serially, in a copy of its own
+        run_ = {"serial": True, "scheduler": None, "workers": args.workers}
+        say(args, "running each revision's own sweep serially in a copy of its own "
+                  f"({len(sides[args.a])} and {len(sides[args.b])} levels)")
 
     def table(paths: list[str], budget: Any) -> Any:
         return sweep_levels(paths, budget, progress=progress_of(args), **run_)
 
     say(args, f"comparing {args.a} with {args.b} (budget {args.budget})")
     frame = compare(args.a, args.b, budget=args.budget, levels_table=table)
+    frame = with_edits(frame, pack_edits(sides[args.a], sides[args.b]))
     changed = frame[frame["changed"].map(len) > 0]
     failing = _failing(changed, args.fail_on)
     if args.html:
         from zorglab.reports.compare_page import compare_page
         Path(args.html).write_text(compare_page(frame, args.a, args.b), encoding="utf-8")
         say(args, f"written: {args.html}")
-    if args.json:
+    if args.markdown:
+        sys.stdout.write(markdown(frame, args.a, args.b, everything=args.all))
+    elif args.json:
         rows = json.loads(frame.to_json(orient="records"))
         json.dump({"a": args.a, "b": args.b, "budget": args.budget, "levels": len(frame), "changed": len(changed),
                    "failing": failing, "rows": rows}, sys.stdout, indent=1)
@@ -158,7 +184,10 @@ def _print(frame: Any, levels: int, changed: int, args: argparse.Namespace) -> N
         return
     head = ("level", "changed", "verdict", "fewest", "necessary", "states", "witness")
     lines = [head]
+    edits: list[tuple[str, list[str]]] = []
     for _, r in frame.iterrows():
+        if "edits" in r and r["edits"]:
+            edits.append((str(r["level"]), list(r["edits"])))
         pair = lambda name: (_cell(r[f"{name}_a"]) if _cell(r[f"{name}_a"]) == _cell(r[f"{name}_b"])  # noqa: E731
                              else f"{_cell(r[f'{name}_a'])} -> {_cell(r[f'{name}_b'])}")
         lines.append((str(r["level"]), ", ".join(r["changed"]) or "-", pair("verdict"), pair("fewest_spells"),
@@ -166,3 +195,7 @@ def _print(frame: Any, levels: int, changed: int, args: argparse.Namespace) -> N
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     for line in lines:
         print("  ".join(text.ljust(width) for text, width in zip(line, widths)).rstrip())
+    if edits:
+        print("edits (what changed in each file):")
+        for level, said in edits:
+            print(f"  {level}: {'; '.join(said)}")

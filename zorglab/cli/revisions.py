@@ -137,6 +137,25 @@ def _unpack(archive: Path, into: Path, ref: str, levels: str) -> None:
         raise OptionError(f"{ref}: its tree cannot be unpacked safely: {error}") from None
 
 
+def revision_levels(ref: str, levels: str = "levels") -> dict[str, Any]:
+    """The levels of revision ``ref`` by id, read by today's loader from its ``levels`` (for the edits
+    ``compare`` shows; its figures come from its own code, :func:`revision_table`)."""
+    from zorglab.reports.level_diff import pack_levels
+
+    repo = _repository()
+    commit = resolve(ref, levels)
+    with tempfile.TemporaryDirectory(prefix="zorglab-compare-levels-") as folder:
+        root = Path(folder)
+        archive = root / "levels.tar"
+        with archive.open("wb") as handle:
+            made = run_child(["git", "archive", "--format=tar", commit, "--", levels], cwd=repo, stdout=handle,
+                             stderr=subprocess.PIPE)
+        if made.returncode != 0:
+            raise OptionError(f"{ref}: git archive of {levels}/ failed (exit {made.returncode})")
+        _unpack(archive, root / "tree", ref, levels)
+        return pack_levels(root / "tree" / levels) if (root / "tree" / levels).is_dir() else {}
+
+
 def revision_table(ref: str, budget_name: str = "quick", levels: str = "levels") -> pd.DataFrame:
     """The difficulty table of revision ``ref``: its own code on its own ``levels``, in a clean copy."""
     repo = _repository()

@@ -28,7 +28,7 @@ WALL_CLOCK_COLUMNS = ("seconds",)      # kept in the rows (the report's timings.
 BUDGETS = {"quick": QUICK, "standard": Budget(), "thorough": Budget().scaled(5)}
 
 
-def add_run_options(p: argparse.ArgumentParser, budget: bool = True) -> None:
+def add_run_options(p: argparse.ArgumentParser, budget: bool = True, default_budget: str = "standard") -> None:
     """Where the work runs, how much search each level gets, and the progress bar (shared with
     ``zorglab report`` and ``zorglab compare``)."""
     where = p.add_mutually_exclusive_group()
@@ -38,8 +38,8 @@ def add_run_options(p: argparse.ArgumentParser, budget: bool = True) -> None:
     where.add_argument("--scheduler", metavar="ADDRESS", help="a running dask scheduler (tcp://host:8786)")
     p.add_argument("--workers", type=int, default=2, metavar="N", help="local dask worker processes (default 2)")
     if budget:
-        p.add_argument("--budget", choices=sorted(BUDGETS), default="standard",
-                       help="search budget per level (default standard; see docs/reports.md)")
+        p.add_argument("--budget", choices=sorted(BUDGETS), default=default_budget,
+                       help=f"search budget per level (default {default_budget}; see docs/reports.md)")
     add_quiet(p)
 
 

@@ -22,7 +22,7 @@ from zorglab.reports.tables import as_list
 
 # What is compared, in the order a change matters: a verdict change first.
 FIGURES = ("verdict", "fewest_spells", "necessary", "states", "witness")
-CHANGES = ("removed", "added", "verdict", "fewest_spells", "necessary", "difficulty", "witness")
+CHANGES = ("removed", "added", "verdict", "fewest_spells", "necessary", "difficulty", "witness", "edited")
 COMPARE_COLUMNS = ("level", "changed", "verdict_a", "verdict_b", "fewest_spells_a", "fewest_spells_b",
                    "necessary_a", "necessary_b", "states_a", "states_b", "witness_a", "witness_b", "contract")
 
@@ -129,4 +129,53 @@ def compare(a: str, b: str, *, budget: Budget = QUICK, budget_name: str = "quick
                           side_table(b, budget, budget_name, levels_table, revision_table))
 
 
-__all__ = ["COMPARE_COLUMNS", "compare", "compare_tables", "side_table"]
+def with_edits(frame: pd.DataFrame, edits: dict[str, list[str]]) -> pd.DataFrame:
+    """``frame`` (:func:`compare_tables`) with an ``edits`` column: what changed in each level's file
+    (:func:`zorglab.reports.level_diff.level_edits`: ``Warrior2 HP 2 → 3``, ``spell Sleep1 removed``),
+    beside what it did; a level edited whose figures did not move is ``changed: edited``, not unchanged."""
+    frame = frame.copy()
+    frame["edits"] = frame["level"].map(lambda level: [e for e in edits.get(level, [])
+                                                       if e not in ("level added", "level removed")])
+    frame["changed"] = [list(c) + (["edited"] if e and "edited" not in c and not {"added", "removed"} & set(c) else [])
+                        for c, e in zip(frame["changed"], frame["edits"])]
+    grave = frame["changed"].map(lambda c: min((CHANGES.index(x) for x in c), default=len(CHANGES)))
+    frame = frame.assign(_grave=grave).sort_values(["_grave", "level"], kind="stable").drop(columns="_grave")
+    columns = ["level", "changed", "edits"] + [c for c in frame.columns if c not in ("level", "changed", "edits")]
+    return frame[columns].reset_index(drop=True)
+
+
+def markdown(frame: pd.DataFrame, a: str, b: str, everything: bool = False) -> str:
+    """The comparison as a Markdown table for a pull request: each changed level (every level with
+    ``everything``), its edits and the figures that moved (``a → b``)."""
+    changed = frame[frame["changed"].map(len) > 0]
+    shown = frame if everything else changed
+    lines = [f"**{_md(a)} → {_md(b)}**: {len(changed)} of {len(frame)} level{'s' * (len(frame) != 1)} changed", ""]
+    if shown.empty:
+        return "\n".join(lines).rstrip() + "\n"
+    lines += ["| level | changed | edits | verdict | fewest spells | states | witness |",
+              "|---|---|---|---|---|---|---|"]
+    for _, row in shown.iterrows():
+        edits = row["edits"] if "edits" in row else []
+        lines.append("| " + " | ".join([
+            _md(row["level"]), _md(", ".join(row["changed"]) or "-"), _md("; ".join(edits) or "-"),
+            _pair(row, "verdict"), _pair(row, "fewest_spells"), _pair(row, "states"), _pair(row, "witness")]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value) if value else "-"
+    return "-" if _missing(value) else str(value)
+
+
+def _pair(row: Any, name: str) -> str:
+    a, b = _cell(row[f"{name}_a"]), _cell(row[f"{name}_b"])
+    return _md(a if a == b else f"{a} → {b}")
+
+
+def _md(text: str) -> str:
+    """Text safe in a Markdown table cell: pipes and backticks escaped, line breaks as spaces."""
+    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`").replace("\n", " ")
+
+
+__all__ = ["COMPARE_COLUMNS", "compare", "compare_tables", "markdown", "side_table", "with_edits"]
