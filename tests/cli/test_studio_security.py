@@ -56,7 +56,7 @@ class App:
     """``zorglab studio`` started as a person starts it, in a copy of the repository's root."""
 
     def __init__(self, tmp_path: Path, idle_seconds: float = 1.0):
-        root = tmp_path / "repo"
+        root = self.root = tmp_path / "repo"
         (root / "levels").mkdir(parents=True)
         (root / "pyproject.toml").write_text("# a copy of the checkout's root\n")
         for name in ("tiles.toml", "contracts.toml", "app-01-first-blood.toml"):
@@ -223,3 +223,32 @@ def test_ctrl_c_or_a_hang_up_stops_the_server_and_every_kernel(app, signum, code
     gone, alive = psutil.wait_procs(family, timeout=BOUND)
     assert alive == []
     assert "Traceback" not in app.log.read_text()
+
+
+@pytest.fixture
+def slow_app(tmp_path):
+    started = App(tmp_path, idle_seconds=5)           # the culler's timeout (10 s) far above the watcher's 2 s
+    try:
+        yield started
+    finally:
+        started.kill()
+
+
+def test_a_kernel_still_sending_to_a_page_that_is_gone_is_shut_down(slow_app):
+    """What grew the server's memory with no client: a kernel that keeps sending (here the Studio's
+    watcher, reloading a level another program keeps rewriting, every 2 s) is never idle to the
+    server's culler; once no page is connected it is shut down all the same, and what it sent stops
+    piling up."""
+    app = slow_app
+    level = app.root / "levels" / "app-01-first-blood.toml"
+    text = level.read_text()
+    kernel_id, page = app.connected_page()
+    page.close()
+    rewrites = iter(range(10**6))
+
+    def gone() -> bool:
+        level.write_text(text.replace('title = "First Blood"', f'title = "Rewritten {next(rewrites)}"'))
+        return not app.kernel_alive(kernel_id)
+    until("the kernel of a page that is gone shut down", gone)
+    assert next(rewrites) > 1                          # it was rewritten (and sending) while it waited
+    until("no kernel process left", lambda: app.kernels() == [])
