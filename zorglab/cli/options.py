@@ -1,7 +1,8 @@
 """Option checks every command shares, so a bad option is refused at once with one clear sentence.
 
 - :func:`seconds` — an ``argparse`` type for a time budget: a finite positive number (``nan``,
-  ``inf``, ``0`` and ``-1`` are refused);
+  ``inf``, ``0`` and ``-1`` are refused); :func:`megabytes` and :func:`add_memory` the same for
+  ``--memory MB``, the memory budget;
 - :func:`check_out_file` / :func:`check_out_folder` — an ``--out`` that cannot be written (a missing
   folder, a path under a regular file, a name too long) is refused *before* a long run, not after;
 - :func:`os_error_message` — any other ``OSError`` as ``PATH: reason`` for the command's last resort.
@@ -36,6 +37,39 @@ def _name_too_long(path: Path) -> bool:
     except (OSError, ValueError):
         pass
     return any(len(os.fsencode(part)) > limit for part in path.parts)
+
+
+_started = [0.0]
+
+
+def mark_start() -> None:
+    """Note the CPU clock as the command starts (:func:`zorglab.cli.main.main` does)."""
+    import time
+    _started[0] = time.process_time()
+
+
+def command_started() -> float:
+    """The CPU clock's reading when the command started: a ``--seconds`` safety stop runs from here, so
+    loading the level and building the worlds count too."""
+    return _started[0]
+
+
+def megabytes(text: str) -> float:
+    """A memory budget in megabytes: a finite number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of megabytes") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text}: give a finite number of megabytes above 0")
+    return value
+
+
+def add_memory(p: argparse.ArgumentParser) -> None:
+    """``--memory MB``: the memory budget of the command's searches (zorglab.core.budget.limit_memory)."""
+    p.add_argument("--memory", type=megabytes, default=None, metavar="MB",
+                   help="memory budget: a search stops 'not finished' once the command has grown by MB "
+                        "megabytes (default 1024)")
 
 
 def check_out_file(path: str, option: str = "--out") -> Path:

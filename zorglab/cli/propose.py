@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from zorglab.cli.options import add_quiet, seconds, shows_progress
+from zorglab.cli.options import add_memory, add_quiet, seconds, shows_progress
 from zorglab.errors import OptionError
 
 
@@ -58,6 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--max-seconds", type=seconds, default=60.0, metavar="S",
                    help="safety stop in CPU seconds (default 60); --tries is the work. A run it stops says "
                         "'not finished'")
+    add_memory(p)
     p.add_argument("--out", metavar="DIR", help="write each candidate as a level file here")
     p.add_argument("--json", action="store_true", help="print the candidates as JSON")
     add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
@@ -91,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
     from zorglab.propose import brief_from, propose, write_candidate
 
     brief = brief_from(_brief_data(args))
+    if args.dask or args.scheduler:
+        from zorglab.sweep.runner import silence_dask_logs
+        silence_dask_logs()
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     answer = propose(brief, seed=seed, count=args.count, tries=args.tries, max_seconds=args.max_seconds,
                      progress=shows_progress(args), serial=not (args.dask or args.scheduler), scheduler=args.scheduler,

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
-from typing import Any
 
-from zorglab.cli.options import add_quiet, seconds, shows_progress
+from zorglab.cli import signals
+from zorglab.cli.options import add_memory, add_quiet, command_started, seconds, shows_progress
 from zorglab.core.budget import Budget
 from zorglab.engine.game import setup_solution
 from zorglab.errors import OptionError
@@ -26,7 +25,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--solution", type=int, default=None, metavar="N", help="take choices and layout from solution N (counted from 0: 0 is the first [[solutions]] entry)")
     p.add_argument("--budget", type=int, default=2_000_000, metavar="STATES", help="state budget (default 2000000)")
     p.add_argument("--seconds", type=seconds, default=None, metavar="S",
-                   help="safety stop in CPU seconds for the whole command (layout search and --analyse included)")
+                   help="safety stop in CPU seconds for the whole command (loading, layout search and --analyse "
+                        "included)")
+    add_memory(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet(p)            # a progress bar on a terminal; --quiet for none, --progress even off one
     p.add_argument("--analyse", action="store_true",
@@ -35,32 +36,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve, then exit 130 when Ctrl-C cut the search short (the partial verdict is still printed)."""
+    """Solve, then exit 130 (143 for SIGTERM) when a signal cut the search short (the partial verdict is
+    still printed: the search catches the interruption, and every budget heeds it from then on)."""
     if args.budget <= 0:
         raise OptionError(f"--budget {args.budget}: give a positive number of states")
-    interrupted = []
-
-    def on_interrupt(signum: int, frame: Any) -> None:
-        interrupted.append(signum)
-        raise KeyboardInterrupt      # the search stops and reports what it found so far
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:               # not the main thread: Ctrl-C is not ours to watch
-        previous = None
-    try:
-        code = _solve(args)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if interrupted:
-        print("interrupted: the verdict above is partial", file=sys.stderr)
-        return 130
+    code = _solve(args)
+    if signals.received() is not None:
+        print(f"{signals.words()}: the verdict above is partial", file=sys.stderr)
+        return signals.exit_status()
     return code
 
 
 def _solve(args: argparse.Namespace) -> int:
     level = load_level(args.file)
-    budget = Budget(None, seconds=args.seconds)    # one safety stop for everything below; states per search
+    # one safety stop for everything, from the command's start (loading included); states per search
+    budget = Budget(None, seconds=args.seconds, started=command_started())
     if args.solution is None:
         from zorglab.search.layouts import solve_layouts
         summary = solve_layouts(level, max_states=args.budget, budget=budget)

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from zorglab.cli.options import add_quiet, check_out_file, progress_of, say
+from zorglab.cli.options import add_memory, add_quiet, check_out_file, progress_of, say
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
 from zorglab.sweep.runner import LostTasks, TaskKind
@@ -40,6 +40,7 @@ def add_run_options(p: argparse.ArgumentParser, budget: bool = True, default_bud
     if budget:
         p.add_argument("--budget", choices=sorted(BUDGETS), default=default_budget,
                        help=f"search budget per level (default {default_budget}; see docs/reports.md)")
+    add_memory(p)
     add_quiet(p)
 
 

@@ -21,6 +21,7 @@ too, and stops when any of them is spent, cancelled or out of time.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from contextlib import contextmanager
@@ -31,8 +32,59 @@ from zorglab.errors import OptionError
 
 WORK = "work"               # the work allowance is spent: a figure, the same on every machine
 SECONDS = "seconds"         # the safety stop struck: not finished, depends on the machine
-CANCELLED = "cancelled"     # a newer request superseded this one
+CANCELLED = "cancelled"     # a newer request superseded this one (or the command was interrupted)
+MEMORY = "memory"           # the process's memory passed the memory budget: not finished
 CHECK_EVERY = 64            # units of work between two looks at the clock and the cancel event
+
+INTERRUPT = threading.Event()
+"""Set by the command line when it receives SIGINT or SIGTERM (``zorglab.cli.signals``): every budget
+of the process reads it as its cancel event, so every search and every loop of searches stops."""
+
+_memory_limit: list[int | None] = [None]       # resident bytes at which the memory budget strikes
+_memory_words = [""]
+
+
+def limit_memory(megabytes: float | None) -> None:
+    """The memory budget of every search in this process: once the process's resident memory has grown
+    by more than ``megabytes`` since this call (None: no limit), every budget's next look says "not
+    finished" (:data:`MEMORY`). The command line sets it (``--memory MB``, default 1024 MB above the
+    interpreter's own); the library sets none by default."""
+    if megabytes is not None and not megabytes > 0:
+        raise OptionError(f"memory budget of {megabytes} MB: give a positive number of megabytes")
+    _memory_limit[0] = None if megabytes is None else resident_bytes() + int(megabytes * 1024 * 1024)
+    _memory_words[0] = "" if megabytes is None else f"memory budget of {megabytes:g} MB reached: not finished"
+
+
+def memory_limit() -> int | None:
+    """The resident bytes at which the memory budget strikes (None: no memory budget)."""
+    return _memory_limit[0]
+
+
+MEMORY_LOOK_EVERY = 8      # budget looks between two readings of the resident memory (about 9 us each)
+_looks = [0]
+
+
+def _memory_look() -> bool:
+    _looks[0] += 1
+    return _looks[0] % MEMORY_LOOK_EVERY == 1 or MEMORY_LOOK_EVERY == 1
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (Linux: ``/proc/self/statm``), else its peak so far."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        import resource
+        import sys
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+try:
+    _PAGE = os.sysconf("SC_PAGE_SIZE")
+except (ValueError, OSError, AttributeError):       # pragma: no cover - not a POSIX system
+    _PAGE = 4096
 
 
 class BudgetSpent(Exception):
@@ -49,7 +101,8 @@ class Budget:
     stop (None: none), and a ``cancel`` event. ``unit`` names the work in messages ("states").
 
     ``clock`` is what seconds are (``time.process_time``; tests inject a slow one). The seconds
-    run from the budget's creation. ``counts=False`` (see :meth:`child`) makes a child whose work
+    run from the budget's creation, or from the clock reading ``started`` (a command's whole run:
+    ``started=0.0`` with the process's CPU clock counts from the process's start). ``counts=False`` (see :meth:`child`) makes a child whose work
     is not charged to its parents: it shares only their clock, safety stop and cancel event.
     """
 
@@ -69,7 +122,8 @@ class Budget:
 
     def __init__(self, work: int | None = None, *, seconds: float | None = None,
                  cancel: threading.Event | None = None, clock: Callable[[], float] | None = None,
-                 unit: str = "states", parent: Budget | None = None, counts: bool = True):
+                 unit: str = "states", parent: Budget | None = None, counts: bool = True,
+                 started: float | None = None):
         if work is not None and (isinstance(work, bool) or work < 0):
             raise OptionError(f"budget of {work} {unit}: give 0 or more")
         if seconds is not None and not seconds > 0:
@@ -82,7 +136,7 @@ class Budget:
         self.clock = clock or (parent.clock if parent is not None else time.process_time)
         self.unit = unit
         self.used = 0
-        self.started = self.clock()
+        self.started = self.clock() if started is None else started
         self.reason = ""
         self._words = ""
 
@@ -139,6 +193,11 @@ class Budget:
         stays spent, with the same reason (until :meth:`attach` gives it a new parent)."""
         if self.reason:
             return self.reason
+        if INTERRUPT.is_set():
+            return self._spend(CANCELLED, "interrupted: not finished")
+        limit = _memory_limit[0]
+        if limit is not None and _memory_look() and resident_bytes() > limit:
+            return self._spend(MEMORY, _memory_words[0])
         looked: list[threading.Event] = []
         for budget, binds in self._chain():
             cancel = budget.cancel
@@ -146,7 +205,7 @@ class Budget:
                 looked.append(cancel)
                 if cancel.is_set():
                     return self._spend(CANCELLED, "cancelled: superseded by a newer request")
-            if budget.reason in (SECONDS, CANCELLED):
+            if budget.reason in (SECONDS, CANCELLED, MEMORY):
                 return self._spend(budget.reason, budget._words)
             if budget.seconds is not None and budget.clock() - budget.started > budget.seconds:
                 budget._spend(SECONDS, budget._seconds_words())
@@ -183,10 +242,10 @@ class Budget:
 
     @property
     def cut_short(self) -> bool:
-        """Whether what this budget bounded was cut by the machine (the safety stop or a cancel),
-        not by the work allowance: such a figure is "not finished" and is never written to a
-        tracked file."""
-        return self.reason in (SECONDS, CANCELLED)
+        """Whether what this budget bounded was cut by the machine (the safety stop, the memory
+        budget or a cancel), not by the work allowance: such a figure is "not finished" and is never
+        written to a tracked file."""
+        return self.reason in (SECONDS, CANCELLED, MEMORY)
 
     def describe(self) -> str:
         """The reason in words ("state budget of 5000 spent", "safety stop of 5 CPU s struck: not
@@ -220,3 +279,12 @@ def running(budget: Budget) -> Iterator[Budget]:
         yield budget
     finally:
         _active.reset(token)
+
+
+def stop_if_machine_spent() -> None:
+    """For loops inside a search that count no work of their own (a hero's plan search, the
+    worlds built for a setup): raise :class:`BudgetSpent` once the :func:`active` budget's safety
+    stop, the memory budget or a cancel (an interruption included) struck. They decide no figure."""
+    budget = _active.get()
+    if budget is not None and budget.check() not in ("", WORK):
+        raise BudgetSpent(budget)

@@ -17,6 +17,7 @@ from zorglab.engine.resolve import Resolution
 from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.state import GameState, HeroState, Position
 from zorglab.core.limits import UNBOUNDED
+from zorglab.core.budget import BudgetSpent, stop_if_machine_spent
 from zorglab.errors import EndlessActionError, PlanningLimitError
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ MAX_PLAN_STATES = 250_000
 # Beyond this many plan states a graph stops solving whole policies and answers each
 # state by a goal-bounded forward search instead (same answers, less memory and time).
 POLICY_LIMIT = 20_000
+LOOK_EVERY = 256            # plan states between two looks at the running search's safety stop (issue 37)
 
 Action = Any                 # a Direction, SPAWN, or a type-specific action
 PlanState = tuple[Any, ...]   # (pos, ledger, gold, main A, entry counts, history, poisoned, extra): PlanView.project
@@ -156,8 +158,17 @@ class PlanGraph:
         frontier = [start]
         self.edges[start] = []
         new = [start]
+        popped = 0
         while frontier:
             s = frontier.pop()
+            popped += 1
+            if popped % LOOK_EVERY == 0:
+                try:
+                    stop_if_machine_spent()
+                except BudgetSpent:
+                    for state in new:       # unexplored states are marked by empty lists: forget them all
+                        self.edges.pop(state, None)
+                    raise
             out = []
             for action in self.actions(s):
                 result = self.transition(s, action)
@@ -257,6 +268,8 @@ class PlanGraph:
                 front.append(s[6])
             settled.add(s)
             expanded += 1
+            if expanded % LOOK_EVERY == 0:
+                stop_if_machine_spent()
             if expanded > MAX_PLAN_STATES:
                 raise PlanningLimitError(
                     f"a {self.behaviour.name}'s plan search exceeds {MAX_PLAN_STATES} states")

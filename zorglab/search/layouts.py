@@ -147,6 +147,7 @@ class LayoutSummary:
     seconds: float = 0.0
     stopped: str = ""           # why the search stopped before trying every setup, in words
     cut_short: bool = False     # stopped by the safety stop or a cancel (not by its work): not finished
+    unknown_reason: str = ""    # why the first setup left unknown was (its world's reason), for the words
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -167,6 +168,8 @@ class LayoutSummary:
                  f"({self.seconds:.2f} s)"]
         if self.open_variables:
             lines.append(f"  variables over N or R were not enumerated: {', '.join(self.open_variables)}")
+        if self.unknown and self.unknown_reason:
+            lines.append(f"  ({self.unknown} setup{'s' * (self.unknown != 1)} unknown; the first: {self.unknown_reason})")
         if self.truncated:
             lines.append(f"  (stopped early: {self.stopped or 'budget spent'})")
         for winner in data["winners"][:5]:
@@ -212,6 +215,8 @@ def solve_layouts(level: Level, *, max_states: int = 200_000, max_seconds: float
                         summary.winning.append((layout.with_main(main), chosen, verdict))
                     elif verdict.verdict == UNKNOWN:
                         summary.unknown += 1
+                        summary.unknown_reason = summary.unknown_reason or "; ".join(
+                            f"{name}: {world.reason}" for name, world in verdict.worlds if world.verdict == UNKNOWN)
             if count >= limit:
                 summary.truncated = True
                 summary.stopped = summary.stopped or f"limit of {limit} layouts per choice set reached"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zorglab.core import ast
-from zorglab.core.budget import Budget, budget_of
+from zorglab.core.budget import Budget, BudgetSpent, budget_of, running
 from zorglab.engine.constraints import calls_in, reads_unused
 from zorglab.engine.game import Setup
 from zorglab.core.model import MAIN_WORLD
@@ -132,7 +132,12 @@ def solve_setup(game: Setup, *, max_states: int | None = None, max_seconds: floa
         if level_budget.check():
             results.append((name, Verdict(UNKNOWN, reason=level_budget.describe())))
             continue
-        search = world_search(game, name, prune=prune, progress=progress, fewest=fewest)   # world and plans: in the budget
+        try:            # building the world plans heroes too: their plan searches look at the budget
+            with running(level_budget):
+                search = world_search(game, name, prune=prune, progress=progress, fewest=fewest)
+        except BudgetSpent:
+            results.append((name, Verdict(UNKNOWN, reason=level_budget.describe())))
+            continue
         verdict = search.run(budget=level_budget.child(max_states))
         results.append((name, verdict))
         if verdict.verdict == UNSOLVABLE:

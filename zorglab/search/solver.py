@@ -47,9 +47,9 @@ from typing import TYPE_CHECKING, Any, Callable, Final, Literal
 
 from zorglab.engine.marks import passed_over, stir_sleepers
 from zorglab.engine.state import GameState, HeroState, hero_key
-from zorglab.core.budget import CHECK_EVERY, Budget, budget_of, running
+from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of, running
 from zorglab.core.model import Cast
-from zorglab.errors import ExpressionError
+from zorglab.errors import EndlessActionError, ExpressionError, PlanningLimitError
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook
@@ -339,7 +339,17 @@ class Search(ProofSearch, WitnessSearch):
             if not budget.check():      # a solvable(...) constraint undecided within its own states
                 raise
             return self._verdict(UNKNOWN, t0, budget.describe())    # ... because this budget struck
-        except KeyboardInterrupt:
+        except PlanningLimitError as error:     # a hero's plan larger than the planner explores (issue 37)
+            node = None
+            if isinstance(error, EndlessActionError):       # an action that never ends (ZR-32)
+                return self._verdict(UNKNOWN, t0, f"not finished ({error})")
+            return self._verdict(UNKNOWN, t0, f"not finished (plan too large for the budget: {error})")
+        except MemoryError:                     # the machine's memory, before the memory budget saw it
+            node = None
+            self._table.clear()
+            self._seen.clear()
+            return self._verdict(UNKNOWN, t0, "not finished (out of memory)")
+        except (KeyboardInterrupt, BudgetSpent) as stop:
             if node is not None:
                 # Expanded only in part: put it back. Children it already admitted wait in the
                 # queue; the others are generated again, so resuming stays exact (the witness
@@ -349,6 +359,8 @@ class Search(ProofSearch, WitnessSearch):
                 else:
                     self._queue.appendleft(node)
                     self.states -= 1
+            if isinstance(stop, BudgetSpent):       # a plan search inside an expansion saw the stop
+                return self._verdict(UNKNOWN, t0, budget.describe() or stop.budget.describe())
             return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
         finally:
             budget.charge(self.states - charged)

@@ -147,8 +147,11 @@ def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int
     # workers log at CRITICAL only: a task's error reaches the caller through gather(), and a worker's
     # heartbeat racing the scheduler's shutdown is no news for the user's terminal (issue 13 item 14)
     import dask
-    try:
-        with dask.config.set({"distributed.scheduler.allowed-failures": LOST_TASK_TRIES - 1}):
+
+    from zorglab.cli.signals import children_ignore_interrupt
+    try:    # the workers begin with Ctrl+C blocked: the command stops them, they print no traceback
+        with dask.config.set({"distributed.scheduler.allowed-failures": LOST_TASK_TRIES - 1}), \
+                children_ignore_interrupt():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    memory_limit=MEMORY_LIMIT, dashboard_address="127.0.0.1:0",
                                    silence_logs=logging.CRITICAL)
@@ -168,16 +171,47 @@ class _ClusterClient:
     def __enter__(self) -> Any:
         return self.client
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, kind: Any, *exc: Any) -> None:
         with quiet_shutdown():
+            if kind is not None and issubclass(kind, KeyboardInterrupt):
+                stop_workers_now(self.cluster)      # a signal: the user waits, the work is dropped anyway
             try:
-                self.client.close()         # the client first, then the cluster: workers, then the scheduler
+                self.client.close(timeout=CLOSE_SECONDS)    # the client first, then the cluster
             finally:
-                self.cluster.close()
+                self.cluster.close(timeout=CLOSE_SECONDS)
+
+
+CLOSE_SECONDS = 5       # at most this long for a client or a local cluster to close
+
+
+def stop_workers_now(cluster: Any) -> None:
+    """Kill the local cluster's worker processes at once, so that Ctrl+C or SIGTERM ends the command
+    within moments and leaves no process behind."""
+    import psutil
+    nannies = list(getattr(cluster, "workers", {}).values())
+    for nanny in nannies:           # a worker that goes away is not to be started again
+        try:
+            nanny.close_gracefully(reason="zorglab interrupted")
+        except Exception:
+            pass
+    pids = [getattr(nanny, "pid", None) for nanny in nannies]
+    children = []
+    for pid in pids:
+        try:
+            children.append(psutil.Process(pid))
+        except (psutil.Error, TypeError, ValueError):
+            pass
+    for child in children:
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(children, timeout=CLOSE_SECONDS)
 
 
 DASK_LOGGERS = ("distributed", "distributed.worker", "distributed.nanny", "distributed.scheduler",
-                "distributed.core", "distributed.batched", "distributed.comm", "tornado")
+                "distributed.core", "distributed.batched", "distributed.comm", "tornado",
+                "asyncio")        # "Task exception was never retrieved" for a gather that Ctrl+C cut
 
 
 @contextmanager
