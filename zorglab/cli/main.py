@@ -47,7 +47,7 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("propose", "zorglab.cli.propose", "propose solvable levels that meet a brief"),
     Command("tune", "zorglab.cli.tune", "steer the temple generator's options toward the contract's targets (Optuna)"),
     Command("compare", "zorglab.cli.compare", "compare two level packs or git revisions, level by level"),
-    Command("studio", "zorglab.cli.studio", "serve the Level Studio alone as a web page (Voila, 127.0.0.1)"),
+    Command("studio", "zorglab.cli.studio", "serve the Level Studio alone as a web page (Voila, 127.0.0.1, with a token)"),
 )
 
 

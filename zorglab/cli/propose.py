@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from zorglab.cli.options import add_memory, add_quiet, seconds, shows_progress
+from zorglab.cli.options import add_memory, add_quiet, command_started, seconds, shows_progress
 from zorglab.errors import OptionError
 
 
@@ -88,6 +88,20 @@ def _brief_data(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
+def remove_left_copies(folder: Path, name: str) -> None:
+    """Remove the temporary copies of proposed files (``.NAME-SEED-DRAFT.toml.zorglab.tmp``) that a run
+    killed outright (SIGKILL) left in ``folder``: the atomic write's own, never anything else."""
+    from zorglab.level.files import TEMPORARY_SUFFIX
+    if not folder.is_dir():
+        return
+    for path in folder.glob(f".{name}-*.toml{TEMPORARY_SUFFIX}"):
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+        except OSError:
+            pass
+
+
 def run(args: argparse.Namespace) -> int:
     from zorglab.propose import brief_from, propose, write_candidate
 
@@ -96,9 +110,11 @@ def run(args: argparse.Namespace) -> int:
         from zorglab.sweep.runner import silence_dask_logs
         silence_dask_logs()
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    if args.out:
+        remove_left_copies(Path(args.out), brief.name)
     answer = propose(brief, seed=seed, count=args.count, tries=args.tries, max_seconds=args.max_seconds,
                      progress=shows_progress(args), serial=not (args.dask or args.scheduler), scheduler=args.scheduler,
-                     workers=args.workers)
+                     workers=args.workers, started=command_started())
     written: list[str] = []
     if args.out:
         for candidate in answer.offered:

@@ -10,8 +10,8 @@ clean-up finishes. The command then exits with :func:`exit_status`: 130 after SI
 SIGTERM (128 + the signal's number, as shells report them).
 
 Worker processes a command starts (dask's) must not print a traceback of their own when the
-terminal sends Ctrl+C to the whole process group: :func:`children_ignore_interrupt` starts them with
-SIGINT blocked; the command stops them itself.
+terminal sends Ctrl+C to the whole process group: ``zorglab.sweep.runner`` starts them with SIGINT
+blocked and stops them itself.
 """
 
 from __future__ import annotations
@@ -72,18 +72,3 @@ def handled() -> Iterator[None]:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         INTERRUPT.clear()
-
-
-@contextmanager
-def children_ignore_interrupt() -> Iterator[None]:
-    """Threads and processes started inside have SIGINT blocked (they are stopped by the command, not
-    by the terminal's Ctrl+C: a blocked signal stays blocked in a thread's children, across ``exec``),
-    this thread's mask is back afterwards, and a SIGINT that came meanwhile is delivered then."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

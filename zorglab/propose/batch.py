@@ -104,13 +104,15 @@ def prove_task(brief: Brief, seed: int, index: int, within: Budget | None = None
 
 def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, max_seconds: float | None = 60.0,
             progress: bool = False, serial: bool = True, client: Any = None, scheduler: str | None = None,
-            workers: int = 2, cancel: threading.Event | None = None) -> Proposal:
+            workers: int = 2, cancel: threading.Event | None = None, started: float | None = None) -> Proposal:
     """Candidates for ``brief``: up to ``count``, each proved, ranked and different from the others.
 
     At most ``tries`` drafts (the run's work); stops early once ``count * ENOUGH`` meet the
     brief, or when the safety stop of ``max_seconds`` CPU seconds strikes or ``cancel`` is set
     (``cut_short``: "not finished"). ``serial=False`` (or a ``client``) proves drafts on dask;
     there the work runs in other processes, so the safety stop reads this one's wall clock.
+    ``started``: the CPU clock's reading the safety stop runs from in a serial run (the command
+    line's start, so its loading counts too); default now.
     """
     from zorglab.errors import OptionError
     if count < 1 or tries < 1:
@@ -122,7 +124,7 @@ def propose(brief: Brief, *, seed: Seed = 0, count: int = 5, tries: int = 200, m
     t0 = time.perf_counter()
     on_dask = client is not None or not serial
     budget = Budget(tries, seconds=max_seconds, cancel=cancel, unit="drafts",
-                    clock=time.perf_counter if on_dask else None)
+                    clock=time.perf_counter if on_dask else None, started=None if on_dask else started)
     impossible = brief.impossible()
     if impossible:
         answer.stopped, answer.reason = IMPOSSIBLE, impossible

@@ -10,7 +10,9 @@ leaves it open. Rows come back in task order; callers sort them by key.
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
+import tempfile
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterable, Iterator, Literal, Sequence
 
@@ -148,25 +150,43 @@ def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int
     # heartbeat racing the scheduler's shutdown is no news for the user's terminal (issue 13 item 14)
     import dask
 
-    from zorglab.cli.signals import children_ignore_interrupt
+    scratch = tempfile.mkdtemp(prefix="zorglab-dask-")      # the workers' scratch folder, removed on exit
     try:    # the workers begin with Ctrl+C blocked: the command stops them, they print no traceback
-        with dask.config.set({"distributed.scheduler.allowed-failures": LOST_TASK_TRIES - 1}), \
-                children_ignore_interrupt():
+        with dask.config.set({"distributed.scheduler.allowed-failures": LOST_TASK_TRIES - 1,
+                              "temporary-directory": scratch}), children_ignore_interrupt():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    memory_limit=MEMORY_LIMIT, dashboard_address="127.0.0.1:0",
                                    silence_logs=logging.CRITICAL)
     except (OSError, RuntimeError, TimeoutError) as error:     # "Nanny failed to start": workers killed at start
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        shutil.rmtree(scratch, ignore_errors=True)
         raise OptionError(f"cannot start the dask workers ({reason}); run with --serial, or give "
                           "--scheduler a running cluster") from None
-    return _ClusterClient(Client(cluster), cluster)
+    return _ClusterClient(Client(cluster), cluster, scratch)
+
+
+@contextmanager
+def children_ignore_interrupt() -> Iterator[None]:
+    """Threads and processes started inside have SIGINT blocked (they are stopped by the command, not
+    by the terminal's Ctrl+C: a blocked signal stays blocked in a thread's children, across ``exec``);
+    this thread's mask is back afterwards, and a SIGINT that came meanwhile is delivered then."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class _ClusterClient:
     """A client together with the local cluster it owns: leaving closes both, in order and quietly."""
 
-    def __init__(self, client: Any, cluster: Any):
-        self.client, self.cluster = client, cluster
+    def __init__(self, client: Any, cluster: Any, scratch: str | None = None):
+        self.client, self.cluster, self.scratch = client, cluster, scratch
 
     def __enter__(self) -> Any:
         return self.client
@@ -178,7 +198,11 @@ class _ClusterClient:
             try:
                 self.client.close(timeout=CLOSE_SECONDS)    # the client first, then the cluster
             finally:
-                self.cluster.close(timeout=CLOSE_SECONDS)
+                try:
+                    self.cluster.close(timeout=CLOSE_SECONDS)
+                finally:
+                    if self.scratch is not None:
+                        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 CLOSE_SECONDS = 5       # at most this long for a client or a local cluster to close
