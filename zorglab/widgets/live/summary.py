@@ -33,8 +33,8 @@ from zorglab.reports.budget import Budget
 from zorglab.reports.difficulty import static_columns
 from zorglab.core.budget import Budget as Stops
 from zorglab.widgets.live.clock import Cancelled, stop_if_cancelled
-from zorglab.widgets.live.setup_figures import (Draft, contract_problems, figures_setup, read_level,
-                                        setup_figures, solution_problems)
+from zorglab.widgets.live.setup_figures import (Draft, contract_problems, figures_kept, figures_setup, read_level,
+                                        solution_problems)
 from zorglab.widgets.live.survey import survey as survey_layouts
 from zorglab.search.layouts import MAX_LAYOUTS
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, SetupVerdict
@@ -207,7 +207,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
         game, label = figures_setup(found, layout, choices, draft)
         if game is not None:
             v["figures_for"] = label
-            setup_figures(game, draft, stops, max_states, budget, layout is not None, details)
+            figures_kept(game, draft, stops, max_states, budget, layout is not None, details)
         stop_if_cancelled(stops)
         if on_verdict is not None and survey:
             on_verdict(_freeze(draft, problems, survey_pending=True))
