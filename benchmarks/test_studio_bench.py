@@ -139,44 +139,40 @@ def test_studio_opens_10000_heroes(tmp_path):
 SPL09 = ROOT / "levels" / "spl-09-spellbook-exam.toml"
 
 
-def _session(tmp_path: Path, kept: int) -> list[float]:
+def _session(tmp_path: Path, kept: bool) -> list[float]:
     """A designer's session on spl-09, the heaviest pack level, through the Studio's handlers: the
     title and the notes typed key by key, a hero's HP changed and put back, the spell's damage tried
     and put back, an edit undone and redone; each edit's CPU seconds until its analysis settled
-    (handler and worker: ``time.process_time`` counts every thread). ``kept``: the figures kept
-    (``FIGURES_KEPT``; 0 is the Studio before issue 39)."""
+    (handler and worker: ``time.process_time`` counts every thread). ``kept``: the panel keeps the
+    setup figures (False: the Studio before issue 39)."""
     import shutil
-    from zorglab.widgets.live import setup_figures
+    from zorglab.widgets.live import summary
     shutil.copyfile(SPL09, tmp_path / "spl09.toml")
     forget_surveys()
-    setup_figures.kept_figures.clear()
-    setup_figures.FIGURES_KEPT, saved = kept, setup_figures.FIGURES_KEPT
-    try:
-        studio = Studio(tmp_path / "spl09.toml", watch=None, debounce=0)
-        assert studio.settle()
-        title, heroes, spells = studio.draft.field("title"), studio.draft.items(("heroes",)), \
-            studio.draft.items(("spells",))
-        edits = [lambda n=n: studio.fields.set_field("title", title + " II"[:n]) for n in range(1, 4)]
-        edits += [lambda n=n: studio.fields.set_field("notes", "Tried by"[:n]) for n in range(1, 9)]
-        edits += [lambda: studio.heroes.set_row(0, heroes[0].replace("3", "4")), lambda: studio.heroes.set_row(0, heroes[0])]
-        edits += [lambda: studio.spells.set_row(2, "Attack(3)"), lambda: studio.spells.set_row(2, spells[2])]
-        edits += [studio.undo, studio.redo, studio.undo, studio.redo]
-        costs = []
-        for edit in edits:
-            start = time.process_time()
-            edit()
-            assert studio.settle(120)
-            costs.append(time.process_time() - start)
-        studio.close()
-        return costs
-    finally:
-        setup_figures.FIGURES_KEPT = saved
+    studio = Studio(tmp_path / "spl09.toml", watch=None, debounce=0,
+                    summarise=None if kept else (lambda *a, **k: summary.summarise(*a, **k)))
+    assert studio.settle()
+    title, heroes, spells = studio.draft.field("title"), studio.draft.items(("heroes",)), \
+        studio.draft.items(("spells",))
+    edits = [lambda n=n: studio.fields.set_field("title", title + " II"[:n]) for n in range(1, 4)]
+    edits += [lambda n=n: studio.fields.set_field("notes", "Tried by"[:n]) for n in range(1, 9)]
+    edits += [lambda: studio.heroes.set_row(0, heroes[0].replace("3", "4")), lambda: studio.heroes.set_row(0, heroes[0])]
+    edits += [lambda: studio.spells.set_row(2, "Attack(3)"), lambda: studio.spells.set_row(2, spells[2])]
+    edits += [studio.undo, studio.redo, studio.undo, studio.redo]
+    costs = []
+    for edit in edits:
+        start = time.process_time()
+        edit()
+        assert studio.settle(120)
+        costs.append(time.process_time() - start)
+    studio.close()
+    return costs
 
 
 def test_spl09_per_edit_cpu(tmp_path):
     """Issue 39 item 5: the CPU an edit costs on spl-09, before (no figures kept) and after."""
-    before = _session(tmp_path, 0)
-    after = _session(tmp_path, 16)
+    before = _session(tmp_path, False)
+    after = _session(tmp_path, True)
     said = {name: (statistics.median(c), statistics.mean(c), max(c)) for name, c in (("before", before), ("after", after))}
     for name, (median, mean, top) in said.items():
         print(f"\nspl-09, {len(before)} edits, {name}: median {median:.3f}, mean {mean:.3f}, max {top:.3f} CPU s per edit")

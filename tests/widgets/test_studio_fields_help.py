@@ -92,3 +92,21 @@ def test_a_witness_of_several_worlds_names_each_world():
     assert row.witness_text() == "world M: @1 Attack(1) | world M1: @2 Attack(2)"
     alone = ChoiceVerdict((("x", 1),), "solvable", ("@1 Attack(1)",), worlds=(("M", ("@1 Attack(1)",)),))
     assert alone.witness_text() == "@1 Attack(1)"
+
+
+def test_an_edit_of_the_prose_searches_nothing_again(tmp_path, monkeypatch):
+    from zorglab.widgets.live import setup_figures as live_setup
+    path = tmp_path / "level.toml"
+    shutil.copyfile(FIRST_BLOOD, path)
+    studio = Studio(path, watch=None, debounce=0)
+    assert studio.settle()
+    verdict = studio.summary.layout_verdict
+    searched = []
+    real = live_setup.setup_figures
+    monkeypatch.setattr(live_setup, "setup_figures", lambda *a, **k: (searched.append(1), real(*a, **k)))
+    studio.fields.set_field("notes", "a new note")
+    studio.fields.set_field("title", "Second Blood")
+    assert studio.settle()
+    assert searched == [] and studio.summary.layout_verdict == verdict and studio.summary.witness
+    studio.heroes.set_row(1, "Warrior(3)")             # the rules changed: searched again
+    assert studio.settle() and searched == [1]

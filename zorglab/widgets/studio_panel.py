@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,7 @@ class AnalysisPanel:
         self.summarise = summarise if summarise is not None else default_summarise()
         self.judge = judge if judge is not None else default_judge()
         self.choice_verdicts: Any = None    # which choices win on the shown layout (a level with variables)
+        self.kept_figures: OrderedDict[Any, Any] = OrderedDict()     # the setup figures, by what they depend on
         self.debounce = debounce
         self.seconds = seconds
         self.on_result = on_result
@@ -155,8 +157,9 @@ class AnalysisPanel:
                         self._show(job.generation, partial, job.layout, still=True)
                         self._lock.notify_all()
             try:
+                more = {"kept": self.kept_figures} if self.summarise is default_summarise() else {}
                 summary = self.summarise(job.level, job.layout, choices=job.choices, seconds=self.seconds,
-                                         cancel=job.cancel, on_verdict=early)
+                                         cancel=job.cancel, on_verdict=early, **more)
                 error = ""
             except Exception as exc:                 # the panel says so; the kernel never sees a traceback
                 summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"

@@ -155,27 +155,31 @@ class Draft:
             self.budget.append(what)
 
 
-kept_figures: OrderedDict[Any, tuple[dict[str, Any], dict[str, Any], list[str]]] = OrderedDict()
-kept_figures_lock = threading.Lock()
 FIGURES_KEPT = 16
 
 
 def figures_kept(game: Setup, draft: Draft, stops: Stops, max_states: int, budget: Budget,
-                 current: bool, details: bool) -> None:
-    """:func:`setup_figures`, kept by what they depend on: the level without its prose and solutions,
+                 current: bool, details: bool, kept: Any = None) -> None:
+    """:func:`setup_figures`, kept in ``kept`` (an ``OrderedDict`` the caller owns: the Studio's
+    panel; None keeps nothing) by what they depend on: the level without its prose and solutions,
     the setup's layout and choices, the budgets. An edit of the title, the notes or a solution (or a
     keystroke undone) costs no search again (issue 39 item 5); figures a safety stop or a cancel cut
-    short are not kept."""
+    short are not kept, and a cancel set before is heeded as ever."""
+    stop_if_cancelled(stops)
+    if kept is None or stops.seconds is not None:
+        setup_figures(game, draft, stops, max_states, budget, current, details)
+        return
     try:
-        key: Any = (replace(game.level, title="", notes="", solutions=()), game.layout,
-                    tuple(game.choices), max_states, budget, current, details)
+        key: Any = (replace(game.level, title="", notes="", solutions=()), game.layout, tuple(game.choices),
+                    max_states, budget, current, details)
         hash(key)
     except TypeError:
-        key = None
+        setup_figures(game, draft, stops, max_states, budget, current, details)
+        return
     with kept_figures_lock:
-        hit = kept_figures.get(key) if key is not None else None
+        hit = kept.get(key)
         if hit is not None:
-            kept_figures.move_to_end(key)
+            kept.move_to_end(key)
     v = draft.values
     if hit is not None:
         values, difficulty, cuts = hit
@@ -186,14 +190,17 @@ def figures_kept(game: Setup, draft: Draft, stops: Stops, max_states: int, budge
         return
     before, difficulty_before, cuts_before = dict(v), dict(v.get("difficulty", {})), list(draft.budget)
     setup_figures(game, draft, stops, max_states, budget, current, details)
-    if key is None or stops.spent:
+    if stops.spent:
         return
     values = {k: x for k, x in v.items() if k != "difficulty" and (k not in before or before[k] is not x)}
     difficulty = {k: x for k, x in v.get("difficulty", {}).items() if difficulty_before.get(k) != x}
     with kept_figures_lock:
-        kept_figures[key] = (values, difficulty, [c for c in draft.budget if c not in cuts_before])
-        while len(kept_figures) > FIGURES_KEPT:
-            kept_figures.popitem(last=False)
+        kept[key] = (values, difficulty, [c for c in draft.budget if c not in cuts_before])
+        while len(kept) > FIGURES_KEPT:
+            kept.popitem(last=False)
+
+
+kept_figures_lock = threading.Lock()
 
 
 def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budget: Budget,

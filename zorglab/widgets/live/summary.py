@@ -174,7 +174,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
               choices: Mapping[str, Any] | None = None, seconds: float | None = None, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
               survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None,
-              clock: Callable[[], float] | None = None) -> LevelSummary:
+              clock: Callable[[], float] | None = None, kept: Any = None) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
@@ -188,7 +188,9 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
     asks for neither). ``on_verdict`` is called once with the summary so far (``survey_pending``)
     as soon as the current layout's figures are known, before the solutions are replayed and the
     layouts surveyed, so a panel can show the verdict at once; a summary whose survey the cap cut short has ``survey_pending`` too, and the
-    next summary of the level (any layout) goes on with the survey where it stopped.
+    next summary of the level (any layout) goes on with the survey where it stopped. ``kept`` (an
+    ``OrderedDict`` the caller owns, the Studio's panel) keeps the current setup's figures by what
+    they depend on, so an edit of the prose or the solutions searches nothing again.
     """
     stops = Stops(None, seconds=seconds, cancel=cancel, clock=clock)
     draft = Draft()
@@ -207,7 +209,7 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
         game, label = figures_setup(found, layout, choices, draft)
         if game is not None:
             v["figures_for"] = label
-            figures_kept(game, draft, stops, max_states, budget, layout is not None, details)
+            figures_kept(game, draft, stops, max_states, budget, layout is not None, details, kept)
         stop_if_cancelled(stops)
         if on_verdict is not None and survey:
             on_verdict(_freeze(draft, problems, survey_pending=True))
