@@ -9,11 +9,13 @@ Ctrl+S saves the level, and every panel inside the window at 1366 × 768 with la
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -42,24 +44,29 @@ def first_blood_app(tmp_path):
     log = tmp_path / "voila.log"
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "zorglab.cli.main", "studio", "levels/first.toml",
-                                    "--port", str(port), "--no-browser"], cwd=root, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
+                                    "--port", str(port), "--no-browser", "--idle-seconds", "3600"], cwd=root,
+                                   env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 90
         while True:
             if process.poll() is not None:
                 pytest.fail(f"zorglab studio exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+            # the page's URL with its token, as the command prints it (the app is private: issue 37)
+            printed = re.search(r"(http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]+)", log.read_text())
             try:
-                with urllib.request.urlopen(url, timeout=2) as answer:
-                    if answer.status == 200:
-                        break
+                with urllib.request.urlopen(base + "voila/static/", timeout=2):
+                    answering = True
+            except urllib.error.HTTPError:
+                answering = True             # the server answers (a static folder without its file: 404)
             except OSError:
-                pass
+                answering = False
+            if answering and printed:
+                break
             if time.monotonic() > deadline:
-                pytest.fail(f"zorglab studio did not answer on {url}:\n{log.read_text()[-3000:]}")
+                pytest.fail(f"zorglab studio did not answer on {base}:\n{log.read_text()[-3000:]}")
             time.sleep(0.3)
-        yield url, root
+        yield printed.group(1), root
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)

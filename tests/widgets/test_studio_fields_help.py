@@ -110,3 +110,21 @@ def test_an_edit_of_the_prose_searches_nothing_again(tmp_path, monkeypatch):
     assert searched == [] and studio.summary.layout_verdict == verdict and studio.summary.witness
     studio.heroes.set_row(1, "Warrior(3)")             # the rules changed: searched again
     assert studio.settle() and searched == [1]
+
+
+def test_the_level_list_appears_before_its_verdicts_are_found(tmp_path, monkeypatch):
+    from zorglab.widgets import levels
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    for name in ("app-01-first-blood.toml", "app-02-the-long-way-round.toml"):
+        shutil.copyfile(REPO / "levels" / name, folder / name)
+    gate = __import__("threading").Event()
+    real = levels.analyse_file
+    monkeypatch.setattr(levels, "analyse_file", lambda *a, **k: (gate.wait(60), real(*a, **k))[1])
+    browser = levels.LevelBrowser(folder, background=True)          # returns while no verdict is known
+    assert sorted(e.level for e in browser.entries) == ["app-01", "app-02"]
+    assert {e.verdict for e in browser.entries} == {"analysing…"}
+    gate.set()
+    assert browser.settle(120)
+    assert {e.verdict for e in browser.entries} == {"solvable"}
+    assert all("solvable" in row.value for row in browser.rows.values())

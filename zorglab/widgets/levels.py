@@ -50,7 +50,7 @@ class BrowserEntry:
     level: str                      # the level id ('' when the file does not load)
     title: str = ""
     contract: str | None = None
-    verdict: SetupVerdict | Literal["no setup", "error"] = "no setup"   # the reference setup's (difficulty report)
+    verdict: SetupVerdict | Literal["no setup", "error", "analysing…"] = "no setup"   # the reference setup's
     fewest_spells: int | None = None
     states: int | None = None
     won: bool = False
@@ -108,7 +108,14 @@ class LevelBrowser:
     """
 
     def __init__(self, folder: str | Path = "levels", profile: Profile | str | Path | None = None,
-                 on_open: Callable[[Path], Any] | None = None, *, seconds: float | None = None):
+                 on_open: Callable[[Path], Any] | None = None, *, seconds: float | None = None,
+                 background: bool = False):
+        """``background``: list every level at once (read by the loader only) and fill in the
+        verdicts as a worker thread finds them (the Studio's and the app's browsers: issue 39, the
+        list appears at once); :meth:`settle` waits for them."""
+        self.background = background
+        self.rows: dict[Path, w.HTML] = {}
+        self._worker: threading.Thread | None = None
         self.folder = Path(folder)
         self.profile_source = profile
         self.on_open = on_open
@@ -117,7 +124,7 @@ class LevelBrowser:
         self.notice = ""
         self.buttons: dict[Path, w.Button] = {}
         self.header = w.HTML()
-        self.body = w.VBox(layout=w.Layout(max_height="460px", overflow="auto"))
+        self.body = w.VBox(layout=w.Layout(max_height="460px", overflow="hidden auto"))
         self.refresh_button = w.Button(description="Refresh", icon="refresh", tooltip="read the folder again")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.status = w.HTML()
@@ -158,11 +165,33 @@ class LevelBrowser:
         self.notice = "; ".join(notices)
         files = level_files([self.folder]) if self.folder.is_dir() else []
         library = _digest(self.folder / LIBRARY_NAME)         # a changed tile library changes every level
-        entries = [self._entry(path, profile, library) for path in files]
+        waiting: list[Path] = []
+        entries = [self._entry(path, profile, library, waiting) for path in files]
         self.groups = group_entries(entries, contracts, profile)
         if not files:
             self.notice = f"no level files (*.toml) in {self.folder}"
         self._draw()
+        if waiting:
+            self._worker = threading.Thread(target=self._analyse, args=(waiting, profile, library), daemon=True,
+                                            name="zorglab-level-browser")
+            self._worker.start()
+
+    def settle(self, timeout: float = 300.0) -> bool:
+        """Wait for the verdicts a background browser is still finding (True when none is left)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+        return worker is None or not worker.is_alive()
+
+    def _analyse(self, paths: list[Path], profile: Profile, library: str) -> None:
+        """The worker: each waiting level analysed in turn, its row filled in as it comes."""
+        for path in paths:
+            entry = with_progress(self._kept_or_analysed(path, _digest(path) + library), profile)
+            self.groups = [replace(g, entries=tuple(entry if e.path == path else e for e in g.entries))
+                           for g in self.groups]
+            row = self.rows.get(path)
+            if row is not None:
+                row.value = row_html(entry)
 
     def _profile(self) -> Profile:
         source = self.profile_source
@@ -179,18 +208,25 @@ class LevelBrowser:
             raise LevelError.from_problems(problems)
         return sorted(listed.contracts, key=lambda c: (c.order, c.name))
 
-    def _entry(self, path: Path, profile: Profile, library: str) -> BrowserEntry:
+    def _entry(self, path: Path, profile: Profile, library: str, waiting: list[Path] | None = None) -> BrowserEntry:
         stamp = _digest(path) + library
-        key = (path, self.seconds)
         with _kept_lock:
-            kept = _kept.get(key)
+            kept = _kept.get((path, self.seconds))
         if kept is not None and kept[0] == stamp:
             entry = kept[1]
+        elif self.background and waiting is not None:
+            entry = listed_file(path)                    # its verdict follows from the worker
+            if entry.level:
+                waiting.append(path)
         else:
-            entry = analyse_file(path, self.seconds)
-            with _kept_lock:
-                _kept[key] = (stamp, entry)
+            entry = self._kept_or_analysed(path, stamp)
         return with_progress(entry, profile)
+
+    def _kept_or_analysed(self, path: Path, stamp: str) -> BrowserEntry:
+        entry = analyse_file(path, self.seconds)
+        with _kept_lock:
+            _kept[(path, self.seconds)] = (stamp, entry)
+        return entry
 
     # -- acting ------------------------------------------------------------------------------------
 
@@ -207,7 +243,7 @@ class LevelBrowser:
     # -- drawing -----------------------------------------------------------------------------------
 
     def _draw(self) -> None:
-        self.buttons = {}
+        self.buttons, self.rows = {}, {}
         keep = w.Layout(flex="0 0 auto")          # rows keep their height in the scrolled box
         boxes: list[w.Widget] = []
         self.columns.value = columns_html() if self.groups else ""
@@ -218,7 +254,8 @@ class LevelBrowser:
                                   layout=w.Layout(width=f"{BUTTON_WIDTH}px", flex="0 0 auto"))   # never squeezed
                 button.on_click(lambda _, path=entry.path: self.open(path))
                 self.buttons[entry.path] = button
-                boxes.append(w.HBox([button, w.HTML(row_html(entry))], layout=keep))
+                self.rows[entry.path] = w.HTML(row_html(entry))
+                boxes.append(w.HBox([button, self.rows[entry.path]], layout=keep))
         self.body.children = tuple(boxes)
         total = len(self.entries)
         name = html.escape(self.folder.name or str(self.folder))
@@ -251,6 +288,16 @@ def analyse_file(path: Path, seconds: float | None = None) -> BrowserEntry:
     states = summary.difficulty.get("states")
     return BrowserEntry(path, level.id, level.title, level.contract, verdict, summary.layout_spells,
                         None if states is None else int(states), bonuses_total=bonus_count(level), problem=note)
+
+
+def listed_file(path: Path) -> BrowserEntry:
+    """A file's entry as the loader reads it, its verdict still to come ("analysing…")."""
+    check = check_level(path)
+    if check.level is None:
+        return analyse_file(path)                        # a file that does not load: its problem, at once
+    level = check.level
+    return BrowserEntry(path, level.id, level.title, level.contract, "analysing…",
+                        bonuses_total=bonus_count(level))
 
 
 def with_progress(entry: BrowserEntry, profile: Profile) -> BrowserEntry:

@@ -35,7 +35,7 @@ class StudioApp:
         options.setdefault("confine", True)
         self.studio = Studio(target, **options) if target.exists() else Studio.new(target, **options)
         self.browser: Any = None
-        self.levels_box = w.VBox(layout=w.Layout(width="270px", flex="0 0 270px", overflow="auto",
+        self.levels_box = w.VBox(layout=w.Layout(width="270px", flex="0 0 270px", overflow="hidden auto",
                                                  max_height="calc(100vh - 40px)", margin="0 10px 0 0"))
         self.levels_box.add_class("zorglab-app-levels")
         self.toggle = w.ToggleButton(value=True, description="levels", icon="list",
@@ -54,7 +54,7 @@ class StudioApp:
         if shown and self.browser is None:
             from zorglab.widgets.levels import LevelBrowser
             folder = self.root / "levels"
-            self.browser = LevelBrowser(folder, on_open=self.studio.open)
+            self.browser = LevelBrowser(folder, on_open=self.studio.open, background=True)
             self.levels_box.children = (self.browser.widget,)
         self.levels_box.layout.display = "" if shown else "none"
         if self.toggle.value != shown:

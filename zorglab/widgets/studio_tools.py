@@ -31,7 +31,7 @@ class StudioTools:
     def show_browser(self) -> Any:
         """The level browser on this level's folder; a click on a level opens it in the Studio."""
         from zorglab.widgets.levels import LevelBrowser
-        browser = LevelBrowser(self.folder(), on_open=self.open)
+        browser = LevelBrowser(self.folder(), on_open=self.open, background=True)
         close_all_children(self.browser_box)
         self.browser_box.children = (browser.widget,)
         return browser
