@@ -140,8 +140,41 @@ def sweep_client(*, serial: bool = False, scheduler: str | None = None,
         yield client
 
 
+SCHEDULER_ANSWER_SECONDS = 10.0     # a scheduler that accepts a connection must greet within this
+
+
+def probe_scheduler(address: str, seconds: float = SCHEDULER_ANSWER_SECONDS) -> None:
+    """Refuse a ``tcp://`` scheduler address that does not answer like a dask scheduler: one that
+    refuses the connection, or accepts it and says nothing within ``seconds`` (a dask scheduler greets
+    every connection at once; dask's own client would wait for that greeting for ever)."""
+    import socket
+    from urllib.parse import urlsplit
+    if "://" in address and not address.startswith("tcp://"):
+        return                  # tls://, ucx://, inproc://: dask's own connection says what fails
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        raise OptionError(f"--scheduler {address}: not an address (tcp://host:8786)") from None
+    if not host or port is None:
+        raise OptionError(f"--scheduler {address}: not an address (tcp://host:8786)")
+    try:
+        with socket.create_connection((host, port), timeout=seconds) as connection:
+            connection.settimeout(seconds)
+            greeting = connection.recv(1)
+    except TimeoutError:
+        raise OptionError(f"--scheduler {address}: it did not answer within {seconds:g} s (is a dask scheduler "
+                          "listening there?)") from None
+    except OSError as error:
+        raise OptionError(f"--scheduler {address}: cannot connect ({error.strerror or error})") from None
+    if not greeting:
+        raise OptionError(f"--scheduler {address}: it closed the connection without a word (is a dask scheduler "
+                          "listening there?)")
+
+
 def _connect(Client: Any, LocalCluster: Any, scheduler: str | None, workers: int) -> Any:
     if scheduler is not None:
+        probe_scheduler(scheduler)
         try:
             return Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as error:
