@@ -2,6 +2,13 @@
 (function () {
   function cellValue(row, i) { return row.cells[i] ? row.cells[i].textContent.trim() : ""; }
   function asNumber(text) { return text === "" || text === "\u2014" ? NaN : Number(text); }
+  // column:>2, column:<=10, column:=0, column:!=1: a number compared, a cell that is no number never kept
+  var COMPARE = /^(<=|>=|!=|<|>|=)(-?\d+(?:\.\d+)?)$/;
+  function compare(value, op, number) {
+    if (isNaN(value)) { return false; }
+    return op === "<" ? value < number : op === ">" ? value > number : op === "<=" ? value <= number
+      : op === ">=" ? value >= number : op === "!=" ? value !== number : value === number;
+  }
   function setup(table) {
     var body = table.tBodies[0], heads = table.tHead.rows[0].cells;
     var rows = Array.prototype.slice.call(body.rows);
@@ -16,14 +23,23 @@
         var keep = words.every(function (w) {
           var k = w.indexOf(":");
           if (k > 0 && names.indexOf(w.slice(0, k)) >= 0) {
-            return cellValue(row, names.indexOf(w.slice(0, k))).toLowerCase().indexOf(w.slice(k + 1)) >= 0;
+            var cell = cellValue(row, names.indexOf(w.slice(0, k))).toLowerCase(), want = w.slice(k + 1);
+            var test = COMPARE.exec(want);
+            if (test) { return compare(asNumber(cell), test[1], Number(test[2])); }
+            return cell.indexOf(want) >= 0;
           }
           return all.indexOf(w) >= 0;
         });
         row.hidden = !keep;
         if (keep) { shown += 1; }
       });
-      if (count) { count.textContent = shown + " of " + rows.length + " rows"; }
+      var unknown = words.filter(function (w) {
+        var k = w.indexOf(":"); return k > 0 && names.indexOf(w.slice(0, k)) < 0 && COMPARE.test(w.slice(k + 1));
+      }).map(function (w) { return w.slice(0, w.indexOf(":")); });
+      if (count) {
+        count.textContent = shown + " of " + rows.length + " rows"
+          + (unknown.length ? " (no column named " + unknown.join(", ") + ")" : "");
+      }
     }
     Array.prototype.forEach.call(heads, function (head, i) {
       head.title = "sort by " + head.textContent.trim();

@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     # one choice for both sweeps, on their work together counted in level tasks
     temples = args.temple_seeds * len(sizes)
     work = len(level_files(levels)) + round(temples * TASK_SECONDS["temple"] / TASK_SECONDS["level"])
-    options = run_options(args, work, "level")
+    # the work in level tasks (a temple is a fraction of one), said as what it is: levels and temples
+    options = run_options(args, work, "level", words=f"{len(level_files(levels))} levels and {temples} temples")
     progress = progress_of(args)
     with sweep_client(**options) as client:
         run_ = {"serial": client is None, "client": client, "progress": progress}

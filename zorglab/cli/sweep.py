@@ -44,12 +44,16 @@ def add_run_options(p: argparse.ArgumentParser, budget: bool = True, default_bud
     add_quiet(p)
 
 
-def run_options(args: argparse.Namespace, tasks: int = 0, kind: TaskKind = "level") -> dict[str, Any]:
-    """``serial``/``scheduler``/``workers`` for the sweeps, the choice of where printed on standard error."""
+def run_options(args: argparse.Namespace, tasks: int = 0, kind: TaskKind = "level",
+                words: str | None = None) -> dict[str, Any]:
+    """``serial``/``scheduler``/``workers`` for the sweeps, the choice of where printed on standard error
+    (``words``: what the ``tasks`` count, when they are not all of ``kind``: "130 levels and 150 temples")."""
     from zorglab.sweep.runner import choose_runner
 
     serial, why = choose_runner(tasks, kind, serial=args.serial, scheduler=args.scheduler,
                                 parallel=getattr(args, "parallel", False), workers=args.workers)
+    if words is not None:
+        why = why.replace(f"({tasks} {kind}{'s' * (tasks != 1)}:", f"({words}:")
     say(args, f"running {why}")
     if not serial:
         from zorglab.sweep.runner import silence_dask_logs

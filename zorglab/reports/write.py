@@ -220,9 +220,9 @@ INDEX_LEVEL_COLUMNS = ("level", "title", "contract", "position", "verdict", "few
 
 
 def _levels_in_campaign_order(tables: ReportTables) -> pd.DataFrame:
-    """Every level row, listed ones in campaign order (with their ``position`` in the contract, from 1)."""
+    """Every level row, listed ones in campaign order (with their ``position`` in the contract, from 1
+    as ``campaign.csv`` and the level's page count it: issue 42 found it one too many here)."""
     listed = in_campaign_order(tables.difficulty, tables.campaign)
-    listed = listed.assign(position=listed["position"] + 1)
     others = tables.difficulty[~tables.difficulty["level"].isin(set(listed["level"]))]
     frame = pd.concat([listed, others], ignore_index=True) if not others.empty else listed
     return frame[[c for c in INDEX_LEVEL_COLUMNS if c in frame.columns]]
