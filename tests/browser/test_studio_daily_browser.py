@@ -44,6 +44,15 @@ SMALLEST_TEXT = """(root) => {
 }"""
 
 
+# elements inside a root that show a scrollbar: their content overflows a box that scrolls
+SCROLLBARS = """(root) => [root, ...root.querySelectorAll('*')].filter((el) => {
+  const style = getComputedStyle(el);
+  const x = ['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+  const y = ['auto', 'scroll'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+  return (x || y) && el.getClientRects().length;
+}).map((el) => el.className + ' ' + el.scrollWidth + 'x' + el.scrollHeight + ' in ' + el.clientWidth + 'x' + el.clientHeight)"""
+
+
 def write_notebook(root) -> str:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -105,6 +114,14 @@ def test_renames_ctrl_s_save_as_and_the_closest_miss_on_one_screen_with_the_file
     page.screenshot(path=str(path))
     if os.environ.get("ZORGLAB_UPDATE_SCREENSHOTS") == "1":
         keep(path, REPO / "docs" / "img" / "studio-daily-1366.png")
+
+    # the palette shows every room type and tile without a stray scrollbar
+    at(".zorglab-studio-tabs .lm-TabBar-tab").filter(has_text="add rooms").first.click()
+    wait_for("the palette", lambda: at(".zorglab-palette").first.is_visible())
+    scrolled = at(".zorglab-palette").first.evaluate(SCROLLBARS)
+    assert scrolled == [], f"scrollbars in the palette: {scrolled}"
+    at(".zorglab-palette").first.scroll_into_view_if_needed()
+    at(".zorglab-studio-tabs").first.screenshot(path=str(shots / "browser-studio-daily-palette.png"))
 
     # a room and a spell renamed by typing: the solutions follow; Ctrl+S saves the level, not the notebook
     notebook_before = (lab.root / notebook).read_bytes()
