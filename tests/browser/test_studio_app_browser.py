@@ -160,3 +160,29 @@ def test_ten_app_pages_opened_and_closed_leave_no_kernel(app, browser):
             wait_for("the page's kernel ended by its closing", lambda: kernels() == [], timeout=120)
     finally:
         context.close()
+
+
+def test_typing_goes_on_once_the_page_shows_a_reload(app, page):
+    """An edit typed before the page showed a reload is dropped (issue 37 item 7: the page's guard
+    answers each new text the kernel sends); the answer comes back from a real page, so typing on
+    the reloaded text is applied as ever."""
+    url, root, _ = app
+    page.goto(url, timeout=120_000)
+    studio = StudioDriver(page, "", lambda c: canvas_pixels(page, c), lambda c, x, y: click_canvas(page, c, x, y))
+    wait_for("the level browser", lambda: "First Blood" in page.locator(".zorglab-app-levels").inner_text(),
+             timeout=120)
+    page.locator(".zorglab-app-levels button").filter(has_text="app-01").first.click()
+    wait_for("app-01 opened", lambda: "opened levels/app-01-first-blood.toml" in studio.status(), timeout=60)
+    opened = wait_for("the page's answer for the text opened", lambda: page.evaluate("() => window.zorglabSeen"))
+    level = root / "levels" / "app-01-first-blood.toml"
+    level.write_text(level.read_text().replace('title = "First Blood"', 'title = "Changed Elsewhere"'))
+    wait_for("the watcher's reload shown", lambda: "changed on disk: reloaded" in studio.status(), timeout=60)
+    wait_for("the page's answer for the reloaded text",
+             lambda: page.evaluate("() => window.zorglabSeen") not in (None, opened), timeout=60)
+    studio.at(".zorglab-rows-heroes .zorglab-entry input").first.fill("Warrior(4)")
+    wait_for("the edit applied", lambda: "heroes 1 changed" in studio.status(), timeout=60)
+    assert "not applied" not in studio.status()
+    studio.at(".zorglab-studio-save").click()
+    wait_for("saved", lambda: "(saved)" in studio.text(".zorglab-studio-state"), timeout=60)
+    saved = level.read_text()
+    assert 'title = "Changed Elsewhere"' in saved and '"Warrior(4)"' in saved

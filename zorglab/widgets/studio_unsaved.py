@@ -37,6 +37,7 @@ function render({ model, el }) {
   // the page says which text it shows: every change the kernel made to the page before the new
   // basis came in this same order, so an edit typed before this answer was typed on the old text
   const seen = () => {
+    window.zorglabSeen = model.get("basis");          // what the page shows, for a test to read
     if (model.get("seen") !== model.get("basis")) { model.set("seen", model.get("basis")); model.save_changes(); }
   };
   window.addEventListener("beforeunload", onUnload);
