@@ -24,7 +24,7 @@ from zorglab.reports.safe import FOLDER, level_href
 from zorglab.reports.tables import LIST_SEPARATORS
 from zorglab.reports.templating import render
 
-__all__ = ["FOLDER", "level_href", "level_page", "ranking"]
+__all__ = ["level_page", "ranking"]
 
 
 def _key_words(key: tuple[int, int] | None) -> str:
