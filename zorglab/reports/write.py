@@ -24,6 +24,7 @@ import pandas as pd
 from zorglab.reports.campaign import campaign_check
 from zorglab.reports.charts import difficulty_chart, figure_png, generator_chart, in_campaign_order, spell_chart
 from zorglab.reports.generator import failure_reasons, generator_stats
+from zorglab.reports.outliers import outliers
 from zorglab.reports.html import ASSETS, explore_table
 from zorglab.reports.levelpages import level_page
 from zorglab.reports.safe import FOLDER, inside, level_href
@@ -55,6 +56,7 @@ def report_tables(difficulty: pd.DataFrame, campaign: pd.DataFrame, temples: pd.
     usage = spell_usage(difficulty)
     derived = {
         "campaign_check": campaign_check(difficulty, campaign),
+        "outliers": outliers(difficulty, campaign),
         "spell_usage": usage,
         "spell_summary": spell_summary(usage, "spell"),
         "spell_by_contract": spell_summary(usage, "contract"),
@@ -198,6 +200,10 @@ def _swap_in(staging: Path, out: Path) -> None:
 
 SECTIONS = (
     ("campaign_check", "Campaign check", "Every violation of the campaign rules (docs/reports.md)."),
+    ("outliers", "Outliers in their contract",
+     "Levels far from their own contract: search states over 4x or under 1/4 of the contract's median, or a "
+     "share of winning layouts under a third of the contract's median (hard to build whatever the casts). "
+     "Filter flag:hard, flag:easy, measure:layout_share."),
     ("level_difficulty", "Level difficulty",
      "One row per level in campaign order; a level's id opens its page (picture, witness, every figure, why it "
      "ranks there). Search figures are for the reference setup; difficulty is (fewest_spells, states). "
