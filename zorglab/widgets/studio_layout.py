@@ -96,9 +96,9 @@ def build(studio: Studio) -> None:
                               "copy the palette's tile into the painter"), studio.painter.widget])
     # one screen (item 6): the rows being edited | the Maker | choices and verdict, side by side;
     # the tools used now and then in tabs below (a tab opens without closing the columns)
-    studio.tools_tabs = w.Tab(children=[studio.solutions.widget, studio.palette.widget, painting, studio.fields.widget,
+    studio.tools_tabs = w.Tab(children=[studio.palette.widget, studio.solutions.widget, painting, studio.fields.widget,
                                         studio.mirrors.widget, studio.tools.browser_box, studio.tools.propose_box])
-    for index, title in enumerate(("solutions", "add rooms", "tile painter", "level: id, title, notes",
+    for index, title in enumerate(("add rooms", "solutions", "tile painter", "level: id, title, notes",
                                    "mirror worlds", "levels", "propose")):
         studio.tools_tabs.set_title(index, title)
     studio.tools_tabs.add_class("zorglab-studio-tabs")
