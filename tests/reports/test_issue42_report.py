@@ -36,3 +36,22 @@ def test_the_report_note_counts_levels_and_temples(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "running serially (3 levels and 2 temples: about" in err
     assert not re.search(r"\(\d+ levels:", err)
+
+
+def test_the_difficulty_charts_legend_is_at_the_top():
+    import pandas as pd
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from zorglab.reports.charts import difficulty_chart
+
+    difficulty = pd.DataFrame([{"level": f"lv-{i:02d}", "contract": f"c{i // 20}", "verdict": "solvable",
+                                "fewest_spells": i % 3, "states": 10 * i + 1} for i in range(60)])
+    campaign = pd.DataFrame([{"contract": r["contract"], "order": i // 20, "position": i % 20 + 1,
+                              "level": r["level"]} for i, r in difficulty.iterrows()])
+    fig = difficulty_chart(difficulty, campaign)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    legend = fig.legends[0].get_window_extent(renderer)
+    top_of_axes = max(ax.get_window_extent(renderer).y1 for ax in fig.axes)
+    assert legend.y0 >= top_of_axes, "the legend is not above the chart: a tall chart hides it"
+    assert "Difficulty in campaign order" in fig.legends[0].get_title().get_text()

@@ -69,11 +69,13 @@ def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> Figure
         ax.tick_params(axis="x", top=True, labeltop=True)      # a tall chart reads its scale at both ends
         ax.grid(axis="x", color="#dddddd")
         ax.set_axisbelow(True)
-    fig.suptitle("Difficulty in campaign order (? = not proved winnable)")
-    if contracts:
+    title = "Difficulty in campaign order (? = not proved winnable)"
+    if contracts:       # at the top, where a tall chart is opened: the legend carries the title (issue 42)
         handles = [Patch(color=colours_of[c], label=c) for c in contracts]
-        fig.legend(handles=handles, fontsize=9, loc="outside lower center", ncols=min(6, len(contracts)),
-                   title="contract", title_fontsize=9)
+        fig.legend(handles=handles, fontsize=9, loc="outside upper center", ncols=min(8, len(contracts)),
+                   title=f"{title}; colour: contract", title_fontsize=11)
+    else:
+        fig.suptitle(title)
     return fig
 
 
