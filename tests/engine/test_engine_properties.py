@@ -194,9 +194,9 @@ def test_situation_and_spells_left_tell_states_apart_exactly_as_the_key_does(lev
 
 def test_the_board_is_every_field_but_the_tick_the_heroes_and_the_spells_left():
     state = GameState(3, ((0, 0),), (5,), 0, (), (True,), frozenset({(0, (1, 1))}), (0,), None, ("x",))
-    assert state.board() == (((0, 0),), (5,), 0, frozenset({(0, (1, 1))}), (0,), None, ("x",))
+    assert state.board() == (((0, 0),), (5,), 0, frozenset({(0, (1, 1))}), (0,), None, ("x",), ())
     assert set(GameState._fields) - {"tick", "heroes", "spells_left"} == {
-        "slots", "gold", "main_a", "cleared", "deaths", "lost_by", "extra"}
+        "slots", "gold", "main_a", "cleared", "deaths", "lost_by", "extra", "unseen"}
 
 
 # -- the planner's choice is a least-cost first step ---------------------------------------------

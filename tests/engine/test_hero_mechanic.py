@@ -114,12 +114,14 @@ def test_fr24_fr38_a_shove_needs_matching_borders():
     assert world.planner.action(state, 0) is RIGHT
 
 
-def test_fr24_a_shove_stays_on_the_dungeons_rectangle():
-    # A at (0,1) could go down to (0,2) or left to (-1,1): both outside the 2x2 rectangle.
+def test_fr24_zr30_a_shove_may_leave_the_dungeons_rectangle():
+    # A at (0,1) can go down to (0,2) or left to (-1,1), both outside the 2x2 rectangle (ZR-30: the
+    # grid has no edge); isolated there, no walk reaches Z: unjustified, no plan takes them.
     world = shortcut(0)
     state = spawned(world)
     options = costs(world, state)
-    assert ("shove", DOWN) not in options and ("shove", LEFT) not in options
+    assert ("shove", DOWN) in options and ("shove", LEFT) in options
+    assert world.planner.action(state, 0) == Shove(UP)
 
 
 def test_fr24_only_a_listed_room_is_shoved():

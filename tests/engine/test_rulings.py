@@ -72,10 +72,10 @@ def test_fr32_cast_takes_first_unused_matching_spell_and_refuses_a_second():
         cast_spell(w, state, Cast(0, SpellCall("Attack", (3,))))
 
 
-def test_fr29_heroes_see_gold_dropped_by_the_dead():
-    # A hero dies in D1 holding 5 gold picked in O1; D1 now holds 5 gold. A toll room is not
-    # needed to observe the rule: the next hero's plan state carries D1's gold, so it picks it
-    # up on entry and that pickup pre-empts D1's damage (ZR-8 step 2).
+def test_fr29_a_hero_entering_picks_up_the_gold_dropped_by_the_dead():
+    # A hero dies in D1 holding 5 gold picked in O1; D1 now holds 5 gold. The next hero's plan does
+    # not see it (ZR-29), but its way to Z goes through D1 anyway: it picks the gold up on entry and
+    # that pickup pre-empts D1's damage (ZR-8 step 2).
     w = world([RoomSpec("A", "A"), RoomSpec("O1", "O", (5,)), RoomSpec("D1", "D", (3,)), RoomSpec("Z", "Z")],
               {"A": (0, 0), "O1": (1, 0), "D1": (2, 0), "Z": (3, 0)},
               [HeroSpec("Warrior1", "Warrior", (3,)), HeroSpec("Warrior2", "Warrior", (4,))])

@@ -106,32 +106,31 @@ def freed_world():
 
 def test_a_freed_stuck_hero_blocks_later_heroes_again():
     # t1 W1 spawns on A (7,12). Z needs 1 gold for the light cell (11,12); the only gold is in
-    # O, behind water: W1 is stuck. t2 the Elf (immune to water) spawns and fetches the gold:
-    # t3 (7,11), t4 (7,10), t5 (7,9) enters E, t6 (7,8), t7 (7,7) the water as floor, t8 (7,6),
-    # t9 (7,5), t10 (7,4) enters O: takes 1; t11 (7,5) enters E again, t12 (7,6).
-    # @12 Attack(1): W1 10 -> 9; the Elf 1 -> 0 dies in E, its 1 gold drops there (ZR-11).
-    # E now holds gold W1 can reach (it stands below the water): W1 has a plan again, so it is
-    # the active hero (ZR-7): t13 W1 steps up (7,11) -- W3 does not spawn. t14 (7,10), t15
-    # (7,9) enters E: takes the gold; t16 (7,10) enters A again; t17 (7,11), t18 (7,12), t19
-    # (8,12), t20 (9,12), t21 (10,12) enters T, t22 (11,12) light: pays 1, refunded to E (its
-    # source); t23..t25 to (14,12); t26 (15,12) enters Z.
-    result = play(freed_world(), cast(12, "Attack", 1))
+    # O, behind water: W1 is stuck. t2 the Elf (immune to water) spawns and fetches the gold
+    # (t10 enters O: takes 1) and comes back down into A (t16, (7,10)).
+    # @16 Attack(1): W1 10 -> 9; the Elf 1 -> 0 dies in A, its 1 gold drops there, unseen by the
+    # living (ZR-29): W1 stays stuck, so W3 spawns (t17) and, entering A, picks the coin up as any
+    # entrant would. t20 W3 enters T, t21 pays 1 at the light cell: refunded to A, its source --
+    # seen gold now, which W1 can fetch (out to T and back into A): W1 has a plan again, so it is
+    # the active hero (ZR-7): t22 W1 steps right and W3, halfway to Z, moves no more.
+    result = play(freed_world(), cast(16, "Attack", 1))
     assert log(result, STEPS) == [
         "1 spawned W1 A (7, 12)", "1 entered_room W1 A 1", "1 stuck W1",
         "2 spawned E2 A (7, 12)", "2 entered_room E2 A 1",
         "5 entered_room E2 E 1",
         "10 entered_room E2 O 1", "10 gold_picked E2 O 1",
-        "11 entered_room E2 E 2",
-        "12 cast Attack1 Attack(1)", "12 damaged W1 1 9 Attack",
-        "12 damaged E2 1 0 Attack", "12 gold_dropped E2 E 1", "12 died E2 E (7, 6) Attack",
-        "15 entered_room W1 E 1", "15 gold_picked W1 E 1",
-        "16 entered_room W1 A 2",
-        "21 entered_room W1 T 1", "22 gold_paid W1 T 1", "22 gold_refunded W1 E 1",
-        "26 entered_room W1 Z 1", "26 lost W1 Z",
+        "11 entered_room E2 E 2", "16 entered_room E2 A 2",
+        "16 cast Attack1 Attack(1)", "16 damaged W1 1 9 Attack",
+        "16 damaged E2 1 0 Attack", "16 gold_dropped E2 A 1", "16 died E2 A (7, 10) Attack",
+        "17 spawned W3 A (7, 12)", "17 entered_room W3 A 1", "17 gold_picked W3 A 1",
+        "20 entered_room W3 T 1", "21 gold_paid W3 T 1", "21 gold_refunded W3 A 1",
+        "24 entered_room W1 T 1", "25 entered_room W1 A 2", "25 gold_picked W1 A 1",
+        "26 entered_room W1 T 2", "27 gold_paid W1 T 1", "27 gold_refunded W1 A 1",
+        "31 entered_room W1 Z 1", "31 lost W1 Z",
     ]
-    assert [(e.tick, e.hero, e.direction) for e in result.events if isinstance(e, ev.Stepped)][9:11] == [
-        (12, "E2", "down"), (13, "W1", "up")]
-    assert result.state.heroes[2].pos is None
+    assert [(e.tick, e.hero, e.direction) for e in result.events if isinstance(e, ev.Stepped)][17:19] == [
+        (21, "W3", "right"), (22, "W1", "right")]
+    assert result.state.heroes[2].pos is not None and result.state.heroes[2].alive
 
 
 def test_a_still_stuck_hero_lets_the_next_hero_spawn():

@@ -9,6 +9,7 @@ slots at the end, after any Move or Swap), and ``solvable(world)`` through the e
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -180,3 +181,29 @@ def solvable_cycle(worlds: Sequence[tuple[str, tuple[Condition, ...]]]) -> tuple
             if found is not None:
                 return found
     return None
+
+
+def dist_reach(conditions: tuple[Condition, ...]) -> int:
+    """How far past the rooms a Move destination can still change what these conditions read
+    (ZR-30): 0 when none reads ``dist``; else the sum of the whole numbers written in the conditions
+    that do (their sizes) and one per ``dist`` call. A search offers isolated Move destinations up to
+    that many slots farther out (docs/rules.md, FR-54)."""
+    total = 0
+    for condition in conditions:
+        calls = [call for call in calls_in(condition.expr) if call.function == "dist"]
+        if calls:
+            total += len(calls) + sum(abs(value) for value in _whole_numbers(condition.expr))
+    return total
+
+
+def _whole_numbers(node: Any) -> Iterator[int]:
+    if isinstance(node, ast.Const) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        yield node.value
+    elif isinstance(node, ast.Const) and isinstance(node.value, Fraction):
+        yield -(-abs(node.value.numerator) // node.value.denominator)
+    if dataclasses.is_dataclass(node):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, ast.Node):
+                    yield from _whole_numbers(item)

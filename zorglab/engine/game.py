@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from zorglab.core.budget import Budget
-from zorglab.engine.constraints import (ConditionResult, RunRecord, check_conditions, judged_worlds,
+from zorglab.engine.constraints import (ConditionResult, RunRecord, check_conditions, dist_reach, judged_worlds,
                                         reads_solvable, reads_solvable_of, reads_unused)
 from zorglab.engine.layout import Layout
 from zorglab.engine.dungeon import Dungeon, normalise
@@ -72,6 +72,7 @@ class Setup:
             world = World(self.level, self._slots(), main=main, rooms=mirror.rooms, heroes=mirror.heroes,
                           spells=mirror.spells, name=name)
         world.dungeon = self.dungeon
+        world.dist_reach = dist_reach(self.conditions(name)[0])
         self._cache[name] = world
         return world
 

@@ -113,7 +113,8 @@ class Planner:
         world = self.world
         counts = tuple(min(hero.entry_count(room), cap) for room, cap in world.portal_caps.items()) \
             if world.portal_caps else ()
-        return view.project(hero.pos, hero.gold, state.gold, state.main_a, counts, hero.history, hero.poisoned,
+        # the plan's room gold leaves out what the dead dropped (ZR-29)
+        return view.project(hero.pos, hero.gold, state.seen_gold, state.main_a, counts, hero.history, hero.poisoned,
                             hero.extra)
 
     def graph(self, state: GameState, index: int) -> PlanGraph:

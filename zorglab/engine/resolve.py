@@ -44,7 +44,7 @@ class Resolution:
 
     __slots__ = ("world", "state", "tick", "planning", "events", "slots", "slot_room", "gold", "main_a",
                  "cleared", "deaths", "lost_by", "lost_by_room", "heroes", "hp_lost", "teleports", "performed",
-                 "_chain", "_next")
+                 "_chain", "_next", "unseen")
 
     def __init__(self, world: World, state: GameState, *, tick: int, planning: bool = False,
                  record: bool = True):
@@ -56,6 +56,7 @@ class Resolution:
         self.slots = state.slots
         self.slot_room: dict[Slot, int] | None = None      # built on first use: most casts never cross a side
         self.gold = state.gold
+        self.unseen = state.unseen      # the part of each room's gold the dead dropped (ZR-29)
         self.main_a = state.main_a
         self.cleared = state.cleared
         self.deaths = state.deaths
@@ -90,6 +91,12 @@ class Resolution:
         gold = list(self.gold)
         gold[room] += amount
         self.gold = tuple(gold)
+
+    def add_unseen(self, room: int, amount: int) -> None:
+        """Change the part of one room's gold that the dead dropped (ZR-29); () again once none is left."""
+        unseen = list(self.unseen or (0,) * len(self.gold))
+        unseen[room] += amount
+        self.unseen = tuple(unseen) if any(unseen) else ()
 
     def emit(self, kind: type[ev.Event], *fields: Any) -> None:
         """Record an event of this resolution's tick; nothing is built when no one records."""
@@ -195,6 +202,8 @@ class Resolution:
         if self.gold[room] > 0:
             amount = self.gold[room]
             self.add_gold(room, -amount)
+            if self.unseen and self.unseen[room]:
+                self.add_unseen(room, -self.unseen[room])       # picked up as any gold is (ZR-29)
             hero.gold = hero.gold + ((room, amount),)
             self.emit(ev.GoldPicked, hero.label, info.label, amount)
             return
@@ -275,6 +284,7 @@ class Resolution:
         room_label = self.world.rooms[hero.pos[0]].label if hero.pos is not None else None
         if hero.gold and hero.pos is not None:
             self.add_gold(hero.pos[0], hero.gold_total)
+            self.add_unseen(hero.pos[0], hero.gold_total)      # the living do not see it (ZR-29)
             self.emit(ev.GoldDropped, hero.label, room_label, hero.gold_total)
             hero.gold = ()
         if self.events is not None:
@@ -392,7 +402,7 @@ class Resolution:
             heroes = tuple(changed)
         return _new_tuple(GameState, (self.state.tick if tick is None else tick, self.slots, self.gold, self.main_a,
                                       heroes, self.state.spells_left if spells_left is None else spells_left,
-                                      self.cleared, self.deaths, self.lost_by, self.state.extra))
+                                      self.cleared, self.deaths, self.lost_by, self.state.extra, self.unseen))
 
 
 def _told_apart(count: int, read: int | None) -> int:

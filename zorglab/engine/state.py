@@ -111,6 +111,14 @@ class GameState(NamedTuple):
     deaths: tuple[int, ...] = ()              # hero indices in order of death
     lost_by: int | None = None                # hero that entered Z
     extra: tuple[Any, ...] = ()
+    unseen: tuple[int, ...] = ()              # per room, the part of its gold dropped by the dead (ZR-29); () none
+
+    @property
+    def seen_gold(self) -> tuple[int, ...]:
+        """Room gold as the living plan by it: without what the dead dropped (ZR-29)."""
+        if not self.unseen:
+            return self.gold
+        return tuple(g - u for g, u in zip(self.gold, self.unseen))
 
     @property
     def lost(self) -> bool:
@@ -141,5 +149,6 @@ class GameState(NamedTuple):
         Visit history is trimmed to the depth a portal or Teleport can reach.
         """
         heroes = tuple([hero_key(h, history_reach) for h in self.heroes])
-        return (self.slots, self.gold, self.main_a, heroes, self.spells_left, self.cleared,
-                self.deaths, self.lost_by, self.extra)
+        key = (self.slots, self.gold, self.main_a, heroes, self.spells_left, self.cleared,
+               self.deaths, self.lost_by, self.extra)
+        return key + (self.unseen,) if self.unseen else key    # dropped gold unseen (ZR-29), when any

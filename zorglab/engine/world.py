@@ -137,6 +137,9 @@ class World:
                 # Memo tables that type modules keep for this world (Shell flights, Princess weights,
         # Mechanic shoves), by owner name: they live and die with the world.
         self.memos: dict[str, dict[tuple[object, ...], Any]] = {}
+        # how much farther out a Move destination can change what the world's constraints read
+        # through dist() (ZR-30; set by the setup that knows the constraints, engine.constraints.dist_reach)
+        self.dist_reach = 0
         from zorglab.engine.planner import Planner
         self.planner = Planner(self)
 

@@ -113,7 +113,8 @@ class LoneWalks:
         heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index
                        else self._dead for i in range(len(state.heroes)))
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
-        return state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(), lost_by=None)
+        return state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(), lost_by=None,
+                              unseen=())
 
     def _profile(self, hero: HeroState) -> tuple[Any, ...]:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
@@ -138,7 +139,7 @@ class LoneWalks:
         aware = self._hp_aware(hero)
         if not aware:
             if any(s.gold):
-                s = s._replace(gold=(0,) * len(s.gold))    # gold only spares a walk that reads no HP
+                s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
             if not self._board_left(s):
                 pauses, paused = 0, False       # others acting change nothing it reads
         left = s.spells_left
@@ -178,7 +179,10 @@ class LoneWalks:
                 gold = list(s.gold)
                 for room, has in zip(self.hp_rooms, config):
                     gold[room] = has
-                best = max(best, self._value(s._replace(gold=tuple(gold)), i, pauses, False, depth + 1, need))
+                # every lump seen: unseen gold (ZR-29) leaves the plan as without it and only spares
+                # the entry it is picked up on, so the config without it bounds that walk
+                best = max(best, self._value(s._replace(gold=tuple(gold), unseen=()), i, pauses, False, depth + 1,
+                                             need))
                 if best >= need:
                     return best
         else:

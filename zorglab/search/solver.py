@@ -207,6 +207,9 @@ class Search(ProofSearch, WitnessSearch):
     def __post_init__(self) -> None:
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
+        # ZR-30: isolated Move destinations are alike but for dist(): a world whose constraints read it
+        # is offered destinations as far out as those constraints can tell apart
+        self.margin = max(self.margin, ISOLATED_MARGIN + getattr(self.world, "dist_reach", 0))
         self.reach = self.world.history_reach
         apart = self.told_apart
         self._book = CastBook(None if apart is None and self.reads_unused else apart or frozenset())

@@ -2,9 +2,10 @@
 
 Rules (docs/rules.md#heroes-priority-layers-fr-22fr-25): standing in a room listed in ``dict``, the Mechanic may, as one
 action, shove that room with everything in it one slot up, right, down or left onto an empty
-slot of the dungeon's rectangle as built (the smallest rectangle of slots holding every room
-at the start: a finite board keeps plans finite), if every border still matches afterwards
-(FR-38, through ``roommoves.move_problem``).
+slot, anywhere on the grid (ZR-30: it has no edge), if every border still matches afterwards
+(FR-38, through ``roommoves.move_problem``). Its actions offer only shoves that end within
+:data:`SHOVE_MARGIN` slots of the rectangle the *other* rooms span: a shove farther out is never on
+a least-cost plan (docs/rules.md FR-24), so plans stay finite and exact.
 It rides along: no room entry, no cell effect (ZR-15). In its plan a shove weighs
 ``dict[room]`` steps (0 if negative).
 
@@ -57,7 +58,7 @@ def shoved_slots(world: Any, slots: tuple[Slot, ...], room: int, direction: Dire
     if key not in cache:
         target = neighbour_slot(slots[room], direction)
         result = None
-        if _on_board(world, target) and target not in world.slot_index(slots):
+        if _near(slots, room, target) and target not in world.slot_index(slots):
             view = SimpleNamespace(world=world, slots=slots)
             if move_problem(view, {room: target}) is None:      # type: ignore[arg-type]
                 moved = list(slots)
@@ -67,11 +68,25 @@ def shoved_slots(world: Any, slots: tuple[Slot, ...], room: int, direction: Dire
     return cache[key]
 
 
-def _on_board(world: Any, slot: tuple[int, int]) -> bool:
-    """Inside the dungeon's rectangle as built: the smallest one holding every room at the start."""
-    cols = [c for c, _ in world.initial_slots]
-    rows = [r for _, r in world.initial_slots]
-    return min(cols) <= slot[0] <= max(cols) and min(rows) <= slot[1] <= max(rows)
+SHOVE_MARGIN = 2    # slots beyond the other rooms' rectangle a shove may end in (ZR-30's representatives)
+
+
+def _near(slots: tuple[Slot, ...], room: int, slot: tuple[int, int]) -> bool:
+    """Within :data:`SHOVE_MARGIN` of the rectangle every room but ``room`` spans (ZR-30).
+
+    Past one slot from that rectangle a room touches no other, so it is isolated: a shove there is
+    legal and unjustified (no walk leaves it), whatever the slot. A plan whose room goes past two
+    slots out can be clamped to the ring two slots out: every shove stays legal and isolated where it
+    was, and the shove that crossed the ring disappears, so the clamped plan costs strictly less
+    (one unjustified shove fewer, no more length). No least-cost plan leaves that ring, so offering
+    shoves beyond it changes no plan and no first step."""
+    others = [s for i, s in enumerate(slots) if i != room]
+    if not others:
+        return True
+    cols = [c for c, _ in others]
+    rows = [r for _, r in others]
+    return (min(cols) - SHOVE_MARGIN <= slot[0] <= max(cols) + SHOVE_MARGIN
+            and min(rows) - SHOVE_MARGIN <= slot[1] <= max(rows) + SHOVE_MARGIN)
 
 
 def _walk(graph: Any, s: PlanState, slots: tuple[Slot, ...]) -> int | None:
