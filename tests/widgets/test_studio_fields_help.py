@@ -128,3 +128,13 @@ def test_the_level_list_appears_before_its_verdicts_are_found(tmp_path, monkeypa
     assert browser.settle(120)
     assert {e.verdict for e in browser.entries} == {"solvable"}
     assert all("solvable" in row.value for row in browser.rows.values())
+
+
+def test_the_closest_miss_names_the_values_of_the_constraint_it_breaks(tmp_path):
+    path = tmp_path / "level.toml"
+    shutil.copyfile(FIRST_BLOOD, path)
+    studio = Studio(path, watch=None, debounce=0)
+    studio.constraints.add_row("unused(Attack1)")        # the only win needs the Attack
+    assert studio.settle()
+    reason = studio.summary.reason
+    assert "closest miss" in reason and "unused(Attack1) does not hold (unused(Attack1) = false)" in reason, reason

@@ -100,6 +100,38 @@ def _value_text(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
+def call_values(condition: Condition, record: Any) -> dict[str, str]:
+    """The value of each call in a condition on ``record`` (``dist(A, Z)`` -> ``"4"``), as a
+    reason names them."""
+    values: dict[str, str] = {}
+    for call in calls_in(condition.expr):
+        text = f"{call.function}({', '.join(getattr(a, 'name', str(a)) for a in call.args)})"
+        try:
+            values[text] = _value_text(evaluate(call, record))
+        except ExpressionError as error:
+            values[text] = f"cannot be evaluated: {error}"
+    return values
+
+
+class Failing(str):
+    """A constraint that does not hold (its source, as figures name it), with the values of its calls
+    at the end of the run (``values``: ``"dist(A, Z) = 2"``), which the reason's sentence says."""
+
+    values: str = ""
+
+
+def failing_with_values(conditions: Iterable[Condition], record: Any) -> list[str]:
+    """The conditions that do not hold on ``record``, each carrying the values of its calls there
+    (issue 39: a closest miss says ``dist(A, Z) >= 3 does not hold (dist(A, Z) = 2)``)."""
+    out: list[str] = []
+    for result in check_conditions(tuple(conditions), record):
+        if not result.holds:
+            failing = Failing(result.condition.source)
+            failing.values = ", ".join(f"{k} = {v}" for k, v in call_values(result.condition, record).items())
+            out.append(failing)
+    return out
+
+
 def constraint_reason(world: World, constraints: Iterable[Condition], record: Any) -> Reason | None:
     """The first layout-fixed constraint that fails on the world's first state, with the value
     of each call in it; ``record`` is the run record of that state (the constraint language's
@@ -110,13 +142,7 @@ def constraint_reason(world: World, constraints: Iterable[Condition], record: An
         (result,) = check_conditions((condition,), record)
         if result.holds:
             continue
-        values: dict[str, str] = {}
-        for call in calls_in(condition.expr):
-            text = f"{call.function}({', '.join(getattr(a, 'name', str(a)) for a in call.args)})"
-            try:
-                values[text] = _value_text(evaluate(call, record))
-            except ExpressionError as error:
-                values[text] = f"cannot be evaluated: {error}"
+        values = call_values(condition, record)
         broken = ", ".join(f"{k} = {v}" for k, v in values.items())
         why = "the layout alone fixes it" + ("" if "dist" not in {c.function for c in calls_in(condition.expr)}
                                              else ": no spell or hero here moves a room")
@@ -238,7 +264,8 @@ def miss_reason(world: World, search: MissSearch, verdict: Verdict, replay: Repl
     else:
         miss = "every hero dead"
     if broken:
-        miss += ", but " + "; ".join(broken) + " does not hold"
+        said_values = [getattr(b, "values", "") for b in broken]
+        miss += ", but " + "; ".join(f"{b} does not hold" + (f" ({v})" if v else "") for b, v in zip(broken, said_values))
     said = " ".join(format_cast(c) for c in casts) or "no casts"
     if outcome.startswith(NOT_FINISHED):        # the replay's budget ran out: no rule outcome to name
         text = (f"every legal cast sequence explored; the closest miss ({said}) was replayed only to tick "
@@ -306,12 +333,13 @@ def closest_miss(game: Setup, name: str, run: Callable[[Search], Verdict] | None
         if start is None:           # the level's own judgement of the run (constraints, FR-43)
             played = play_world(game, name, casts, record=False, budget=actions)
             stopped = played.result.stopped
-            return played.result.state, replay_outcome(played.outcome.value, stopped), [
-                r.condition.source for r in played.constraints if not r.holds and not stopped]
+            failing = [r.condition for r in played.constraints if not r.holds and not stopped]
+            return played.result.state, replay_outcome(played.outcome.value, stopped), failing_with_values(
+                failing, game.record(name, played.result.state)) if failing else []
         end, outcome, _ = run_replay(world, start, actions)(casts)
-        failing = [] if any(h.alive for h in end.heroes) or outcome.startswith(NOT_FINISHED) else [
-            r.condition.source for r in check_conditions(constraints, game.record(name, end)) if not r.holds]
-        return end, outcome, failing
+        failing_ = [] if any(h.alive for h in end.heroes) or outcome.startswith(NOT_FINISHED) else \
+            failing_with_values(constraints, game.record(name, end))
+        return end, outcome, failing_
     return miss_reason(world, search, verdict, replay)
 
 
