@@ -72,3 +72,44 @@ def test_the_sweep_writes_what_finished_and_says_one_line(tmp_path, capsys, monk
     said = [line for line in err.strip().splitlines() if not line.startswith("running ")]   # the runner's choice aside
     assert len(said) == 1 and "Traceback" not in err and "tasks lost" in said[0]
     assert list(pd.read_csv(out)["id"]) == ["a", "c"]
+
+
+def test_workers_that_keep_dying_end_the_run_with_a_message(monkeypatch) -> None:
+    """Issue 37 item 5: the workers are killed again and again (here: from the moment the run waits
+    for its rows, each worker seen, until the run returns). After more than ``WORKER_DEATHS`` workers went away the run stops with one
+    message, keeping the rows computed, instead of waiting on tasks no worker lives long enough to run."""
+    import threading
+
+    psutil = pytest.importorskip("psutil")
+    done = threading.Event()
+    waiting = threading.Event()
+    enter = runner.DeathWatch.__enter__
+
+    def entered(self):
+        waiting.set()
+        return enter(self)
+    monkeypatch.setattr(runner.DeathWatch, "__enter__", entered)
+    monkeypatch.setattr(runner, "NO_WORKER_SECONDS", 5.0)
+
+    def killer() -> None:
+        waiting.wait(300)
+        while not done.wait(0.2):       # polling the process table, until the run has returned
+            for child in psutil.Process().children(recursive=True):
+                try:
+                    if any("spawn_main" in word for word in child.cmdline()):
+                        child.kill()
+                except psutil.Error:
+                    pass
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    items = [("__import__('time').sleep(600) or {'n': %d}" % n,) for n in range(4)]
+    try:
+        with pytest.raises(LostTasks) as lost:
+            map_rows(eval, items, serial=False, workers=2)
+    finally:
+        done.set()
+        thread.join(10)
+    said = str(lost.value)
+    assert (f"more than the {runner.WORKER_DEATHS} a run allows" in said
+            or "no dask worker stayed up for 5 s (each killed or out of memory as it started)" in said)
+    assert said.endswith("tasks not run; the 0 rows computed are kept")

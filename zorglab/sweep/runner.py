@@ -78,7 +78,8 @@ def map_rows(function: Callable[..., dict[str, Any]], items: Sequence[tuple[Any,
             completed = _bar(as_completed(futures), progress, total=len(futures))
         else:
             completed = as_completed(futures)
-        return collect(futures, completed)
+        with DeathWatch(client, futures) as watch:
+            return collect(futures, completed, watch)
 
 
 class LostTasks(OptionError):
@@ -94,10 +95,11 @@ class LostTasks(OptionError):
         return [row for row in self.rows if row is not None]
 
 
-def collect(futures: Sequence[Any], completed: Iterable[Any]) -> list[dict[str, Any]]:
+def collect(futures: Sequence[Any], completed: Iterable[Any], watch: DeathWatch | None = None) -> list[dict[str, Any]]:
     """The futures' rows in task order as they complete; a task whose worker died on every try
     (dask's ``KilledWorker``) is lost, and after the others finish one :class:`LostTasks` says how many,
-    carrying the rows computed. A task that raised raises here, as before."""
+    carrying the rows computed. A task that raised raises here, as before. When ``watch`` saw workers
+    go away more than :data:`WORKER_DEATHS` times, it cancelled the rest: one :class:`LostTasks` says so."""
     from distributed.scheduler import KilledWorker
 
     order = {id(future): index for index, future in enumerate(futures)}
@@ -108,10 +110,76 @@ def collect(futures: Sequence[Any], completed: Iterable[Any]) -> list[dict[str, 
             rows[order[id(future)]] = future.result()
         except KilledWorker:
             lost += 1
+        except BaseException:
+            if watch is None or not watch.reason:
+                raise
+            lost += 1                   # cancelled by the watch
+    if watch is not None and watch.reason:
+        raise LostTasks(f"{watch.reason}: {lost} of {len(rows)} tasks not run; the {len(rows) - lost} rows "
+                        "computed are kept", rows)
     if lost:
         raise LostTasks(f"{lost} of {len(rows)} tasks lost: their worker died {LOST_TASK_TRIES} times on each "
                         f"(out of memory, or killed); the {len(rows) - lost} rows computed are kept", rows)
     return [row for row in rows if row is not None]
+
+
+WORKER_DEATHS = 6          # workers that may go away during one run (each restarted) before it stops
+WATCH_SECONDS = 0.5        # between two looks at the scheduler's workers
+NO_WORKER_SECONDS = 60.0   # a run with no worker up for this long stops (each dies as it starts)
+
+
+class DeathWatch:
+    """A thread that reads the scheduler's workers every :data:`WATCH_SECONDS` while a run waits for
+    its rows: once more than :data:`WORKER_DEATHS` workers went away (killed, out of memory; a
+    restarted worker comes back under a new address), or once no worker was up for
+    :data:`NO_WORKER_SECONDS`, it cancels the run's futures and says why (``reason``), so a run whose
+    workers keep dying ends with a message instead of waiting for ever (dask's own ``allowed-failures``
+    counts only the tasks a dying worker was running)."""
+
+    def __init__(self, client: Any, futures: Sequence[Any], limit: int | None = None):
+        import threading
+        self.client, self.futures = client, list(futures)
+        self.limit = WORKER_DEATHS if limit is None else limit
+        self.reason = ""                # why the watch stopped the run ("": it did not)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="zorglab-death-watch", daemon=True)
+
+    def __enter__(self) -> DeathWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop.set()
+        self._thread.join(timeout=CLOSE_SECONDS)
+
+    def _watch(self) -> None:
+        import time
+        seen: set[str] = set()
+        gone: set[str] = set()
+        empty_since: float | None = None
+        while not self._stop.wait(WATCH_SECONDS):
+            try:
+                now = set(self.client.scheduler_info().get("workers", {}))
+            except Exception:           # the client closing, a slow scheduler: look again later
+                continue
+            gone |= seen - now
+            seen |= now
+            empty_since = (empty_since or time.monotonic()) if not now else None
+            if len(gone) > self.limit:
+                self._trip(f"the dask workers went away {len(gone)} times (out of memory, or killed), more than "
+                           f"the {self.limit} a run allows")
+                return
+            if empty_since is not None and time.monotonic() - empty_since > NO_WORKER_SECONDS:
+                self._trip(f"no dask worker stayed up for {NO_WORKER_SECONDS:g} s (each killed or out of memory "
+                           "as it started)")
+                return
+
+    def _trip(self, reason: str) -> None:
+        self.reason = reason
+        try:
+            self.client.cancel(self.futures)
+        except Exception:
+            pass
 
 
 class SweepInterrupted(KeyboardInterrupt):
