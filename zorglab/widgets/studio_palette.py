@@ -197,7 +197,7 @@ class RoomPalette:
     def _card(self, name: str) -> tuple[w.Button, w.VBox]:
         if name not in self._cards:
             button = w.Button(description=name, tooltip=name, layout=self._layouts["button"],
-                              style={"font_size": "10px"})
+                              style={"font_size": "11px"})
             button.on_click(lambda _b, n=name: self.pick_tile(n))
             image = w.Image(value=tile_png(self.tiles[name].rows), format="png", layout=self._layouts["image"])
             card = w.VBox([image, button], layout=self._layouts["card"])
