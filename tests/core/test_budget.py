@@ -102,3 +102,46 @@ def test_budget_of_and_the_active_budget():
     with running(parent):
         assert active() is parent
     assert active() is None
+
+
+def test_the_interrupt_event_stops_every_budget_and_says_not_finished():
+    """Issue 37: SIGINT/SIGTERM set one process-wide event (zorglab.cli.signals) that every budget
+    heeds at its next look, so a loop of searches stops too, not only the search that was running."""
+    from zorglab.core.budget import INTERRUPT, Budget
+    outer = Budget(None)
+    part = outer.child(100)
+    INTERRUPT.set()
+    try:
+        assert part.check() == "cancelled" and part.cut_short
+        assert part.describe() == "interrupted: not finished"
+        assert Budget(5).check() == "cancelled"
+    finally:
+        INTERRUPT.clear()
+    assert Budget(5).check() == ""
+
+
+def test_the_memory_budget_strikes_once_the_process_grew_past_it(monkeypatch):
+    from zorglab.core import budget as budgets
+    size = [100 * 2**20]
+    monkeypatch.setattr(budgets, "resident_bytes", lambda: size[0])
+    budgets.limit_memory(50)
+    try:
+        watched = budgets.Budget(None)
+        assert all(watched.check() == "" for _ in range(2 * budgets.MEMORY_LOOK_EVERY))
+        size[0] += 51 * 2**20
+        for _ in range(budgets.MEMORY_LOOK_EVERY):     # read at one look in MEMORY_LOOK_EVERY
+            watched.check()
+        assert watched.check() == "memory" and watched.cut_short
+        assert watched.describe() == "memory budget of 50 MB reached: not finished"
+    finally:
+        budgets.limit_memory(None)
+    assert budgets.memory_limit() is None
+
+
+def test_a_budget_s_seconds_can_run_from_an_earlier_reading():
+    """A command's safety stop runs from the command's start (``started``), loading included."""
+    from zorglab.core.budget import Budget
+    now = [100.0]
+    budget = Budget(None, seconds=5, clock=lambda: now[0], started=94.0)
+    assert budget.check() == "seconds" and budget.describe() == "safety stop of 5 CPU s struck: not finished"
+    assert Budget(None, seconds=5, clock=lambda: now[0]).check() == ""

@@ -148,3 +148,20 @@ def test_the_safety_stop_counts_from_the_command_s_start(capsys, monkeypatch):
     code, out, err = run(capsys, ["solve", str(LEVELS / "crowd.toml"), "--solution", "0", "--seconds", "5", "-q"])
     assert code == 0 and "safety stop of 5 CPU s struck: not finished" in out
     assert "(0 states" in out
+
+
+def test_no_exception_type_reaches_the_user_as_a_traceback(capsys, monkeypatch):
+    """A fault of zorglab itself is one line naming it, exit status 2 (ZORGLAB_TRACEBACK=1 re-raises)."""
+    import zorglab.cli.solve as solve
+
+    def broken(args):
+        raise TypeError("a row that is JSON but not an object")
+    monkeypatch.setattr(solve, "_solve", broken)
+    monkeypatch.delenv("ZORGLAB_TRACEBACK", raising=False)
+    code, out, err = run(capsys, ["solve", str(LEVELS / "crowd.toml"), "-q"])
+    assert code == 2 and "Traceback" not in out + err
+    assert err.startswith("zorglab: internal error, the command stopped (TypeError: a row that is JSON but not an "
+                          "object)")
+    monkeypatch.setenv("ZORGLAB_TRACEBACK", "1")
+    with pytest.raises(TypeError):
+        main(["solve", str(LEVELS / "crowd.toml"), "-q"])

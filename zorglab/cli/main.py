@@ -172,6 +172,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         _drop_output()
         return 0
+    except RecursionError:
+        print("zorglab: not finished (the input nests deeper than the command can follow)", file=sys.stderr)
+        return 2
     except OSError as error:
         from zorglab.cli.options import os_error_message
         if error.filename is None:       # writing the output itself failed
@@ -180,6 +183,12 @@ def _main(argv: Sequence[str] | None) -> int:
                   file=sys.stderr)
         else:
             print(f"zorglab: {os_error_message(error)}", file=sys.stderr)
+        return 2
+    except Exception as error:          # a fault of zorglab itself: one line, the traceback on request
+        if os.environ.get("ZORGLAB_TRACEBACK"):
+            raise
+        print(f"zorglab: internal error, the command stopped ({type(error).__name__}: {error}); please report it "
+              "(ZORGLAB_TRACEBACK=1 shows where)", file=sys.stderr)
         return 2
     finally:
         limit_memory(None)
