@@ -319,3 +319,39 @@ def test_a_walk_spell_the_bound_keeps_for_one_hero_wins_on_no_other(case):
                 cuts += 1
                 assert not brute_force(world, nxt), f"the walk cut left out a winning {cast}"
     event(f"casts cut: {min(cuts, 3)}")
+
+
+@pytest.mark.parametrize("heroes,spells", [(4, 3), (5, 4), (8, 4), (2, 1)])
+def test_the_static_check_decides_small_unsolvable_cells_before_any_state(heroes, spells):
+    """Issue 41: the cheap static check first again — the bound asked about the first state alone
+    (within ``bound_static`` lone states) before the witness search expands anything."""
+    verdict = Search(family_world(heroes, spells), fewest=False).run(max_states=50_000)
+    assert verdict.verdict == UNSOLVABLE
+    assert verdict.states == 0 and "static check" in verdict.reason
+
+
+@SETTINGS
+@given(small_worlds())
+def test_what_the_static_check_gives_up_has_no_win(world):
+    """Whatever the static check proves unsolvable at 0 states, brute force finds no win for."""
+    assume(world_gate(world) is None)
+    verdict = Search(world, fewest=False).run(max_states=50_000)
+    event(f"static: {verdict.states == 0 and verdict.verdict == UNSOLVABLE}")
+    if verdict.states == 0 and verdict.verdict == UNSOLVABLE:
+        assert not brute_force(world, world.initial_state())
+
+
+def test_a_question_asked_again_is_answered_from_the_memo():
+    """Issue 41: the bound files each answer by all it reads (the ground, the heroes' parts, the
+    spells left), so a question asked again costs no walk and gets the same answer."""
+    world = family_world(4, 4)
+    search = Search(world, **ONLY_BOUND)
+    bound = search._bound
+    assert bound is not None
+    state = world.initial_state()
+    mask, parts = search._mask(state.spells_left), search._parts(state, None)
+    first = bound.hopeless(state, mask, parts)
+    work = bound.work
+    bound.allowance = work          # no new walk allowed
+    assert bound.hopeless(state, mask, parts) is first is True
+    assert bound.work == work and bound.hits == 1

@@ -86,6 +86,8 @@ class DamageBound(LoneWalks):
         self._drops: dict[tuple[int, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
         self._heroes: dict[tuple[int, ...], bool | list[int]] = {}
         self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
+        self._answers: dict[tuple[Any, ...], bool] = {}     # (ground, heroes' parts, mask) -> hopeless? (issue 41)
+        self.hits = 0                       # questions the answers memo took
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -99,17 +101,26 @@ class DamageBound(LoneWalks):
         ground = self._grounds.get(parts[0])
         if ground is None:
             ground = self._grounds[parts[0]] = self._ground(state)
-        if len(self._heroes) > CACHE_BOUND or self._groups is not None and self._groups.full():
+        key = (ground, parts[1:], mask)     # all the test reads: the ground, the heroes, the spells left
+        found = self._answers.get(key)
+        if found is not None:
+            self.pruned += found
+            self.hits += 1
+            return found
+        if len(self._heroes) > CACHE_BOUND or len(self._answers) > CACHE_BOUND \
+                or self._groups is not None and self._groups.full():
             self._heroes.clear()            # caches of answers the lone walks give again
             self._drops.clear()
             self._after.clear()
+            self._answers.clear()
             if self._groups is not None:
                 self._groups.clear()
         try:
-            return self._hopeless(state, mask, left, ground, parts)
+            found = self._answers[key] = self._hopeless(state, mask, left, ground, parts)
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
+        return found
 
     @property
     def groups(self) -> Groups | None:

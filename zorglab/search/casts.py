@@ -38,8 +38,9 @@ class CastBook:
     ``apart``: labels of spells told apart from the identical ones (a constraint or bonus reads
     them by label); ``None`` tells every spell apart."""
 
-    def __init__(self, apart: frozenset[str] | None = frozenset()) -> None:
+    def __init__(self, apart: frozenset[str] | None = frozenset(), isolated_once: bool = False) -> None:
         self.apart = apart
+        self.isolated_once = isolated_once      # may a Move try one isolated slot for all? (:func:`isolated_alike`)
         self._casts: dict[tuple[int, SpellCall, tuple[str, ...], tuple[tuple[int, int], ...], str | None], Cast] = {}
         self._calls: dict[tuple[str, tuple[Any, ...], str | None], SpellCall] = {}
         self._offered: dict[tuple[bool, ...], tuple[tuple[Any, SpellCall], ...]] = {}
@@ -173,7 +174,14 @@ def _plain(world: World, state: GameState, spell: Any, call: SpellCall, book: Ca
     elif form == "to":
         if active is not None:
             room = _room(state, active)
+            once = book.isolated_once and margin <= ISOLATED_MARGIN and isolated_alike(world, state, spell)
+            staying = {slot for other, slot in enumerate(state.slots) if other != room} if once else set()
+            isolated = False
             for slot in move_slots(world, state, {room}, margin):
+                if once and not any(neighbour_slot(slot, d) in staying for d in Direction):
+                    if isolated:
+                        continue            # one isolated slot stands for them all (ZR-30)
+                    isolated = True
                 found.append(book.cast(tick, call, to=(_to_board(world, slot),)))
     elif form == "with":
         if active is not None:
@@ -181,6 +189,28 @@ def _plain(world: World, state: GameState, spell: Any, call: SpellCall, book: Ca
             for other in world.rooms:
                 if other.index != room:
                     found.append(book.cast(tick, call, with_room=other.label))
+
+
+def isolated_alike(world: World, state: GameState, spell: Any) -> bool:
+    """Can no rule tell apart the empty slots that touch no room, as destinations of this Move
+    (issue 41, ZR-30)? Yes when, once it is cast, nothing can move a room to an empty slot again:
+    every spell left but this one moves no room (``moves_rooms`` false) or only trades rooms among
+    their slots (a board spell that ``keeps_slots``: Swap), and no hero type of the world (nor
+    Warrior, what Banality makes) moves rooms (a Mechanic's shove reads the rooms' rectangle). The
+    room it moves then stays alone wherever it went: the set of occupied slots only ever differs
+    by where that lone slot is, and a map of slots that swaps it for another lone slot keeps every
+    side of every room, so every rule (plans, steps, Swaps' borders, shells, history as rooms and
+    cells) acts alike. A win that reads positions (``dist``) is the caller's to rule out: the
+    search lets a Move try one lone slot only where every hero dead is the win."""
+    if spell.type != "Move":        # a new "to" type may read where it goes in ways we cannot see
+        return False
+    for other in world.spells:
+        if other.index == spell.index or not state.spells_left[other.index]:
+            continue
+        behaviour = other.behaviour
+        if behaviour.moves_rooms is not False and not (behaviour.bound_role == "board" and behaviour.keeps_slots):
+            return False
+    return all(world.behaviour(t).moves_rooms is False for t in world.hero_types())
 
 
 def _selection_candidates(world: World, state: GameState, spell: Any, outer: SpellCall, margin: int,

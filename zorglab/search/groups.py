@@ -56,13 +56,14 @@ class Groups:
         self._ordered: dict[Any, bool] = {}
         self._feasible: dict[Any, bool] = {}       # the cases' answers
         self._after: dict[Any, Needs] = {}
+        self._afters: dict[Any, frozenset[tuple[Needs, ...]]] = {}     # the later heroes' needs per board
 
     def full(self) -> bool:
         return len(self._needs) + len(self._apart) + len(self._ordered) + len(self._feasible) + len(self._after) \
-            > CACHE_BOUND
+            + len(self._afters) > CACHE_BOUND
 
     def clear(self) -> None:
-        for memo in (self._needs, self._apart, self._ordered, self._feasible, self._after):
+        for memo in (self._needs, self._apart, self._ordered, self._feasible, self._after, self._afters):
             memo.clear()
 
     def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
@@ -139,14 +140,19 @@ class Groups:
         if not later or first_living is None:
             return False
         own_sets = (0, *submasks(without & bound.walking))
-        alone = bound.alone(state, first_living, without)
-        arrangements = bound.legal_moves(alone, spell)
-        afters: set[tuple[Needs, ...]] = set()
-        for number, moves in enumerate(arrangements):
-            afters.add(tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without, *pause_of[k],
-                                               spell, moves, number) for k in later))
+        # the later heroes' needs on each board the spell could make: all they read is the ground,
+        # each later hero's part and pauses, and the spells left without it (issue 41: asked once)
+        after_key = (ground, spell.index, without, tuple((parts[awake[k] + 1], pause_of[k]) for k in later))
+        afters = self._afters.get(after_key)
+        if afters is None:
+            alone = bound.alone(state, first_living, without)
+            found_afters: set[tuple[Needs, ...]] = set()
+            for number, moves in enumerate(bound.legal_moves(alone, spell)):
+                found_afters.add(tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without,
+                                                         *pause_of[k], spell, moves, number) for k in later))
+            afters = self._afters[after_key] = frozenset(found_afters)
         key = (tuple(sleepers_with), tuple(sleepers_without), tuple(with_), tuple(without_), first, attacks,
-               frozenset(afters), own)
+               afters, own)
         found = self._ordered.get(key)
         if found is not None:
             return found

@@ -88,8 +88,8 @@ class ProofSearch:
         # path is walked again) is a small part of the work; else the memo alone answers
         if earned - bound.work >= self.bound_quantum:
             bound.allowance = earned
-        elif not bound.work:
-            return False
+        elif bound.work <= self._static_work:
+            return False        # nothing walked since the static check: asking costs, answers little
         else:
             bound.allowance = bound.work
         return True

@@ -31,8 +31,14 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
 - *A hero nothing left can kill* (``zorglab.search.bound``): a branch where some living hero holds
   more HP than the spells left and its own walk's rooms can take, whatever is cast (FR-51).
 - *Entry counts only where a portal reads them* (FR-52).
+- *The static check first* (issue 41): before any state is searched the bound is asked about the
+  first state alone, within ``bound_static`` lone states; a hero nothing can kill from there
+  answers unsolvable at 0 states.
 The table is bounded (``max_table`` situations across both searches): reaching it answers
-unknown, saying so, and ``run`` resumes with a larger bound.
+unknown, saying so, and ``run`` resumes with a larger bound — unless the witness search's own
+table holds half of it or more: that one forgets its oldest half and goes on (issue 41; sound,
+since a situation it forgot is only expanded again). The world's plan graphs are bounded too
+(``max_plans``): past it they are forgotten and built again when asked.
 """
 
 from __future__ import annotations
@@ -69,6 +75,8 @@ UNSOLVABLE: Final = "unsolvable"
 UNKNOWN: Final = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
+PLAN_BUDGET = 1_500         # plan graphs the world keeps while a search runs (about 0.2 MB each): past it they
+                            # are forgotten and built again when asked (Move's boards made 1.5 GB of them; issue 41)
 WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
 BOUND_SHARE = 0.0           # lone states the damage bound may compute per state expanded (it is lazy): none
                             # before the ramp, since a lone state costs about ten search states (issue 27)
@@ -77,6 +85,8 @@ BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a
                             # (20 rather than 20,000 since the walk cut, which reads the memo: issue 27)
 BOUND_DELAY = 10_000         # ... counted from this many states on: small cells are won by the witness
                             # search by then (4 x 5 in 2,015 states, 5 x 6 in 9,370) and pay nothing for the bound
+BOUND_STATIC = 600          # lone states the bound may walk for the first state alone, before any search: the
+                            # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
@@ -172,6 +182,7 @@ class Search(ProofSearch, WitnessSearch):
     reads_dead: bool = False
     told_apart: frozenset[str] | None = None
     max_table: int | None = TABLE_BUDGET
+    max_plans: int | None = PLAN_BUDGET     # plan graphs kept (the world's planner), looked at every CHECK_EVERY states
     witness_after: int = WITNESS_AFTER      # proof expansions before the witness search joins
     witness_every: int = 1                  # it takes one expansion in this many (1: it alone, the default)
     bound_share: float = BOUND_SHARE        # the damage bound's work per state expanded, at most
@@ -179,8 +190,10 @@ class Search(ProofSearch, WitnessSearch):
     bound_quantum: int = BOUND_QUANTUM
     bound_ramp: int = BOUND_RAMP
     bound_delay: int = BOUND_DELAY
+    bound_static: int = BOUND_STATIC
     clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
+    forgotten: int = 0          # situations the witness search's table forgot to stay within ``max_table``
     states: int = 0             # states expanded (taken from the queue, every move tried)
     generated: int = 0          # states computed by a move (an action or a cast), kept or pruned
     pruned: int = 0
@@ -203,8 +216,12 @@ class Search(ProofSearch, WitnessSearch):
     _stirring: int = field(init=False, repr=False)     # spells that can stir a sleeper, as a mask; -1: no cut
     _bound: DamageBound | None = field(init=False, repr=False)     # FR-51, where the world allows it
     _entries: bool = field(init=False, repr=False)      # does the table keep entry counts?
+    _static_work: int = field(default=0, init=False, repr=False)     # the bound's work in the static check
 
     def __post_init__(self) -> None:
+        # a Move tries one slot touching no room for all such slots only where nothing reads positions:
+        # the win is every hero dead (a constraint might read dist), ZR-30 (``casts.isolated_alike``)
+        alike = self.prune and self.wins is None
         if self.wins is None:
             self.wins = partial(all_dead, self.world)       # no lambda on self: no reference cycle
         # ZR-30: isolated Move destinations are alike but for dist(): a world whose constraints read it
@@ -212,7 +229,7 @@ class Search(ProofSearch, WitnessSearch):
         self.margin = max(self.margin, ISOLATED_MARGIN + getattr(self.world, "dist_reach", 0))
         self.reach = self.world.history_reach
         apart = self.told_apart
-        self._book = CastBook(None if apart is None and self.reads_unused else apart or frozenset())
+        self._book = CastBook(None if apart is None and self.reads_unused else apart or frozenset(), alike)
         self._entries = bool(self.world.portal_caps) or not self.prune or self.reference
         self._dominate = self.prune and not self.reads_unused
         self._forget = (self.prune and self.forget_dead and not self.reads_dead
@@ -281,6 +298,18 @@ class Search(ProofSearch, WitnessSearch):
             number = self._heroes[key] = len(self._heroes)
         return number
 
+    def _static(self, start: GameState) -> bool:
+        """The cheap static check (issue 41): the damage bound asked about the first state alone,
+        within ``bound_static`` lone states, before any state is searched. Its work stays in the
+        bound's memo and counts against what the search earns later (``ProofSearch._allow``)."""
+        bound = self._bound
+        if bound is None or self.bound_static <= 0 or start.lost:
+            return False
+        bound.allowance = bound.work + self.bound_static
+        hopeless = bound.hopeless(start, self._mask(start.spells_left), self._parts(start, None))
+        self._static_work = bound.work
+        return hopeless
+
     # -- search -----------------------------------------------------------------------------
 
     def run(self, max_states: int | None = None, max_seconds: float | None = None,
@@ -299,6 +328,9 @@ class Search(ProofSearch, WitnessSearch):
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
             self._started = True
+            if self._static(start):
+                return self._verdict(UNSOLVABLE, t0, "no cast sequence can kill some hero from the first state "
+                                                     "(the damage bound's static check, FR-51)")
             self._offer(start, None, None, self._mask(start.spells_left), 0)
         assert self.wins is not None
         self._wins = self.wins      # as it stands now: a caller may have replaced it
@@ -321,9 +353,15 @@ class Search(ProofSearch, WitnessSearch):
                         look_at = self.states + CHECK_EVERY
                         if budget.check():
                             return self._verdict(UNKNOWN, t0, budget.describe())
+                        graphs = self.world.planner.graphs
+                        if self.max_plans is not None and len(graphs) > self.max_plans:
+                            graphs.clear()      # built again when asked: the same graphs (a plan is the map's)
                     if self.max_table is not None and len(self._table) + len(self._seen) >= self.max_table:
-                        return self._verdict(UNKNOWN, t0, f"table budget of {self.max_table} situations reached "
-                                                          "(the memory bound); run again with a larger one to resume")
+                        if 2 * len(self._seen) < self.max_table:
+                            return self._verdict(UNKNOWN, t0, f"table budget of {self.max_table} situations reached "
+                                                              "(the memory bound); run again with a larger one to "
+                                                              "resume")
+                        self._forget_oldest()
                     diving = self._diving()
                     if diving:
                         if not self._stack:

@@ -4,6 +4,7 @@ expanded in a table of its own (``Search._seen``). A mixin of :class:`~zorglab.s
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from zorglab.core.model import Cast
@@ -93,6 +94,17 @@ class WitnessSearch:
         self.witness_states += 1
         self._file(parts, mask, entry)
         self._stack.extend(children)
+
+    def _forget_oldest(self: Any) -> None:
+        """Forget the older half of the witness search's table (issue 41: a bounded table that
+        forgets rather than stops). Sound: a situation is skipped only where one it dominates was
+        expanded, and each expansion pushed every move; a forgotten one is expanded again if met,
+        which costs time, never a verdict (an empty stack still means every state was expanded)."""
+        seen = self._seen
+        drop = len(seen) // 2
+        for key in list(islice(seen, drop)):
+            del seen[key]
+        self.forgotten += drop
 
     def _file(self: Any, parts: tuple[int, ...], mask: int, entry: Any) -> None:
         """Note in the witness search's table that this situation was expanded with this mask."""
