@@ -53,11 +53,11 @@ def plain_dfs(world: World, wins: Callable[[GameState], bool] | None = None, max
             "cpu_seconds": round(time.process_time() - c0, 3)}
 
 
-def plain_cell(heroes: int, spells: int, max_seconds: float) -> dict:
+def plain_cell(heroes: int, spells: int, max_seconds: float, kind: str = "we", rooms: int = 8) -> dict:
     """The reference on one family cell, its world built inside the CPU time as the search's is."""
     from zorglab.search.family import family_world
 
     c0 = time.process_time()
-    found = plain_dfs(family_world(heroes, spells), max_seconds=max_seconds)
+    found = plain_dfs(family_world(heroes, spells, kind, rooms), max_seconds=max_seconds)
     found["cpu_seconds"] = round(time.process_time() - c0, 3)
     return found

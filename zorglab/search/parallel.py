@@ -32,14 +32,17 @@ Wins = Callable[[GameState], bool]
 
 @dataclass(frozen=True)
 class FamilySource:
-    """Cell (heroes, spells) of the scaling family, won when every hero is dead."""
+    """Cell (heroes, spells) of the scaling family (of ``kind``, on ``rooms`` rooms), won when every
+    hero is dead."""
 
     heroes: int
     spells: int
+    kind: str = "we"
+    rooms: int = 8
 
     def __call__(self) -> tuple[World, Wins | None, frozenset[str] | None, bool]:
         from zorglab.search.family import family_world
-        return family_world(self.heroes, self.spells), None, frozenset(), False
+        return family_world(self.heroes, self.spells, self.kind, self.rooms), None, frozenset(), False
 
 
 @dataclass(frozen=True)
