@@ -135,6 +135,7 @@ class DamageBound(LoneWalks):
     def groups(self, groups: Groups | None) -> None:
         self._gated = True
         self._groups = groups
+        self._answers.clear()       # answers given with other groups
 
     def _left(self, mask: int) -> tuple[int, int, int]:
         """What the spells left read for the bound: (the HP their damage takes from each hero, the
