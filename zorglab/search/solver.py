@@ -38,7 +38,7 @@ The table is bounded (``max_table`` situations across both searches): reaching i
 unknown, saying so, and ``run`` resumes with a larger bound — unless the witness search's own
 table holds half of it or more: that one forgets its oldest half and goes on (issue 41; sound,
 since a situation it forgot is only expanded again). The world's plan graphs are bounded too
-(``max_plans``): past it they are forgotten and built again when asked.
+(``max_plans``): past it the older half is forgotten and built again when asked.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from __future__ import annotations
 import gc
 import time
 from collections import deque
+from itertools import islice
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -75,8 +76,8 @@ UNSOLVABLE: Final = "unsolvable"
 UNKNOWN: Final = "unknown"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
-PLAN_BUDGET = 1_500         # plan graphs the world keeps while a search runs (about 0.2 MB each): past it they
-                            # are forgotten and built again when asked (Move's boards made 1.5 GB of them; issue 41)
+PLAN_BUDGET = 600           # plan graphs the world keeps while a search runs (0.2-0.4 MB each): past it the older
+                            # ones are forgotten and built again when asked (Move's boards made 1.5 GB of them; issue 41)
 WITNESS_AFTER = 0           # proof expansions before the witness search joins: none, it goes first
 BOUND_SHARE = 0.0           # lone states the damage bound may compute per state expanded (it is lazy): none
                             # before the ramp, since a lone state costs about ten search states (issue 27)
@@ -356,7 +357,9 @@ class Search(ProofSearch, WitnessSearch):
                             return self._verdict(UNKNOWN, t0, budget.describe())
                         graphs = self.world.planner.graphs
                         if self.max_plans is not None and len(graphs) > self.max_plans:
-                            graphs.clear()      # built again when asked: the same graphs (a plan is the map's)
+                            # the older half forgotten, built again when asked: the same graphs (a plan is the map's)
+                            for key in list(islice(graphs, len(graphs) - self.max_plans // 2)):
+                                del graphs[key]
                     if self.max_table is not None and len(self._table) + len(self._seen) >= self.max_table:
                         if 2 * len(self._seen) < self.max_table:
                             return self._verdict(UNKNOWN, t0, f"table budget of {self.max_table} situations reached "
