@@ -195,7 +195,7 @@ def isolated_alike(world: World, state: GameState, spell: Any) -> bool:
     """Can no rule tell apart the empty slots that touch no room, as destinations of this Move
     (issue 41, ZR-30)? Yes when, once it is cast, nothing can move a room to an empty slot again:
     every spell left but this one moves no room (``moves_rooms`` false) or only trades rooms among
-    their slots (a board spell that ``keeps_slots``: Swap), and no hero type of the world (nor
+    their slots (a board spell whose ``SearchFacts.keeps_slots``: Swap), and no hero type of the world (nor
     Warrior, what Banality makes) moves rooms (a Mechanic's shove reads the rooms' rectangle). The
     room it moves then stays alone wherever it went: the set of occupied slots only ever differs
     by where that lone slot is, and a map of slots that swaps it for another lone slot keeps every
@@ -208,7 +208,7 @@ def isolated_alike(world: World, state: GameState, spell: Any) -> bool:
         if other.index == spell.index or not state.spells_left[other.index]:
             continue
         behaviour = other.behaviour
-        if behaviour.moves_rooms is not False and not (behaviour.bound_role == "board" and behaviour.keeps_slots):
+        if behaviour.moves_rooms is not False and not (behaviour.bound_role == "board" and behaviour.facts.keeps_slots):
             return False
     return all(world.behaviour(t).moves_rooms is False for t in world.hero_types())
 
