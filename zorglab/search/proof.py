@@ -83,7 +83,8 @@ class ProofSearch:
         no work yet and may do none (then it has nothing to answer from, at no cost)."""
         n = self.states
         late = max(0, n - self.bound_delay)     # the ramp waits: a witness often comes first (issue 27)
-        earned = self.bound_first + int(n * self.bound_share) + (late * late // self.bound_ramp if self.bound_ramp else 0)
+        earned = self._static_work + self.bound_first + int(n * self.bound_share) \
+            + (late * late // self.bound_ramp if self.bound_ramp else 0)     # the static check's work is free
         # new walks only with a quantum of work in hand, so that resuming an unfinished walk (its
         # path is walked again) is a small part of the work; else the memo alone answers
         if earned - bound.work >= self.bound_quantum:

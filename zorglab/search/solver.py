@@ -302,8 +302,9 @@ class Search(ProofSearch, WitnessSearch):
 
     def _static(self, start: GameState) -> bool:
         """The cheap static check (issue 41): the damage bound asked about the first state alone,
-        within ``bound_static`` lone states, before any state is searched. Its work stays in the
-        bound's memo and counts against what the search earns later (``ProofSearch._allow``)."""
+        within ``bound_static`` lone states, before any state is searched. Its walks stay in the
+        bound's memo; its work is not charged against what the search earns later (``ProofSearch._allow``
+        counts from it), so a check interrupted and asked again leaves the search as it would be."""
         bound = self._bound
         if bound is None or self.bound_static <= 0 or start.lost:
             return False
@@ -329,8 +330,12 @@ class Search(ProofSearch, WitnessSearch):
         t0 = self.clock()
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
+            try:
+                static = self._static(start)
+            except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
+                return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
             self._started = True
-            if self._static(start):
+            if static:
                 return self._verdict(UNSOLVABLE, t0, "no cast sequence can kill some hero from the first state "
                                                      "(the damage bound's static check, FR-51)")
             self._offer(start, None, None, self._mask(start.spells_left), 0)
