@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -56,7 +56,36 @@ _EXPORTS: dict[str, str] = {
                     "zorglab.core.registry"),
     "RoomBehaviour": "zorglab.engine.rooms.base", "HeroBehaviour": "zorglab.engine.heroes.base",
     "SpellBehaviour": "zorglab.engine.spells.base",
+    # ... a type's own hero state and its hooks, and what the search may rely on (docs/extending.md)
+    **dict.fromkeys(("Mark", "Turn", "mark_type"), "zorglab.engine.marks"),
+    "SearchFacts": "zorglab.engine.facts",
 }
+
+if TYPE_CHECKING:       # the same names, typed for a designer's type checker (zorglab ships py.typed)
+    from zorglab.api import generate_temple as generate_temple, lint_temple as lint_temple
+    from zorglab.api import load_level as load_level, load_level_text as load_level_text
+    from zorglab.api import load_temple as load_temple, play as play, play_solution as play_solution
+    from zorglab.api import setup as setup, solve as solve, solve_layouts as solve_layouts
+    from zorglab.api import solve_temple as solve_temple
+    from zorglab.cli.compare import compare as compare
+    from zorglab.core.model import Cast as Cast, Level as Level, Outcome as Outcome
+    from zorglab.core.registry import Param as Param, ParamKind as ParamKind, hero_type as hero_type
+    from zorglab.core.registry import load_entry_point_types as load_entry_point_types
+    from zorglab.core.registry import room_type as room_type, spell_type as spell_type
+    from zorglab.engine.facts import SearchFacts as SearchFacts
+    from zorglab.engine.game import LevelRun as LevelRun, Setup as Setup
+    from zorglab.engine.heroes.base import HeroBehaviour as HeroBehaviour
+    from zorglab.engine.layout import Layout as Layout
+    from zorglab.engine.marks import Mark as Mark, Turn as Turn, mark_type as mark_type
+    from zorglab.engine.rooms.base import RoomBehaviour as RoomBehaviour
+    from zorglab.engine.spells.base import SpellBehaviour as SpellBehaviour
+    from zorglab.errors import CastError as CastError, ExpressionError as ExpressionError
+    from zorglab.errors import LayoutError as LayoutError, LevelError as LevelError, OptionError as OptionError
+    from zorglab.temples.model import Temple as Temple
+    from zorglab.widgets.maker import Maker as Maker
+    from zorglab.widgets.player import Player as Player
+    from zorglab.widgets.studio import Studio as Studio
+    from zorglab.widgets.temples import TempleTuner as TempleTuner, TempleViewer as TempleViewer
 
 
 

@@ -11,14 +11,17 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from zorglab.core import ast
 from zorglab.core.geometry import manhattan
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, HeroState
 from zorglab.errors import ExpressionError
 from zorglab.core.expr import evaluate
 from zorglab.core.model import Condition
+
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class ConditionResult:
 class RunRecord:
     """The expression environment of one world at the end of a run (or any casting point)."""
 
-    def __init__(self, world: Any, state: GameState, choices: Mapping[str, Any] | None = None,
+    def __init__(self, world: World, state: GameState, choices: Mapping[str, Any] | None = None,
                  solvable: Callable[[str], bool] | None = None):
         self.world = world
         self.state = state
@@ -78,7 +81,7 @@ class RunRecord:
             return False
         return ki not in deaths or deaths.index(hi) < deaths.index(ki)
 
-    def _dead(self, h: str):
+    def _dead(self, h: str) -> HeroState:
         hero = self.state.heroes[self._hero(h)]
         if hero.alive:
             raise ExpressionError(f"{h} did not die")

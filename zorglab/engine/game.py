@@ -13,7 +13,7 @@ The engine calls nothing above it. A ``solvable(world)`` constraint (FR-46) is d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol, cast
 
 from zorglab.core.budget import Budget
 from zorglab.engine.constraints import (ConditionResult, RunRecord, check_conditions, dist_reach, judged_worlds,
@@ -25,7 +25,7 @@ from zorglab.engine.run import RunResult, run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.world import World
 from zorglab.errors import ExpressionError
-from zorglab.core.model import MAIN_WORLD, Cast, Condition, Level, Outcome, Solution
+from zorglab.core.model import MAIN_WORLD, Cast, Condition, Level, Mirror, Outcome, Solution
 
 
 class Decider(Protocol):
@@ -60,7 +60,7 @@ class Setup:
     def world(self, name: str = MAIN_WORLD) -> World:
         """One world: the level's own (``M``) or a mirror by name, sharing the layout (ZR-18)."""
         if name in self._cache:
-            return self._cache[name]
+            return cast(World, self._cache[name])
         if name == MAIN_WORLD:
             world = World(self.level, self._slots(), main=self.layout.main, name=MAIN_WORLD)
         else:
@@ -76,7 +76,7 @@ class Setup:
         self._cache[name] = world
         return world
 
-    def mirror(self, name: str):
+    def mirror(self, name: str) -> Mirror:
         for mirror in self.level.mirrors:
             if mirror.name == name:
                 return mirror
@@ -141,7 +141,7 @@ class Setup:
             self._cache[key] = bool(self.decide(self.world(name),
                                                 lambda s: self.wins(name, s, deciding | {name}, leave_out=name),
                                                 reads_unused=reads_unused(kept)))
-        return self._cache[key]
+        return bool(self._cache[key])
 
     def judged_conditions(self) -> tuple[tuple[str, Condition], ...]:
         """The level constraints a judged world adds (ZR-28): its own constraints that read

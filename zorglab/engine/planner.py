@@ -47,7 +47,9 @@ class PlanView:
     # history, so it is left out: a deep k (ZR-10 bounds none) then costs nothing more (issue 30).
     live: tuple[int | None, ...] = ()
 
-    def project(self, pos, ledger, gold, main, counts, history, poisoned, extra) -> PlanState:
+    def project(self, pos: Position | None, ledger: tuple[tuple[int, int], ...], gold: tuple[int, ...], main: int,
+                counts: tuple[int, ...], history: tuple[Position, ...], poisoned: frozenset[Position],
+                extra: tuple[Any, ...]) -> PlanState:
         reads = self.reach and (not self.live or any(last is None or count <= last
                                                      for count, last in zip(counts, self.live)))
         return (pos,
@@ -84,8 +86,7 @@ class Planner:
                              gold=tolls or portals or (behaviour.reads_hp and damage) or behaviour.reads_gold,
                              main=portals, poison=behaviour.reads_hp,
                              zeros=tuple(0 for _ in world.rooms),
-                             live=tuple(getattr(world.rooms[index].behaviour, "history_read_until",
-                                                lambda args: None)(world.rooms[index].args)
+                             live=tuple(world.rooms[index].behaviour.history_read_until(world.rooms[index].args)
                                         for index in world.portal_caps))
             self._views[behaviour] = found
         return found

@@ -16,15 +16,18 @@ rooms and pulls), so a tick costs a lookup unless a princess moved.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine.state import GameState
 from zorglab.errors import LevelError
 
+if TYPE_CHECKING:
+    from zorglab.engine.world import World
+
 Weights = tuple[Fraction, ...]            # per room index
 
 
-def own_weights(world: Any, hero_type: str, args: tuple[Any, ...]) -> Weights:
+def own_weights(world: World, hero_type: str, args: tuple[Any, ...]) -> Weights:
     """A hero's default weight for every room: ``{Z: 1}``, under its type's own weights."""
     weights = [Fraction(1 if room.behaviour.ends_level else 0) for room in world.rooms]
     for label, value in world.behaviour(hero_type).room_weights(args):
@@ -35,24 +38,25 @@ def own_weights(world: Any, hero_type: str, args: tuple[Any, ...]) -> Weights:
     return tuple(weights)
 
 
-def pullers(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, int, Fraction], ...]:
+def pullers(world: World, state: GameState, but: int | None = None) -> tuple[tuple[int, int, Fraction], ...]:
     """(hero, room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn
     order: whose pull is where (*explain* names them)."""
     found = []
     for i, h in enumerate(state.heroes):
         if i != but and h.alive and h.pos is not None:
             behaviour = world.behaviour(h.type)
-            if behaviour.pulls_heroes:
-                found.append((i, h.pos[0], behaviour.pull(h.args)))
+            b = behaviour.pull(h.args) if behaviour.pulls_heroes else None
+            if b is not None:
+                found.append((i, h.pos[0], b))
     return tuple(found)
 
 
-def pulls(world: Any, state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
+def pulls(world: World, state: GameState, but: int | None = None) -> tuple[tuple[int, Fraction], ...]:
     """(room, b) of every living hero that pulls, on the board, except hero ``but``, in spawn order."""
     return tuple((room, b) for _, room, b in pullers(world, state, but))
 
 
-def arrived(world: Any, state: GameState, index: int) -> bool:
+def arrived(world: World, state: GameState, index: int) -> bool:
     """Is hero ``index`` at its goal: standing in a room of positive perceived weight that no
     reachable room outweighs (it waits there, FR-25), rather than stuck short of it?"""
     hero = state.heroes[index]
@@ -61,7 +65,7 @@ def arrived(world: Any, state: GameState, index: int) -> bool:
     return perceived(world, state, index)[hero.pos[0]] > 0
 
 
-def perceived(world: Any, state: GameState, index: int) -> Weights:
+def perceived(world: World, state: GameState, index: int) -> Weights:
     """Every room's perceived weight for hero ``index``: own weight and pulls averaged (FR-25)."""
     hero = state.heroes[index]
     others = pulls(world, state, but=index)
@@ -79,7 +83,7 @@ def perceived(world: Any, state: GameState, index: int) -> Weights:
     return found
 
 
-def target_rooms(world: Any, state: GameState, index: int) -> frozenset[int]:
+def target_rooms(world: World, state: GameState, index: int) -> frozenset[int]:
     """The reachable rooms of highest positive perceived weight; empty once the hero stands in one."""
     hero = state.heroes[index]
     if not world.behaviour(hero.type).weighs_rooms and not pulls(world, state):
@@ -96,7 +100,7 @@ def target_rooms(world: Any, state: GameState, index: int) -> frozenset[int]:
     return frozenset()
 
 
-def _reachable(world: Any, state: GameState, index: int, rooms: frozenset[int]) -> bool:
+def _reachable(world: World, state: GameState, index: int, rooms: frozenset[int]) -> bool:
     """Does the hero's own plan (its type's rules, on today's map) reach one of ``rooms``?"""
     hero = state.heroes[index]
     planner = world.planner

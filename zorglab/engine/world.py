@@ -153,8 +153,7 @@ class World:
         if behaviour.signature.undefined:
             raise LevelError(f"{spec.label}: {behaviour.signature.undefined}")
         _check_concrete(spec.label, spec.args)
-        arg_fault = getattr(behaviour, "arg_fault", None)
-        fault = arg_fault(spec.args) if arg_fault is not None else None
+        fault = behaviour.arg_fault(spec.args)
         if fault is not None:      # a choice made the arguments faulty (ZR-26)
             index, why = fault
             where = getattr(getattr(spec.args[index], "rule", None), "function", None)

@@ -28,7 +28,7 @@ from zorglab.core.values import Element, FrozenMap, IndexFunction
 
 MISSING: Any = object()
 ELEMENT_NAMES = ", ".join(e.value for e in Element)
-FINDERS: dict[str, Callable[[str], type | None]] = {
+FINDERS: dict[str, Callable[[str], type[Any] | None]] = {
     "room": find_room_type, "hero": find_hero_type, "spell": find_spell_type}
 LISTERS: dict[str, Callable[[], tuple[type, ...]]] = {
     "room": room_types, "hero": hero_types, "spell": spell_types}
@@ -87,8 +87,7 @@ class Builder:
             return None
         if args is None:
             return None
-        arg_fault = getattr(cls, "arg_fault", None)
-        fault = arg_fault(args) if arg_fault is not None else None
+        fault = cls.arg_fault(args)
         if fault is not None:
             index, why = fault
             where = nodes[index].loc if index < len(nodes) else node.loc

@@ -10,9 +10,14 @@ from zorglab.core.values import Element
 from zorglab.engine.facts import NO_FACTS, SearchFacts
 
 if TYPE_CHECKING:
-    from zorglab.engine.plangraph import PlanState
+    from random import Random
+
+    from zorglab.core.registry import Signature
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.plangraph import Action, PlanGraph, PlanState
     from zorglab.engine.resolve import Resolution
-    from zorglab.engine.state import Position
+    from zorglab.engine.state import GameState, Position
+    from zorglab.engine.world import World
 
 
 class HeroBehaviour:
@@ -36,18 +41,26 @@ class HeroBehaviour:
     reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
-    plan_goal: Callable[..., Any] | None = None    # optional (res, hero) -> extra cost at a plan's end, or None to veto it
+    # optional (res, hero) -> the extra cost at a plan's end, or None to veto ending there (the Gunner)
+    plan_goal: Callable[[Resolution, HeroScratch], tuple[int, ...] | None] | None = None
     weighs_rooms: bool = False  # does the type weigh rooms beyond the default {Z: 1}? (FR-25; see room_weights)
     pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
     moves_rooms: bool | None = None     # can its actions move a room? (Mechanic: True; None: unknown, taken as yes)
     # What the search's cuts may rely on (zorglab.engine.facts): ``stirs_sleepers`` (can its actions
     # change another hero's HP? FR-49, FR-51's gate), ``always_plans`` (FR-51's groups). None by default.
     facts: ClassVar[SearchFacts] = NO_FACTS
-    signature: Any              # set by the registry's decorator
+    signature: ClassVar[Signature]      # set by the registry's decorator
+
+    @staticmethod
+    def arg_fault(args: tuple[Any, ...]) -> tuple[int, str] | None:
+        """(index of a faulty argument, why) when arguments of the right kinds still make no sound
+        hero (the Portal's ``f`` giving no whole number, ZR-26); None when sound. The loader and
+        ``World`` ask it once the choices are made."""
+        return None
 
     @classmethod
     def max_hp(cls, args: tuple[Any, ...]) -> int:
-        return cls.signature.arg(args, "x")
+        return int(cls.signature.arg(args, "x"))
 
     @staticmethod
     def room_weights(args: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
@@ -64,7 +77,7 @@ class HeroBehaviour:
         return frozenset()
 
     @staticmethod
-    def step_cost(res: "Resolution") -> tuple[int, ...]:
+    def step_cost(res: Resolution) -> tuple[int, ...]:
         """The cost vector of one action, read off the resolution that performed it."""
         return (1,)
 
@@ -74,39 +87,39 @@ class HeroBehaviour:
         return (cls.name, cls.immune(args))
 
     @staticmethod
-    def perform(res: "Resolution", hero: Any, action: Any) -> bool:
+    def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:
         """Carry out a planned action; the default action set is the four steps."""
         return res.step(hero, action)
 
     @classmethod
-    def plan_actions(cls, graph: Any, s: PlanState) -> tuple[Any, ...]:
+    def plan_actions(cls, graph: PlanGraph, s: PlanState) -> tuple[Action, ...]:
         """The actions a plan may take from plan state ``s``, in tie-break order."""
         return cls.directions
 
     @staticmethod
-    def plan_map(graph: Any, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
+    def plan_map(graph: PlanGraph, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         """The (slots, cleared cells) a plan step sees: the graph's map, unless the hero's own
         power changed it earlier in the plan (ZR-13: "only the hero's own power changes it")."""
         return graph.slots, graph.cleared
 
     @staticmethod
-    def plan_extra(res: "Resolution", hero: Any) -> tuple[Any, ...]:
+    def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
         """The type-specific part of the next plan state."""
         return hero.extra
 
     @staticmethod
-    def targets(world: Any, state: Any, index: int) -> frozenset[int]:
+    def targets(world: World, state: GameState, index: int) -> frozenset[int]:
         """Rooms whose entry is this hero's goal: Z, unless a weight pull (FR-25) says otherwise."""
         return world.target_rooms(state, index)
 
     @staticmethod
-    def action_words(graph: Any, s: PlanState, action: Any) -> str:
+    def action_words(graph: PlanGraph, s: PlanState, action: Action) -> str:
         """A first action of a plan from plan state ``s`` in the designer's words, for *explain*
         (a type says what its own actions weigh: the Mechanic's shove, the Gunner's aim)."""
         return str(action)
 
     @staticmethod
-    def draft(rng: Any, hp: int, elements: list[str]) -> str | None:
+    def draft(rng: Random, hp: int, elements: list[str]) -> str | None:
         """A random hero of this type with ``hp`` hit points in notation, for the level generator
         (``elements``: those on the road); None: the generator cannot draft this type."""
         return None

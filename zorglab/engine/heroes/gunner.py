@@ -20,7 +20,7 @@ into *fired*. The mode and the cells its own Shells cleared live only in plan st
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import shell
 from zorglab.core.geometry import Direction
@@ -28,6 +28,12 @@ from zorglab.engine.state import Position
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
 from zorglab.core.values import INF
+
+if TYPE_CHECKING:
+    from zorglab.core.geometry import Slot
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.plangraph import Action, PlanGraph, PlanState
+    from zorglab.engine.resolve import Resolution
 
 FRESH, AIMING, FIRED, HOLDING = 0, 1, 2, 3
 
@@ -69,7 +75,7 @@ def shot_duration(args: tuple[Any, ...]) -> Any:
 def can_fire(args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
     """Shots left and the shot duration not over (FR-22)."""
     shots, acted, _, _ = _parts(extra)
-    return shots < Gunner.signature.arg(args, "c") and acted < shot_duration(args)
+    return bool(shots < Gunner.signature.arg(args, "c") and acted < shot_duration(args))
 
 
 def _mode_after(extra: tuple[Any, ...], performed: Any) -> int:
@@ -97,11 +103,11 @@ class Gunner(HeroBehaviour):
     base_actions: tuple[Direction | Fire, ...] = tuple(a for d in Direction for a in (d, Fire(d)))
 
     @classmethod
-    def profile(cls, args):
+    def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
         return (cls.name, cls.immune(args), cls.signature.arg(args, "c"), shot_duration(args))
 
     @staticmethod
-    def perform(res, hero, action):
+    def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:
         shots, acted, mode, _ = _parts(hero.extra)
         inner = action
         if isinstance(action, Intent):
@@ -122,7 +128,7 @@ class Gunner(HeroBehaviour):
         return True
 
     @classmethod
-    def plan_actions(cls, graph, s):
+    def plan_actions(cls, graph: PlanGraph, s: PlanState) -> tuple[Action, ...]:
         extra = s[7]
         mode = _parts(extra)[2]
         if mode == FRESH:
@@ -135,30 +141,30 @@ class Gunner(HeroBehaviour):
         return cls.base_actions
 
     @staticmethod
-    def action_words(graph, s, action):
+    def action_words(graph: PlanGraph, s: PlanState, action: Action) -> str:
         """A fresh plan's first action with the plan's aim: to fire, or never to fire (FR-22)."""
         if isinstance(action, Intent) and not isinstance(action.action, Fire):
             return f"{action.action} ({'to fire later' if action.mode == AIMING else 'never to fire'})"
         return str(action)
 
     @staticmethod
-    def plan_map(graph, s):
+    def plan_map(graph: PlanGraph, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         cleared = _parts(s[7])[3]
         return graph.slots, graph.cleared if cleared is None else cleared
 
     @staticmethod
-    def plan_extra(res, hero):
+    def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
         shots, acted, _, _ = _parts(hero.extra)
         return (shots, acted, _mode_after(hero.extra, res.performed), res.cleared)
 
     @staticmethod
-    def step_cost(res):
+    def step_cost(res: Resolution) -> tuple[int, ...]:
         (hero,) = res.heroes.values()
         aiming = _mode_after(hero.extra, res.performed) == AIMING
         return (0, 1 if aiming else 0, res.hp_lost, 1)
 
     @staticmethod
-    def plan_goal(res, hero):
+    def plan_goal(res: Resolution, hero: HeroScratch) -> tuple[int, ...] | None:
         mode = _mode_after(hero.extra, res.performed)
         if mode == AIMING:
             return None                 # a plan meant to fire may not end before its shot

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.core.geometry import Direction, Slot, neighbour_slot
@@ -30,6 +30,13 @@ from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.plangraph import PlanState
 from zorglab.core.registry import Param, ParamKind, hero_type
 from zorglab.engine.roommoves import move_problem
+
+if TYPE_CHECKING:
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.plangraph import Action, PlanGraph
+    from zorglab.engine.world import World
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import Position
 
 ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
 WALKER = ("Warrior", (1,))      # the walking distance of ZR-13's Warrior: actions, HP ignored
@@ -45,13 +52,13 @@ class Shove:
         return f"shove {self.direction}"
 
 
-def weight(world: Any, args: tuple[Any, ...], room: int) -> int | None:
+def weight(world: World, args: tuple[Any, ...], room: int) -> int | None:
     """``dict[room]`` in steps (negative counts as 0), or None if the room is not listed."""
     steps = Mechanic.signature.arg(args, "dict").get(world.rooms[room].label)
     return None if steps is None else max(0, steps)
 
 
-def shoved_slots(world: Any, slots: tuple[Slot, ...], room: int, direction: Direction) -> tuple[Slot, ...] | None:
+def shoved_slots(world: World, slots: tuple[Slot, ...], room: int, direction: Direction) -> tuple[Slot, ...] | None:
     """The slots after shoving ``room`` one slot in ``direction``, or None if illegal (FR-38)."""
     cache = world.memo("mechanic.shoves")
     key = (slots, room, direction)
@@ -65,7 +72,7 @@ def shoved_slots(world: Any, slots: tuple[Slot, ...], room: int, direction: Dire
                 moved[room] = target
                 result = tuple(moved)
         cache[key] = result
-    return cache[key]
+    return cast("tuple[Slot, ...] | None", cache[key])
 
 
 SHOVE_MARGIN = 2    # slots beyond the other rooms' rectangle a shove may end in (ZR-30's representatives)
@@ -89,13 +96,12 @@ def _near(slots: tuple[Slot, ...], room: int, slot: tuple[int, int]) -> bool:
             and min(rows) - SHOVE_MARGIN <= slot[1] <= max(rows) + SHOVE_MARGIN)
 
 
-def _walk(graph: Any, s: PlanState, slots: tuple[Slot, ...]) -> int | None:
+def _walk(graph: PlanGraph, s: PlanState, slots: tuple[Slot, ...]) -> int | None:
     """Actions a walk (no shove) from plan state ``s`` to the goal takes on ``slots``, or None."""
     walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
     start = s[:7] + ((),)
-    if walker.action(start) is None:
-        return None
-    return walker.cost_to_go(start)[0]
+    cost = walker.cost_to_go(start) if walker.action(start) is not None else None
+    return None if cost is None else cost[0]
 
 
 @hero_type("Mechanic", Param("x", ParamKind.INT, minimum=1, said="HP"), Param("dict", ParamKind.ROOM_INT_MAP))
@@ -108,11 +114,11 @@ class Mechanic(HeroBehaviour):
     cost_names = ("length", "unjustified_shoves")
 
     @classmethod
-    def profile(cls, args):
+    def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
         return (cls.name, cls.immune(args), cls.signature.arg(args, "dict"))
 
     @staticmethod
-    def perform(res, hero, action):
+    def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:
         if not isinstance(action, Shove):
             return res.step(hero, action)
         if hero.pos is None or weight(res.world, hero.args, hero.pos[0]) is None:
@@ -127,7 +133,7 @@ class Mechanic(HeroBehaviour):
         return True
 
     @classmethod
-    def plan_actions(cls, graph, s):
+    def plan_actions(cls, graph: PlanGraph, s: PlanState) -> tuple[Action, ...]:
         room = s[0][0]
         steps = weight(graph.world, graph.args, room)
         if steps is None:
@@ -146,7 +152,7 @@ class Mechanic(HeroBehaviour):
         return tuple(actions)
 
     @classmethod
-    def action_words(cls, graph, s, action):
+    def action_words(cls, graph: PlanGraph, s: PlanState, action: Action) -> str:
         """A shove with the figures that justify it or not (FR-24): its weight, the walk on the
         shoved map, the walk from here on foot."""
         if not isinstance(action, Shove):
@@ -162,17 +168,20 @@ class Mechanic(HeroBehaviour):
         return f"{action} ({then} vs {foot}: {'justified' if action.justified else 'unjustified'})"
 
     @staticmethod
-    def plan_map(graph, s):
+    def plan_map(graph: PlanGraph, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         return (s[7][0] if s[7] else graph.slots), graph.cleared
 
     @staticmethod
-    def plan_extra(res, hero):
+    def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
         return (res.slots,) if isinstance(res.performed, Shove) else hero.extra
 
     @staticmethod
-    def step_cost(res):
+    def step_cost(res: Resolution) -> tuple[int, ...]:
         shove = res.performed
         if not isinstance(shove, Shove):
             return (1, 0)
         (hero,) = res.heroes.values()
-        return (weight(res.world, hero.args, hero.pos[0]), 0 if shove.justified else 1)
+        assert hero.pos is not None         # a shove is made standing in a room
+        steps = weight(res.world, hero.args, hero.pos[0])
+        assert steps is not None            # only a listed room is shoved (FR-24)
+        return (steps, 0 if shove.justified else 1)

@@ -7,11 +7,17 @@ the Elf's; ties right, up, left, down. Standing in a room, she pulls every other
 Perceived weights are exact fractions (ZR-20).
 """
 
+from __future__ import annotations
+
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
+
+if TYPE_CHECKING:
+    from zorglab.engine.resolve import Resolution
 
 
 @hero_type(
@@ -31,13 +37,13 @@ class Princess(HeroBehaviour):
     pulls_heroes = True
 
     @classmethod
-    def room_weights(cls, args):
-        return cls.signature.arg(args, "dict").items
+    def room_weights(cls, args: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
+        return cast("tuple[tuple[str, Any], ...]", cls.signature.arg(args, "dict").items)
 
     @classmethod
-    def pull(cls, args):
+    def pull(cls, args: tuple[Any, ...]) -> Fraction | None:
         return Fraction(cls.signature.arg(args, "b"))
 
     @staticmethod
-    def step_cost(res):
+    def step_cost(res: Resolution) -> tuple[int, ...]:
         return (res.hp_lost, 1)

@@ -1,8 +1,15 @@
 """Warrior(x): shortest path to Z ignoring HP; ties right, up, left, down (FR-20)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
+
+if TYPE_CHECKING:
+    from random import Random
 
 
 @hero_type("Warrior", Param("x", ParamKind.INT, minimum=1, said="HP"))
@@ -14,5 +21,5 @@ class Warrior(HeroBehaviour):
     moves_rooms = False
 
     @classmethod
-    def draft(cls, rng, hp, elements):
+    def draft(cls, rng: Random, hp: int, elements: list[str]) -> str:
         return f"{cls.name}({hp})"

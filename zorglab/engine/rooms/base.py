@@ -8,6 +8,8 @@ from zorglab.engine import cells
 from zorglab.core.tiles import CellKind
 
 if TYPE_CHECKING:
+    from random import Random
+
     from zorglab.core.registry import Signature
     from zorglab.core.values import Element
     from zorglab.engine.resolve import Resolution
@@ -38,6 +40,13 @@ class RoomBehaviour:
     is_spawn: bool = False      # A: heroes spawn here; entering makes it the main A
     entry_changes_hp: bool = False  # D: entering changes HP, so HP-reading plans track gold too
     own_cells: str = ""         # tile cells a room of this type needs one of (E: green, T: dark or light)
+
+    @staticmethod
+    def arg_fault(args: tuple[Any, ...]) -> tuple[int, str] | None:
+        """(index of a faulty argument, why) when arguments of the right kinds still make no sound
+        room (the Portal's ``f`` giving no whole number, ZR-26); None when sound. The loader and
+        ``World`` ask it once the choices are made."""
+        return None
 
     @staticmethod
     def initial_gold(args: tuple[Any, ...]) -> int:
@@ -80,6 +89,12 @@ class RoomBehaviour:
         return None
 
     @staticmethod
+    def history_read_until(args: tuple[Any, ...]) -> int | None:
+        """The entry count past which this room never reads a visit history again; None: any
+        entry may read it (asked of rooms with an :meth:`entry_cap`, the Portal's, by the planner)."""
+        return None
+
+    @staticmethod
     def history_bounded(args: tuple[Any, ...]) -> bool:
         """Does :meth:`history_reach` bound what this room reads at every entry (ZR-27)? When
         False, a repetition compares whole visit histories."""
@@ -96,7 +111,7 @@ class RoomBehaviour:
         return None
 
     @staticmethod
-    def draft(rng: Any) -> str | None:
+    def draft(rng: Random) -> str | None:
         """A random room of this type in notation, for the level generator (zorglab.propose);
         None: the generator cannot draft this type."""
         return None

@@ -1,10 +1,17 @@
 """E(elem): green cells act by element (FR-14, ZR-9)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
 from zorglab.engine import cells
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.core.tiles import CellKind
 from zorglab.core.registry import Param, ParamKind, room_type
 from zorglab.core.values import Element
+
+if TYPE_CHECKING:
+    from random import Random
 
 
 class ElementCells(RoomBehaviour):
@@ -12,12 +19,12 @@ class ElementCells(RoomBehaviour):
     two share, written once."""
 
     @staticmethod
-    def draft_damage(args, text):
+    def draft_damage(args: tuple[Any, ...], text: str) -> int:
         return 3 if "fire" in text else 0
 
     @classmethod
-    def cell_element(cls, args):
-        return cls.signature.arg(args, "elem")
+    def cell_element(cls, args: tuple[Any, ...]) -> Element | None:
+        return cast(Element, cls.signature.arg(args, "elem"))
 
 
 @room_type("E", Param("elem", ParamKind.ELEMENT))
@@ -27,11 +34,11 @@ class ElementalRoom(ElementCells):
     own_cells = "g"
 
     @classmethod
-    def draft(cls, rng):
+    def draft(cls, rng: Random) -> str:
         return f"{cls.name}({rng.choice([e.value for e in Element])})"
 
     @classmethod
-    def cell_code(cls, args, kind):
+    def cell_code(cls, args: tuple[Any, ...], kind: CellKind) -> int:
         if kind is CellKind.GREEN:
             return cells.ELEMENT_CODE[cls.signature.arg(args, "elem")]
         return RoomBehaviour.cell_code(args, kind)

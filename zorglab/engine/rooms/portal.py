@@ -1,6 +1,9 @@
 """P(n, f): teleport on the hero's i-th entry, i <= n (FR-15, ZR-10); f gives whole numbers (ZR-26)."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.core.limits import UNBOUNDED
@@ -8,6 +11,11 @@ from zorglab.core.registry import Param, ParamKind, room_type
 from zorglab.core.model import VarRef
 from zorglab.core.values import INF
 from zorglab.core.portals import portal_fault
+
+if TYPE_CHECKING:
+    from random import Random
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.resolve import Resolution
 
 REACH_TRIED = 100_000     # a finite n up to this has its history reach read off f(1..n) exactly
 
@@ -33,7 +41,7 @@ class PortalRoom(RoomBehaviour):
         no cap at all (:data:`~zorglab.core.limits.UNBOUNDED`) for any other ``f``."""
         n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         if n is not INF:
-            return max(0, n) + 1
+            return int(max(0, n)) + 1
         if f.table is not None:
             return len(f.table) + 1
         return 1 if f.constant() else UNBOUNDED
@@ -44,7 +52,7 @@ class PortalRoom(RoomBehaviour):
         that does not read ``i`` treats every entry alike (ZR-27)."""
         n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         if n is not INF:
-            return max(0, n)
+            return int(max(0, n))
         if f.table is not None:
             return len(f.table)
         return 0 if f.constant() else None
@@ -56,7 +64,7 @@ class PortalRoom(RoomBehaviour):
         room, whatever the history); None when any entry may read it."""
         n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         if n is not INF:
-            return max(0, n)
+            return int(max(0, n))
         return len(f.table) if f.table is not None else None
 
     @classmethod
@@ -67,12 +75,12 @@ class PortalRoom(RoomBehaviour):
         n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         if f.table is not None:
             last = len(f.table) if n is INF else min(max(0, n), len(f.table))
-            return max([1] + [f(i) for i in range(1, last + 1)])
+            return int(max([1] + [f(i) for i in range(1, last + 1)]))
         if f.constant():
-            return max(1, f(1))
+            return int(max(1, f(1)))
         if n is INF or n > REACH_TRIED:
             return UNBOUNDED
-        return max([1] + [f(i) for i in range(1, max(0, n) + 1)])
+        return int(max([1] + [f(i) for i in range(1, max(0, n) + 1)]))
 
     @classmethod
     def history_bounded(cls, args: tuple[Any, ...]) -> bool:
@@ -80,16 +88,16 @@ class PortalRoom(RoomBehaviour):
         return cls.history_reach(args) < UNBOUNDED
 
     @classmethod
-    def draft(cls, rng):
+    def draft(cls, rng: Random) -> str:
         n = rng.randint(1, 2)
         return f"{cls.name}({n}, [{', '.join(str(rng.randint(1, 3)) for _ in range(n))}])"
 
     @classmethod
-    def badge_args(cls, args):
+    def badge_args(cls, args: tuple[Any, ...]) -> tuple[Any, ...]:
         return (cls.signature.arg(args, "n"),) if args else args
 
     @classmethod
-    def on_enter(cls, res, hero, room):
+    def on_enter(cls, res: Resolution, hero: HeroScratch, room: int) -> None:
         args = res.world.rooms[room].args
         n, f = cls.signature.arg(args, "n"), cls.signature.arg(args, "f")
         i = hero.entry_count(room)

@@ -1,7 +1,16 @@
 """Attack: x damage to every living hero on the board (FR-34)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import Param, ParamKind, spell_type
+
+if TYPE_CHECKING:
+    from random import Random
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.resolve import Resolution
 
 
 @spell_type("Attack", Param("x", ParamKind.INT))
@@ -15,13 +24,13 @@ class AttackSpell(SpellBehaviour):
     moves_rooms = False
 
     @classmethod
-    def damage_to_each(cls, args):
-        return cls.signature.arg(args, "x")
+    def damage_to_each(cls, args: tuple[Any, ...]) -> int:
+        return int(cls.signature.arg(args, "x"))
 
     @classmethod
-    def draft(cls, rng):
+    def draft(cls, rng: Random) -> str:
         return f"{cls.name}({rng.randint(1, 3)})"
 
     @classmethod
-    def affect(cls, res, hero, args):
+    def affect(cls, res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         res.change_hp(hero, -cls.signature.arg(args, "x"), "Attack")

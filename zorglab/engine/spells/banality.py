@@ -1,8 +1,17 @@
 """Banality: A chosen hero becomes a Warrior, keeping its HP (FR-42)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from zorglab.engine import events as ev
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import spell_type
+
+if TYPE_CHECKING:
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import HeroState
 
 BECOMES = "Warrior"     # the type every hero a Banality touches takes
 
@@ -15,15 +24,15 @@ class BanalitySpell(SpellBehaviour):
     moves_rooms = False
 
     @staticmethod
-    def makes_types(args):
+    def makes_types(args: tuple[Any, ...]) -> tuple[str, ...]:
         return (BECOMES,)
 
     @staticmethod
-    def changes_nothing(hero, args):
+    def changes_nothing(hero: HeroState, args: tuple[Any, ...]) -> bool:
         return hero.type == BECOMES      # Banality on a Warrior (ZR-24)
 
     @staticmethod
-    def affect(res, hero, args):
+    def affect(res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         if hero.type != BECOMES:
             res.emit(ev.TypeChanged, hero.label, hero.type, BECOMES)
             hero.type = BECOMES

@@ -14,6 +14,10 @@ from zorglab.engine.facts import NO_FACTS, SearchFacts
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
+    from random import Random
+
+    from zorglab.core.geometry import Slot
+    from zorglab.engine.state import HeroState
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.core.model import Cast
@@ -119,7 +123,15 @@ class SpellBehaviour:
 
     @staticmethod
     def affect(res: "Resolution", hero: "HeroScratch", args: tuple[Any, ...]) -> None:
+        """What a cast does to one hero it targets (Selection reuses it on each chosen hero)."""
         raise NotImplementedError
+
+    @staticmethod
+    def arg_fault(args: tuple[Any, ...]) -> tuple[int, str] | None:
+        """(index of a faulty argument, why) when arguments of the right kinds still make no sound
+        spell (the Portal's ``f`` giving no whole number, ZR-26); None when sound. The loader and
+        ``World`` ask it once the choices are made."""
+        return None
 
     @staticmethod
     def reads_corpses(args: tuple[Any, ...]) -> bool:
@@ -128,7 +140,7 @@ class SpellBehaviour:
         return False
 
     @staticmethod
-    def changes_nothing(hero: Any, args: tuple[Any, ...]) -> bool:
+    def changes_nothing(hero: HeroState, args: tuple[Any, ...]) -> bool:
         """Is a cast on this hero (a :class:`~zorglab.engine.state.HeroState`) legal but without
         effect but the spell count (ZR-24)? The search leaves such casts out: keeping the spell
         is never worse. False unless a type says otherwise."""
@@ -150,13 +162,13 @@ class SpellBehaviour:
         return 0
 
     @staticmethod
-    def relaxed_moves(slots: tuple[Any, ...]) -> list[dict[int, Any]]:
+    def relaxed_moves(slots: tuple[Slot, ...]) -> list[dict[int, Slot]]:
         """Every room move a cast could make, whichever hero is active (``bound_role == "board"``):
         a superset the damage bound tries on a lone hero's walk."""
         return []
 
     @classmethod
-    def draft(cls, rng: Any) -> str:
+    def draft(cls, rng: Random) -> str:
         """A random spell of this type in notation, for the level generator (no arguments by default)."""
         return cls.name
 

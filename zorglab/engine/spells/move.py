@@ -1,9 +1,17 @@
 """Move(): the active hero's room moves to an empty slot (FR-36, FR-38, ZR-15)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from zorglab.core.registry import spell_type
 from zorglab.engine.roommoves import apply_moves, board_to_dungeon
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
+
+if TYPE_CHECKING:
+    from zorglab.core.model import Cast
+    from zorglab.engine.spells.base import CastContext
 
 
 @spell_type("Move")
@@ -13,7 +21,7 @@ class MoveSpell(RoomSpell):
     cast_form = "to"
 
     @classmethod
-    def apply_selected(cls, ctx, heroes, cast):
+    def apply_selected(cls, ctx: CastContext, heroes: tuple[int, ...], cast: Cast) -> None:
         rooms = chosen_rooms(ctx, heroes, "Move")
         if len(cast.to) != len(rooms):
             raise CastError(f"Move needs one destination per room moved: {len(rooms)} room(s), "

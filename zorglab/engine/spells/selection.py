@@ -1,8 +1,16 @@
 """Selection(allow_corpses): another unused spell, on several chosen heroes at once (FR-39, ZR-16)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from zorglab.core.registry import Param, ParamKind, spell_type
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.errors import CastError
+
+if TYPE_CHECKING:
+    from random import Random
+    from zorglab.engine.spells.base import CastContext
 
 
 @spell_type("Selection", Param("allow_corpses", ParamKind.BOOL))
@@ -15,15 +23,15 @@ class SelectionSpell(SpellBehaviour):
     moves_rooms = False       # it applies another spell of the world, which says for itself
 
     @classmethod
-    def draft(cls, rng):
+    def draft(cls, rng: Random) -> str:
         return f"{cls.name}({rng.choice(('false', 'true'))})"
 
     @classmethod
-    def reads_corpses(cls, args):
+    def reads_corpses(cls, args: tuple[Any, ...]) -> bool:
         return bool(cls.signature.arg(args, "allow_corpses"))        # allow_corpses: a chosen corpse can be moved or teleported
 
     @classmethod
-    def apply(cls, ctx):
+    def apply(cls, ctx: CastContext) -> None:
         from zorglab.engine.casting import find_spell
 
         inner = ctx.cast.inner

@@ -5,13 +5,21 @@ rules: the turn order passes a sleeper over (ZR-7), a real HP change wakes it (Z
 shows a blue "z" badge and *explain* says why it takes no step. Wake (``wake.py``) removes it.
 """
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 
 from zorglab.engine import events as ev
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.marks import Mark, Turn, mark_type
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import spell_type
+
+if TYPE_CHECKING:
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import HeroState
 
 ASLEEP = "asleep"
 
@@ -52,11 +60,11 @@ class SleepSpell(SpellBehaviour):
     facts = SearchFacts(stirs_sleepers=False)   # Sleep on a sleeper changes nothing (ZR-24)
 
     @staticmethod
-    def changes_nothing(hero, args):
+    def changes_nothing(hero: HeroState, args: tuple[Any, ...]) -> bool:
         return bool(hero.mark(ASLEEP))          # Sleep on a sleeper (ZR-24)
 
     @staticmethod
-    def affect(res, hero, args):
+    def affect(res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         if not hero.mark(ASLEEP):
             hero.set_mark(ASLEEP, True)
             res.emit(ev.Slept, hero.label)

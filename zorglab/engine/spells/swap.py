@@ -1,10 +1,19 @@
 """Swap(): the active hero's room swaps slots with another room (FR-37, FR-38, ZR-15)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from zorglab.core.registry import spell_type
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
+
+if TYPE_CHECKING:
+    from zorglab.core.geometry import Slot
+    from zorglab.core.model import Cast
+    from zorglab.engine.spells.base import CastContext
 
 
 @spell_type("Swap")
@@ -18,11 +27,11 @@ class SwapSpell(RoomSpell):
     facts = SearchFacts(stirs_sleepers=False, keeps_slots=True)
 
     @staticmethod
-    def relaxed_moves(slots):
+    def relaxed_moves(slots: tuple[Slot, ...]) -> list[dict[int, Slot]]:
         return [{a: slots[b], b: slots[a]} for a in range(len(slots)) for b in range(a + 1, len(slots))]
 
     @classmethod
-    def apply_selected(cls, ctx, heroes, cast):
+    def apply_selected(cls, ctx: CastContext, heroes: tuple[int, ...], cast: Cast) -> None:
         rooms = chosen_rooms(ctx, heroes, "Swap")
         world = ctx.res.world
         if cast.with_room is None or cast.with_room not in world.room_index:

@@ -1,9 +1,18 @@
 """Wake: A chosen sleeping hero wakes (FR-41): it loses Sleep's mark (``sleep.py``)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from zorglab.engine import events as ev
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.spells.sleep import ASLEEP
 from zorglab.core.registry import spell_type
+
+if TYPE_CHECKING:
+    from zorglab.engine.hero_scratch import HeroScratch
+    from zorglab.engine.resolve import Resolution
+    from zorglab.engine.state import HeroState
 
 
 @spell_type("Wake")
@@ -14,11 +23,11 @@ class WakeSpell(SpellBehaviour):
     moves_rooms = False
 
     @staticmethod
-    def changes_nothing(hero, args):
+    def changes_nothing(hero: HeroState, args: tuple[Any, ...]) -> bool:
         return not hero.mark(ASLEEP)      # Wake on a hero awake (ZR-24)
 
     @staticmethod
-    def affect(res, hero, args):
+    def affect(res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         if hero.mark(ASLEEP):
             hero.set_mark(ASLEEP, False)
             res.emit(ev.Woke, hero.label, "Wake")
