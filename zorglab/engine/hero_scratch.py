@@ -1,5 +1,9 @@
-"""A hero's mutable working copy while an action resolves (:class:`HeroScratch`): built from
-:class:`~zorglab.engine.state.HeroState`'s one declaration of fields, frozen back into one after.
+"""A hero's mutable working copy while an action resolves (:class:`HeroScratch`): taken from a
+:class:`~zorglab.engine.state.HeroState` and frozen back into one after.
+
+Its fields are ``HeroState``'s, written out once here in the same order (a tuple unpacking and a
+tuple display, as fast as code gets); the import checks the order against ``HeroState._fields``, so a
+field added there and not here stops the import with a message rather than misplacing a value.
 """
 
 from __future__ import annotations
@@ -12,27 +16,23 @@ from zorglab.engine.state import FIELDS, HeroState, Position, entry_count
 
 _new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
 
-
-def _scratch_source() -> str:
-    """The scratch's ``__init__`` and ``freeze``, generated from ``HeroState._fields`` (as
-    ``namedtuple`` makes its own): one tuple unpacking and one tuple display, as fast as written
-    out, never written out."""
-    fields = ", ".join(f"self.{name}" for name in FIELDS)
-    return (f"def __init__(self, index, label, h, immune=None):\n"
-            f"    self.index = index\n    self.label = label\n    ({fields},) = h\n"
-            f"    self.immune = immune\n    self.slide = None\n"
-            f"def freeze(self):\n    return _new_tuple(HeroState, ({fields},))\n")
+_SLOTS = ("type", "args", "hp", "pos", "alive", "gold", "entries", "poisoned", "gold_at_death", "marks", "extra",
+          "history", "died_at")
+if _SLOTS != FIELDS:        # pragma: no cover - a HeroState field added without its place here
+    raise ImportError(f"HeroScratch's fields {_SLOTS} differ from HeroState's {FIELDS}: "
+                      "write the new field in hero_scratch.py too (its slots, __init__ and freeze)")
 
 
 class HeroScratch:
-    """A hero's mutable working copy during one resolution: :class:`HeroState`'s fields (its slots,
-    unpacking and freeze come from ``HeroState._fields``), plus what lives only during an action.
+    """A hero's mutable working copy during one resolution: :class:`HeroState`'s fields, plus what
+    lives only during an action.
 
-    ``immune`` holds the cell codes it treats as floor (looked up on first need), ``slide`` the ice
-    slide under way. Tuples throughout (gold, history, marks): copied only when they change.
+    ``index`` and ``label`` say which hero it is; ``immune`` holds the cell codes it treats as floor
+    (looked up on first need), ``slide`` the ice slide under way. Tuples throughout (gold, history,
+    marks): copied only when they change.
     """
 
-    __slots__ = ("index", "label", "immune", "slide") + FIELDS
+    __slots__ = ("index", "label", "immune", "slide") + _SLOTS
     # the type checker's view of the slots (tests/engine/test_hero_state.py: the same names and types)
     index: int
     label: str
@@ -53,10 +53,12 @@ class HeroScratch:
     died_at: int | None
 
     def __init__(self, index: int, label: str, h: HeroState, immune: frozenset[int] | None = None):
-        """Replaced below by the same code generated from ``HeroState._fields`` (:func:`_fill_source`)."""
-        self.index, self.label, self.immune, self.slide = index, label, immune, None
-        for name, value in zip(FIELDS, h):
-            setattr(self, name, value)
+        self.index = index
+        self.label = label
+        (self.type, self.args, self.hp, self.pos, self.alive, self.gold, self.entries, self.poisoned,
+         self.gold_at_death, self.marks, self.extra, self.history, self.died_at) = h
+        self.immune = immune
+        self.slide = None
 
     @property
     def gold_total(self) -> int:
@@ -80,15 +82,7 @@ class HeroScratch:
         return count
 
     def freeze(self) -> HeroState:
-        """The scratch as a :class:`HeroState` (replaced below by the generated code)."""
-        return _new_tuple(HeroState, tuple([getattr(self, name) for name in FIELDS]))
-
-
-def _generated() -> dict[str, Any]:
-    namespace: dict[str, Any] = {}
-    # our own text, from HeroState._fields: nothing external
-    exec(_scratch_source(), {"_new_tuple": _new_tuple, "HeroState": HeroState}, namespace)
-    return namespace
-
-
-HeroScratch.__init__, HeroScratch.freeze = _generated()["__init__"], _generated()["freeze"]  # type: ignore[method-assign]
+        """The scratch as a :class:`HeroState`."""
+        return _new_tuple(HeroState, (self.type, self.args, self.hp, self.pos, self.alive, self.gold, self.entries,
+                                      self.poisoned, self.gold_at_death, self.marks, self.extra, self.history,
+                                      self.died_at))

@@ -15,7 +15,7 @@ import html
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from zorglab.core.geometry import Direction
 from zorglab.engine import weights
@@ -33,30 +33,29 @@ MARKED = "mark"             # a mark keeps it from stepping (Sleep's, or a desig
 DEAD = "dead"
 
 TIE_LAYER = "tie order"
-# The layers' names in the designer's words, by the cost vector entry they compare (FR-20..FR-25).
-LAYER_WORDS = {
-    "actions": "shortest path",
-    "hp_lost": "HP kept",
-    "never_fires": "the Gunner's first shot (a plan that fires beats one that never does)",
-    "actions_before_shot": "fire soonest",
-    "length": "shortest path using its power (steps + shove weights)",
-    "unjustified_shoves": "the Mechanic's justified shoves (fewest unjustified)",
-}
-# A cost's own name in plain words, as a figure reads ("HP lost 2"): the engine's names
-# (``hp_lost``, ``never_fires``...) stay in the data (``ExplainRow.layer``, ``cost_names``).
-COST_WORDS = {
-    "actions": "actions",
-    "hp_lost": "HP lost",
-    "never_fires": "never fires",
-    "actions_before_shot": "actions before the shot",
-    "length": "length",
-    "unjustified_shoves": "unjustified shoves",
+# The shared cost entries' words (FR-20, FR-21): (the priority layer's name, the figure's name, as
+# "HP lost 2" reads). A hero type says its own entries' words (``HeroBehaviour.layer_words``: the
+# Gunner's shot, the Mechanic's shoves); the engine's names stay in the data (``ExplainRow.layer``).
+SHARED_WORDS: Mapping[str, tuple[str, str]] = {
+    "actions": ("shortest path", "actions"),
+    "hp_lost": ("HP kept", "HP lost"),
 }
 
+Words = tuple[tuple[str, str, str], ...]
+"""A type's own cost words as an :class:`Explanation` carries them: (cost name, layer, figure)."""
 
-def cost_word(cost_name: str) -> str:
-    """A cost entry's name as the panels print it: ``hp_lost`` → ``HP lost`` (unknown names as they are)."""
-    return COST_WORDS.get(cost_name, cost_name.replace("_", " "))
+
+def _words(words: Words, cost_name: str) -> tuple[str, str]:
+    for name, layer, figure in words:
+        if name == cost_name:
+            return layer, figure
+    return SHARED_WORDS.get(cost_name, (cost_name, cost_name.replace("_", " ")))
+
+
+def cost_word(cost_name: str, words: Words = ()) -> str:
+    """A cost entry's name as the panels print it: ``hp_lost`` → ``HP lost`` (a type's own ``words``
+    first; unknown names as they are, underscores as spaces)."""
+    return _words(words, cost_name)[1]
 
 
 @dataclass(frozen=True)
@@ -89,11 +88,20 @@ class Explanation:
     plan: tuple[PlanStep, ...] = ()     # the chosen plan, action by action (for the board)
     targets: tuple[int, ...] = ()       # the goal's rooms (indexes)
     pulls: tuple[tuple[int, int, Fraction], ...] = ()     # (hero, room, b) of every pull it feels
+    words: Words = ()       # the hero type's own cost words (``HeroBehaviour.layer_words``)
 
     def cost_text(self, cost: tuple[int, ...] | None) -> str:
         if cost is None:
             return "—"
-        return ", ".join(f"{cost_word(name)} {value}" for name, value in zip(self.cost_names, cost))
+        return ", ".join(f"{cost_word(name, self.words)} {value}" for name, value in zip(self.cost_names, cost))
+
+    def layer_name(self, cost_name: str) -> str:
+        """The priority layer ``cost_name`` decides, in the hero type's words."""
+        return layer_name(cost_name, self.words)
+
+    def cost_word(self, cost_name: str) -> str:
+        """The figure ``cost_name`` names, in the hero type's words."""
+        return cost_word(cost_name, self.words)
 
     def lines(self) -> list[str]:
         """The whole explanation as text: sentence, goal, layers, then every first step."""
@@ -120,8 +128,9 @@ def _verb(action: Any) -> str:
     return _name(inner).replace("fire", "fires", 1).replace("shove", "shoves", 1)
 
 
-def layer_name(cost_name: str) -> str:
-    return LAYER_WORDS.get(cost_name, cost_name)
+def layer_name(cost_name: str, words: Words = ()) -> str:
+    """The priority layer a cost entry decides, in words (a type's own ``words`` first)."""
+    return _words(words, cost_name)[0]
 
 
 def losing_layer(cost_names: tuple[str, ...], cost: tuple[int, ...], best: tuple[int, ...]) -> str:
@@ -166,6 +175,9 @@ def goal_text(world: Any, state: GameState, index: int,
     behaviour = world.behaviour(hero.type)
     targets = tuple(sorted(world.planner.targets(state, index)))
     felt = weights.pullers(world, state, but=index)
+    said = behaviour.goal_words(world, state, index)
+    if said is not None:
+        return said, targets, felt       # the type says its own goal (a Thief's changed goal)
     if not felt and not behaviour.weighs_rooms:
         names = ", ".join(world.rooms[r].label for r in targets)
         return f"{names} (Zorg's room, the default weight {{Z: 1}}; no princess pulls)", targets, ()
@@ -213,14 +225,15 @@ def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Ex
     hero = state.heroes[index]
     label = world.heroes[index].label
     behaviour = world.behaviour(hero.type)
-    cost_names = tuple(getattr(behaviour, "cost_names", ("cost",)))
-    order = tuple(_name(d) for d in getattr(behaviour, "directions", tuple(Direction)))
+    cost_names = tuple(behaviour.cost_names)
+    order = tuple(_name(d) for d in behaviour.directions)
+    words = tuple((name, layer, figure) for name, (layer, figure) in behaviour.layer_words.items())
     if not hero.alive:
         return Explanation(label, index, cost_names, order, (), DEAD,
-                           f"{label} is dead: a corpse never acts again")
+                           f"{label} is dead: a corpse never acts again", words=words)
     said = explanation(hero.marks, label) if hero.marks else None
     if said:
-        return Explanation(label, index, cost_names, order, (), MARKED, said)
+        return Explanation(label, index, cost_names, order, (), MARKED, said, words=words)
     found = next_action(world, state)
     active = None if found is None else found[0]
     goal, targets, felt = goal_text(world, state, index, choices)
@@ -231,28 +244,28 @@ def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Ex
             "it spawns when it is the first hero in spawn order able to act (ZR-7)"
         return Explanation(label, index, cost_names, order, rows, SPAWNING,
                            f"{label} is in the waiting room, not on the board: {when}, "
-                           "on the main A's spawn cell", goal, targets=targets, pulls=felt)
+                           "on the main A's spawn cell", goal, targets=targets, pulls=felt, words=words)
     here = world.rooms[hero.pos[0]].label
     if weights.arrived(world, state, index):
         return Explanation(label, index, cost_names, order, (), WAITING,
                            f"{label} is waiting in {here}: it has reached its goal, the heaviest room it can "
                            "reach, and stays until the weights change (a princess leaves, dies or turns "
-                           "Warrior, FR-25) — it is not stuck", goal, targets=targets, pulls=felt)
+                           "Warrior, FR-25) — it is not stuck", goal, targets=targets, pulls=felt, words=words)
     planner = world.planner
     ways = planner.ways(state, index)
     priced = [w.cost for w in ways if w.cost is not None]
     best = min(priced) if priced else None
     tied = [w for w in ways if w.cost is not None and w.cost == best]
     chosen = next((w for w in ways if w.chosen), None)
-    rows = tuple(_row(world, state, index, w, chosen, cost_names, order) for w in ways)
+    rows = tuple(_row(world, state, index, w, chosen, cost_names, order, words) for w in ways)
     if chosen is None or best is None:
         return Explanation(label, index, cost_names, order, rows, STUCK,
                            f"{label} is stuck: no first step leads to a plan reaching its goal, so it does "
-                           "not act and waits for the map to change (FR-30)", goal, targets=targets, pulls=felt)
-    layers = _layers(rows, cost_names, order, chosen.own or best)
+                           "not act and waits for the map to change (FR-30)", goal, targets=targets, pulls=felt, words=words)
+    layers = _layers(rows, cost_names, order, chosen.own or best, words)
     turn = "" if active == index or active is None else \
         f" (when its turn comes: {world.heroes[active].label} acts first, ZR-7)"
-    cost = ", ".join(f"{cost_word(n)} {v}" for n, v in zip(cost_names, best))
+    cost = ", ".join(f"{cost_word(n, words)} {v}" for n, v in zip(cost_names, best))
     plan = chosen.steps
     route = " → ".join(_rooms(world, plan, hero.pos[0]))
     if len(tied) == 1:
@@ -264,11 +277,12 @@ def explain(world: Any, state: GameState, index: int, choices: Any = None) -> Ex
         sentence = (f"{label} {_verb(chosen.action)}{turn}: {names} tie at ({cost}); {TIE} "
                     f"{' > '.join(order)}; its plan goes via {route}")
         rule = TIE
-    return Explanation(label, index, cost_names, order, rows, rule, sentence, goal, layers, plan, targets, felt)
+    return Explanation(label, index, cost_names, order, rows, rule, sentence, goal, layers, plan, targets, felt,
+                       words)
 
 
 def _row(world: Any, state: GameState, index: int, way: Any, chosen: Any, cost_names: tuple[str, ...],
-         order: tuple[str, ...]) -> ExplainRow:
+         order: tuple[str, ...], cost_words: Words = ()) -> ExplainRow:
     words = world.planner.action_words(state, index, way.action)
     if way.blocked:
         return ExplainRow(words, None, False, "cannot act so here", raw=way.action)
@@ -284,20 +298,20 @@ def _row(world: Any, state: GameState, index: int, way: Any, chosen: Any, cost_n
         note = f"as cheap; loses at the tie order {' > '.join(order)}"
     else:
         k = cost_names.index(layer)
-        note = f"loses at {layer_name(layer)}: {cost_word(layer)} {way.own[k]} > {best[k]}"   # type: ignore[index]
+        note = f"loses at {layer_name(layer, cost_words)}: {cost_word(layer, cost_words)} {way.own[k]} > {best[k]}"   # type: ignore[index]
     if way.turns_back:
         note += " (every plan starting so turns back)"
     return ExplainRow(words, way.own, False, note, layer, rooms, way.turns_back, way.steps, way.action)
 
 
 def _layers(rows: tuple[ExplainRow, ...], cost_names: tuple[str, ...], order: tuple[str, ...],
-            best: tuple[int, ...]) -> tuple[str, ...]:
+            best: tuple[int, ...], words: Words = ()) -> tuple[str, ...]:
     """Each priority layer in order: the value the chosen plan keeps and the steps that lose there."""
     out = []
     for k, name in enumerate(cost_names):
         lost = [r for r in rows if r.layer == name]
         losers = ", ".join(f"{r.action} ({r.cost[k]})" for r in lost if r.cost is not None)
-        out.append(f"{k + 1}. {layer_name(name)} — {cost_word(name)} {best[k]}"
+        out.append(f"{k + 1}. {layer_name(name, words)} — {cost_word(name, words)} {best[k]}"
                    + (f"; loses here: {losers}" if losers else "; nothing loses here"))
     ties = [r.action for r in rows if r.layer == TIE_LAYER]
     chosen = next((r.action for r in rows if r.chosen), "")

@@ -20,7 +20,7 @@ from zorglab.engine.turns import act
 from zorglab.paint import palette
 from zorglab.paint.painter import Painter
 from zorglab.paint.plan import draw_path
-from zorglab.widgets.explain import TIE_LAYER, ExplainRow, Explanation, cost_word, layer_name
+from zorglab.widgets.explain import TIE_LAYER, ExplainRow, Explanation
 from zorglab.widgets.timeline import Frame
 
 if TYPE_CHECKING:
@@ -53,7 +53,8 @@ def _answer(player: Player, found: Explanation, row: ExplainRow) -> WhyNot:
         else:
             k = found.cost_names.index(row.layer)
             best = chosen.cost if chosen is not None else None
-            rejects = f"layer {k + 1}, {layer_name(row.layer)}, rejects it: {cost_word(row.layer)} {row.cost[k]}" + (
+            rejects = (f"layer {k + 1}, {found.layer_name(row.layer)}, rejects it: "
+                       f"{found.cost_word(row.layer)} {row.cost[k]}") + (
                 f" > {best[k]}" if best is not None else "")
         back = " (every plan starting so turns back)" if row.turns_back else ""
         text = (f"why not {row.action}? its own plan goes via {via}{back}, costing {found.cost_text(row.cost)}; "

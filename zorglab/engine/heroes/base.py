@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from zorglab.core.geometry import Direction, Slot
 from zorglab.core.values import Element
@@ -38,6 +39,10 @@ class HeroBehaviour:
     name: str
     directions: tuple[Direction, ...] = tuple(Direction)
     cost_names: tuple[str, ...] = ("actions",)
+    # *explain*'s words for the type's own cost entries: cost name -> (the priority layer it decides,
+    # the figure's name), e.g. the Gunner's {"never_fires": ("the Gunner's first shot ...", "never fires")};
+    # an entry not listed is said in explain's shared words ("actions", "hp_lost").
+    layer_words: ClassVar[Mapping[str, tuple[str, str]]] = MappingProxyType({})
     reads_hp: bool = False      # does the cost vector read HP? If not, HP-only state is left out of plans
     reads_gold: bool = False    # does the type's own planning read gold beyond tolls and portals?
     plans_forward: bool = False  # answer each plan state by a goal-bounded forward search from the start
@@ -111,6 +116,13 @@ class HeroBehaviour:
     def targets(world: World, state: GameState, index: int) -> frozenset[int]:
         """Rooms whose entry is this hero's goal: Z, unless a weight pull (FR-25) says otherwise."""
         return world.target_rooms(state, index)
+
+    @staticmethod
+    def goal_words(world: World, state: GameState, index: int) -> str | None:
+        """The goal of hero ``index`` (a hero of this type) in the type's own words, for *explain*:
+        what :meth:`targets` heads for and why. None (the default): *explain* says it itself —
+        Zorg's room, or the perceived weights under a pull (FR-25)."""
+        return None
 
     @staticmethod
     def action_words(graph: PlanGraph, s: PlanState, action: Action) -> str:

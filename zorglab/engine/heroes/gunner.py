@@ -20,6 +20,7 @@ into *fired*. The mode and the cells its own Shells cleared live only in plan st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import shell
@@ -97,6 +98,9 @@ class Gunner(HeroBehaviour):
     """Up to ``c`` shots, only during its first ``dur`` actions on the board."""
 
     cost_names = ("never_fires", "actions_before_shot", "hp_lost", "actions")
+    layer_words = MappingProxyType({
+        "never_fires": ("the Gunner's first shot (a plan that fires beats one that never does)", "never fires"),
+        "actions_before_shot": ("fire soonest", "actions before the shot")})
     reads_hp = True
     plans_forward = True    # real states start fresh plans each tick; its shots multiply plan states
     moves_rooms = False     # a Shell clears cells and slays monsters; it moves no room

@@ -21,6 +21,7 @@ come from the Warrior's plan graphs (cost = actions) on the two maps, cached by 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -112,6 +113,9 @@ class Mechanic(HeroBehaviour):
     moves_rooms = True      # a shove moves the room it stands in (FR-24)
     plans_forward = True    # its plan space multiplies by the maps its shoves make; search only up to the goal
     cost_names = ("length", "unjustified_shoves")
+    layer_words = MappingProxyType({
+        "length": ("shortest path using its power (steps + shove weights)", "length"),
+        "unjustified_shoves": ("the Mechanic's justified shoves (fewest unjustified)", "unjustified shoves")})
 
     @classmethod
     def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
