@@ -218,3 +218,36 @@ def test_a_state_the_eager_bound_gives_up_has_no_win(case):
         mask = search._mask(state.spells_left)
         if search._bound.hopeless(state, mask, search._parts(state, None)):
             assert not brute_force(world, state), "the bound gave up a branch that wins"
+
+
+def _first_to_act(world: World, state) -> tuple[int, object] | None:
+    """ZR-7 read off the places of the turn order alone: the first not passed over that is waiting
+    or has a plan (a skip if its mark says so)."""
+    from zorglab.engine.turns import Skip
+
+    if state.lost:
+        return None
+    for place in turn_order(state):
+        if place.passed:
+            continue
+        action = "spawn" if place.hero.pos is None else world.planner.action(state, place.at)
+        if action is not None:
+            return (place.at, Skip(place.mark)) if place.mark and place.turn.value == "skip" else (place.at, action)
+    return None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(worlds_with_delays().flatmap(lambda world: st.tuples(st.just(world), st.builds(
+    lambda draw_path: draw_path, st.composite(lambda draw: random_path(draw, world))()))))
+def test_the_engine_takes_its_active_hero_from_the_turn_order(case):
+    """``next_action`` (with its path for unmarked heroes) agrees with the places of ``turn_order``,
+    which the damage bound and its groups read: one definition of who acts next."""
+    world, path = case
+    for state in path:
+        assert next_action(world, state) == _first_to_act(world, state)
+        places = list(turn_order(state))
+        assert [p.at for p in places] == [i for i, h in enumerate(state.heroes) if h.alive]
+        for k, place in enumerate(places):
+            before = places[:k]
+            assert place.earlier == sum(p.passed for p in before)
+            assert place.paused == (place.passed or place.hero.pos is None or any(not p.passed for p in before))

@@ -58,10 +58,11 @@ class Place(NamedTuple):
     @property
     def passed(self) -> bool:
         """Does a mark pass this hero over now (ZR-7), as a sleeper is?"""
-        return self.turn is Turn.PASS
+        return self.turn is _PASS
 
 
-_UNMARKED: tuple[Turn, str | None] = (Turn.ACT, None)
+_ACT, _PASS, _SKIP = Turn.ACT, Turn.PASS, Turn.SKIP     # looked up once: an enum member is a slow attribute
+_new_tuple = tuple.__new__      # builds a NamedTuple from a ready tuple without its Python __new__
 
 
 def turn_order(state: GameState) -> Iterator[Place]:
@@ -76,13 +77,16 @@ def turn_order(state: GameState) -> Iterator[Place]:
     for index, hero in enumerate(state.heroes):
         if not hero.alive:
             continue
-        turn, mark = turn_of(hero.marks) if hero.marks else _UNMARKED
-        passed = turn is Turn.PASS
-        yield Place(index, hero, turn, mark, behind or passed or hero.pos is None, earlier)
-        if passed:
-            earlier += 1
+        if hero.marks:
+            turn, mark = turn_of(hero.marks)
+            if turn is _PASS:
+                yield _new_tuple(Place, (index, hero, turn, mark, True, earlier))
+                earlier += 1
+                continue
         else:
-            behind = True
+            turn, mark = _ACT, None
+        yield _new_tuple(Place, (index, hero, turn, mark, behind or hero.pos is None, earlier))
+        behind = True
 
 
 def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
@@ -91,14 +95,26 @@ def next_action(world: World, state: GameState) -> tuple[int, Any] | None:
     if state.lost:
         return None
     planner = world.planner
-    for place in turn_order(state):
-        if place.turn is Turn.PASS:
+    # While no hero before the active one carries a mark, every place of the turn order is an ACT:
+    # the first living hero with an action acts, read here without building the places (the hot path
+    # of every search; tests/engine/test_turn_order.py checks it against the places).
+    for index, hero in enumerate(state.heroes):
+        if hero.marks:
+            break
+        if hero.alive:
+            action = SPAWN if hero.pos is None else planner.action(state, index)
+            if action is not None:
+                return index, action
+    else:
+        return None
+    for at, hero, turn, mark, _, _ in turn_order(state):
+        if turn is _PASS:
             continue
-        action = SPAWN if place.hero.pos is None else planner.action(state, place.at)
+        action = SPAWN if hero.pos is None else planner.action(state, at)
         if action is not None:
-            if place.turn is Turn.SKIP:
-                return place.at, Skip(place.mark or "")
-            return place.at, action
+            if turn is _SKIP:
+                return at, Skip(mark or "")
+            return at, action
     return None
 
 

@@ -31,7 +31,7 @@ from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.state import GameState
-from zorglab.engine.turns import turn_order
+from zorglab.engine.turns import Place, turn_order
 from zorglab.search.groups import Groups, stall_gate, submasks
 from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
 
@@ -88,6 +88,7 @@ class DamageBound(LoneWalks):
         self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
         self._answers: dict[tuple[Any, ...], bool] = {}     # (ground, heroes' parts, mask) -> hopeless? (issue 41)
         self.hits = 0                       # questions the answers memo took
+        self._order: tuple[GameState | None, tuple[Place, ...]] = (None, ())     # the last state's turn order
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -121,6 +122,15 @@ class DamageBound(LoneWalks):
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
         return found
+
+    def order(self, state: GameState) -> tuple[Place, ...]:
+        """The turn order of ``state`` (:func:`~zorglab.engine.turns.turn_order`, ZR-7: who may act
+        before whom), kept for the last state asked: its test, its cuts and the groups read it in turn."""
+        last, places = self._order
+        if last is not state:
+            places = tuple(turn_order(state))
+            self._order = (state, places)
+        return places
 
     @property
     def groups(self) -> Groups | None:
@@ -160,7 +170,7 @@ class DamageBound(LoneWalks):
                   parts: tuple[int, ...]) -> bool:
         spells, bends, pauses = left
         needs: list[list[int]] = []
-        for place in turn_order(state):     # ZR-7: who may act before whom (the engine's own order)
+        for place in self.order(state):     # ZR-7: who may act before whom (the engine's own order)
             hero = place.hero
             if hero.hp > spells:
                 index = place.at
@@ -229,7 +239,7 @@ class DamageBound(LoneWalks):
             return []
         spells = sum(x for _, x in self.spell_damage(mask))
         found = []
-        for place in turn_order(state):
+        for place in self.order(state):
             need = max(0, place.hero.hp - spells)
             walk = self.walk_drop(state, place.at, mask & self.bending, self._pauses(mask, place.earlier), need,
                                   place.paused) if need else 0
@@ -265,7 +275,7 @@ class DamageBound(LoneWalks):
         if ground is None:
             return {}
         only: dict[int, int] = {}
-        for place in turn_order(state):
+        for place in self.order(state):
             index = place.at
             if place.hero.hp > spells:
                 verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + place.earlier, place.paused,
@@ -315,7 +325,7 @@ class DamageBound(LoneWalks):
         """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
         leave some hero that the spells ``rest`` and its walk cannot kill?"""
         spells, bends, pauses = self._left(rest)
-        living = list(turn_order(state))    # as in _hopeless: a cast moves rooms, it stirs and kills no one
+        living = self.order(state)    # as in _hopeless: a cast moves rooms, it stirs and kills no one
         if not any(place.hero.hp > spells for place in living):
             return False
         arrangements = self.legal_moves(self.alone(state, living[0].at, bends), spell)

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.state import GameState
-from zorglab.engine.turns import turn_order
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -76,7 +75,7 @@ class Groups:
         sleepers: list[Needs] = []
         awake: list[Needs] = []
         first = 0               # awake heroes up to the last one on the board: the group there now
-        for place in turn_order(state):     # ZR-7: the engine's own order
+        for place in bound.order(state):     # ZR-7: the engine's own order
             index = place.at
             needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + place.earlier, place.paused)
             if place.passed:
@@ -122,7 +121,7 @@ class Groups:
         without_: list[Needs] = []
         pause_of: list[tuple[int, bool]] = []
         first_living: int | None = None
-        for place in turn_order(state):
+        for place in bound.order(state):
             index, paused = place.at, place.paused
             if first_living is None:
                 first_living = index
