@@ -2,7 +2,9 @@
 
 Each replays to its outcomes, says how it was made, is no near-copy of any other pack level,
 meets its contract's brief (re-checked from the file), and its contract passes the campaign check
-(difficulty never drops, no new mechanic).
+(difficulty never drops, no new mechanic). A proposed level revised by hand after a ruling
+(``REVISED_BY_HAND``) is no proposal any more: it is neither reproduced from its seed and draft nor
+held to the brief, but still teaches its contract's idea, passes review and the campaign check.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 
 from zorglab.level import level_files, load_level
 from zorglab.level.contracts import read_contracts
-from zorglab.propose.pack import PACK_BRIEFS, review
+from zorglab.propose.pack import PACK_BRIEFS, REVISED_BY_HAND, review
 from zorglab.reports.budget import Budget
 from zorglab.reports.campaign import campaign_check, campaign_table
 from zorglab.reports.difficulty import DIFFICULTY_COLUMNS, reference_setup, search_columns, static_columns
@@ -25,8 +27,10 @@ LEVELS = Path(__file__).resolve().parents[2] / "levels"
 PACK = {level.id: level for level in (load_level(p) for p in sorted(level_files([LEVELS])))}
 CONTRACTS = read_contracts(LEVELS / "contracts.toml")[0].contracts
 BRIEFS = {pb.contract: pb for pb in PACK_BRIEFS}
-PROPOSED = [(pb.contract, level_id) for contract in CONTRACTS for pb in [BRIEFS.get(contract.name)] if pb
-            for level_id in contract.levels]
+GROWN = [(pb.contract, level_id) for contract in CONTRACTS for pb in [BRIEFS.get(contract.name)] if pb
+         for level_id in contract.levels]
+PROPOSED = [(contract, level_id) for contract, level_id in GROWN if level_id not in REVISED_BY_HAND]
+REVISED = [(contract, level_id) for contract, level_id in GROWN if level_id in REVISED_BY_HAND]
 
 
 def test_the_pack_holds_at_least_130_levels_and_80_proposed():
@@ -34,7 +38,7 @@ def test_the_pack_holds_at_least_130_levels_and_80_proposed():
     assert len(PROPOSED) >= 80
 
 
-@pytest.mark.parametrize("contract,level_id", PROPOSED, ids=[i for _, i in PROPOSED])
+@pytest.mark.parametrize("contract,level_id", GROWN, ids=[i for _, i in GROWN])
 def test_each_proposed_level_teaches_its_contracts_idea(contract, level_id):
     """Issue 26, proved by the exact search on its winning solution's layout: a room of a taught type
     matters, a spell of a taught type is necessary, no spawn kill, its state graph in the band."""
@@ -43,13 +47,22 @@ def test_each_proposed_level_teaches_its_contracts_idea(contract, level_id):
     assert teaching_problems(PACK[level_id], BRIEFS[contract]) == []
 
 
-@pytest.mark.parametrize("contract,level_id", PROPOSED, ids=[i for _, i in PROPOSED])
+@pytest.mark.parametrize("contract,level_id", GROWN, ids=[i for _, i in GROWN])
 def test_each_proposed_level_passes_review(contract, level_id):
     level = PACK[level_id]
     assert level.contract == contract
     assert review(level, PACK.values()) == []
     text = Path(level.path).read_text()
-    assert text.startswith("# Proposed by `zorglab propose`"), level.path
+    first = "# Revised by hand" if level_id in REVISED_BY_HAND else "# Proposed by `zorglab propose`"
+    assert text.startswith(first), level.path
+
+
+def test_the_levels_revised_by_hand_are_proposed_levels_that_say_so():
+    assert {level_id for _, level_id in REVISED} == set(REVISED_BY_HAND)
+    for _, level_id in REVISED:
+        text = Path(PACK[level_id].path).read_text()
+        assert text.startswith("# Revised by hand") and "# Proposed by `zorglab propose`" in text, level_id
+        assert "revised by hand" in PACK[level_id].notes.lower(), level_id
 
 
 @pytest.mark.slow
@@ -59,7 +72,7 @@ def test_each_proposed_level_meets_its_contracts_brief(contract, level_id):
 
 
 def test_the_proposed_contracts_pass_the_campaign_check():
-    proposed = {level_id for _, level_id in PROPOSED}
+    proposed = {level_id for _, level_id in GROWN}
     rows = []
     for level in PACK.values():
         row = dict.fromkeys(DIFFICULTY_COLUMNS)
