@@ -7,6 +7,7 @@ notebook panel, its session, and the ``notebook:run-all-cells`` command.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -20,12 +21,32 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 
 # Finds the cell whose source contains `marker` and gives its node a data-test attribute.
-_TAG_CELL = """([marker, tag]) => {
-  const panel = window.jupyterapp.shell.currentWidget;
+_TAG_CELL = """([name, marker, tag]) => {
+  const panel = Array.from(window.jupyterapp.shell.widgets('main'))
+    .find(w => w.context && w.content && w.context.path.endsWith(name));
+  if (!panel) return false;
   const cell = panel.content.widgets.find(c => c.model.sharedModel.getSource().includes(marker));
   if (!cell) return false;
   cell.node.setAttribute('data-test', tag);
   return true;
+}"""
+
+# Marks the current notebook's cell list, so selectors can name it among restored tabs.
+_TAG_NOTEBOOK = """(name) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (!panel || !panel.context.path.endsWith(name)) return false;
+  panel.content.node.setAttribute('data-test-notebook', name);
+  return true;
+}"""
+
+# True once the notebook's kernel is idle and every code cell ran to its end (a count, not running).
+_RAN = """(name) => {
+  const panel = Array.from(window.jupyterapp.shell.widgets('main'))
+    .find(w => w.context && w.content && w.context.path.endsWith(name));
+  const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  if (!kernel || kernel.status !== 'idle') return false;
+  return panel.content.widgets.every(c => c.model.type !== 'code'
+    || (c.model.executionCount !== null && c.model.executionState !== 'running'));
 }"""
 
 _PIXELS = """([selector, x, y, w, h]) => {
@@ -89,6 +110,7 @@ class NotebookPage:
 
     def __init__(self, page: Any, url: str, notebook: str):
         self.page = page
+        self.name = notebook
         page.goto(f"{url}/lab/tree/{notebook}")
         page.wait_for_function(
             """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -96,24 +118,39 @@ class NotebookPage:
                            && w.sessionContext.session && w.sessionContext.session.kernel
                            && w.sessionContext.session.kernel.status === 'idle'); }""",
             arg=notebook, timeout=90_000)
+        # The session's server keeps one workspace: tabs that earlier tests opened come back (their
+        # notebooks unrun) beside this one, so `.jp-Notebook` alone may name another notebook. Tag ours.
+        assert page.evaluate(_TAG_NOTEBOOK, notebook), f"{notebook} is not the current notebook"
+        self.body = f".jp-Notebook[data-test-notebook={json.dumps(notebook)}]"
 
     def run_all(self, timeout: float = 240.0) -> None:
         """``notebook:run-all-cells``; resolves once every cell has replied."""
         self.page.evaluate(
-            """async (ms) => {
+            """async ([ms, name]) => {
                  const app = window.jupyterapp;
-                 const run = app.commands.execute('notebook:run-all-cells');
+                 // a tab restored from the workspace may have taken the focus: run ours, not it
+                 const panel = Array.from(app.shell.widgets('main'))
+                   .find(w => w.context && w.content && w.context.path.endsWith(name));
+                 if (!panel) throw new Error(`${name} is not open`);
+                 app.shell.activateById(panel.id);
+                 const run = app.commands.execute('notebook:run-all-cells', {widgetId: panel.id});
                  const late = new Promise((_, no) => setTimeout(() => no(new Error('run-all timed out')), ms));
                  await Promise.race([run, late]);
-               }""", int(timeout * 1000))
+               }""", [int(timeout * 1000), self.name])
+        # then the run is over only once the kernel is idle and every code cell has its count back
+        self.page.wait_for_function(_RAN, arg=self.name, timeout=timeout * 1000, polling=200)
         # JupyterLab renders tracebacks (and anything on stderr) as stderr outputs; the notebooks print none
         stderr = self.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
         assert stderr.count() == 0, "a cell raised or wrote to stderr:\n" + "\n".join(stderr.all_inner_texts())
 
     def cell(self, marker: str, tag: str) -> str:
         """A CSS selector for the cell whose source contains ``marker``."""
-        assert self.page.evaluate(_TAG_CELL, [marker, tag]), f"no cell contains {marker!r}"
+        assert self.page.evaluate(_TAG_CELL, [self.name, marker, tag]), f"no cell contains {marker!r}"
         return f"[data-test='{tag}']"
+
+    def body_text(self) -> str:
+        """The text of this notebook's cells (and of no other open tab)."""
+        return self.page.locator(self.body).inner_text()
 
     def text(self, selector: str) -> str:
         return self.page.locator(selector).first.inner_text()

@@ -25,12 +25,13 @@ PLAYERS = ("warrior = lesson(", "elf = lesson(", "gunner = lesson(", "mechanic =
 def test_notebook_03_renders_and_runs_whole_from_a_fresh_clone(lab, page):
     shutil.copyfile(NOTEBOOKS / NOTEBOOK, lab.root / NOTEBOOK)        # as committed: a clone's copy
     nb = NotebookPage(page, lab.url, NOTEBOOK)
-    body = page.locator(".jp-Notebook").first
-    assert "VBox(children=" not in body.inner_text(), "a stored widget output shows as text on open"
+    opened = nb.body_text()
+    assert "warrior = lesson(" in opened, "the page shows another notebook than 03"
+    assert "VBox(children=" not in opened, "a stored widget output shows as text on open"
     started = time.monotonic()
     nb.run_all(timeout=300)
     ran = time.monotonic() - started
-    text = body.inner_text()
+    text = nb.body_text()                   # run_all returns once the kernel is idle and every cell ran
     assert "VBox(children=" not in text and "Traceback" not in text
     for n, marker in enumerate(PLAYERS):
         cell = nb.cell(marker, f"player-{n}")
