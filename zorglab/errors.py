@@ -117,6 +117,11 @@ class OptionError(ValueError):
 class PlanningLimitError(RuntimeError):
     """A hero's plan space is larger than the planner will explore."""
 
+    def stop_reason(self) -> str:
+        """Why a run or search stopped here, for people: the words inside "not finished (...)"
+        (a safety stop, never a rule outcome: docs/rules.md ZR-32)."""
+        return f"plan too large for the budget: {self}"
+
 
 class EndlessActionError(PlanningLimitError):
     """An action that never ends: its chain of portal teleports came back to a state it was in

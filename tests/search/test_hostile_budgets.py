@@ -253,24 +253,25 @@ cells = """
 '''
 
 
-def portal_loop_text(seed: int) -> str:
-    """Two Princesses chasing each other through a portal with a huge n whose f sends each back
-    to its own arrival (``i -> 1``): every entry is counted and the visit history grows, so no
-    state repeats (ZR-27) and the run goes on to the level's cap of 10 million actions."""
-    n = random.Random(seed).randint(10 ** 7, 10 ** 12)
+def portal_loop_text(seed: int, n: int | None = None) -> str:
+    """Two Princesses chasing each other through a portal ``P(n, i -> 1)`` that sends each back
+    to its own arrival: every entry is counted, so no state repeats (ZR-27) before the n-th entry
+    and the run goes on for about 4n actions (n of 600..650: past every budget below, while the
+    Princesses' plans, which count the entries exactly (ZR-32), stay small)."""
+    n = random.Random(seed).randint(600, 650) if n is None else n
     return (f'id = "portal-loop"\nmax_actions = 10000000\n'
             f'rooms = ["A @ t1", "D1 = P({n}, i -> 1) @ t2", "Z @ t3"]\n'
             f'heroes = ["Princess(4, {{A1: 1}}, 0)", "Princess(5, {{A1: 5/2, Z1: 2}}, 3)"]\n'
             f'spells = []\n{LOOP_TILES}\n[[solutions]]\nmap = """\nD1 A1\nZ1 .\n"""\nexpect = "stall"\n')
 
 
-ACTIONS_CAP = 5_000     # actions of one replay: far above the budgets below, far below the loop's
+ACTIONS_CAP = 5_000     # actions of one replay: far above the budgets below
 
 
 @pytest.fixture
 def actions_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the actions runs make and fail past ACTIONS_CAP: on the code as found a search's
-    replay of the loop ran its 10 million actions (71 s in the issue) with no budget to look at."""
+    replay of a loop ran its 10 million actions (71 s in the issue) with no budget to look at."""
     import zorglab.engine.run as run
     calls = [0]
     act = run.act
@@ -345,3 +346,40 @@ def test_the_studio_summary_replays_a_portal_loop_solution_within_its_states(act
     summary = summarise(level, max_states=500, details=False, survey=False)
     assert "solutions 0..0 not replayed to their end: action budget of 500 spent" in summary.budget
     assert actions_counted[0] == 500 and not summary.problems      # cut short is not a broken solution
+
+
+# -- ZR-32: a portal loop whose plans are too large for the planner's bound ------------------------
+
+@pytest.fixture
+def small_plans(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The planner's bound at 2000 plan states (so its stop comes fast); the words it stops with."""
+    from zorglab.engine import plangraph
+    monkeypatch.setattr(plangraph, "MAX_PLAN_STATES", 2_000)
+    return "plan too large for the budget: a Princess's plan search exceeds 2000 states"
+
+
+def huge_portal_loop() -> object:
+    """The loop with n = 10^10: its plans count 10^10 entries (ZR-32), far past any bound."""
+    return load_level_text(portal_loop_text(7, n=10 ** 10), "portal-loop.toml")
+
+
+def test_the_win_window_of_a_loop_too_large_to_plan_says_not_finished(small_plans):
+    from zorglab.search.analysis import win_window
+    window = win_window(setup_solution(huge_portal_loop(), 0, decide=decide_solvable), budget=1_000)
+    assert window.stopped == small_plans and not window.cut_short
+    assert 1 <= len(window) < 1_000 and all(point.winnable is None for point in window)
+
+
+def test_a_replay_of_a_loop_too_large_to_plan_ends_not_finished(small_plans):
+    from zorglab.search.reasons import replay_budget, run_replay
+    game = setup_solution(huge_portal_loop(), 0)
+    world = game.world(game.world_names[0])
+    end, outcome, failing = run_replay(world, budget=replay_budget(2_000, Budget(10_000)))(())
+    assert outcome == f"not finished ({small_plans})" and end.tick < 2_000 and failing == []
+
+
+def test_the_studio_summary_of_a_loop_too_large_to_plan_says_not_finished(small_plans):
+    from zorglab.widgets.live.summary import summarise
+    summary = summarise(huge_portal_loop(), max_states=500, details=False, survey=False)
+    assert f"solutions 0..0 not replayed to their end: {small_plans}" in summary.budget
+    assert not summary.problems                     # a safety stop, not a broken solution (ZR-32)

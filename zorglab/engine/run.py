@@ -12,7 +12,7 @@ from zorglab.engine.casting import cast_spell
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, can_act, next_action
 from zorglab.engine.world import RecurrenceDigests
-from zorglab.errors import CastError
+from zorglab.errors import CastError, PlanningLimitError
 from zorglab.core.model import Cast, Outcome
 
 # ZR-27's last guard: a run ends as a stall after this many actions unless the level sets its own
@@ -95,7 +95,10 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     level's ``max_actions``, else :data:`MAX_ACTIONS`) is the last guard. ``budget`` counts each
     action as a unit of work and is looked at every :data:`~zorglab.core.budget.CHECK_EVERY`
     actions: a spent budget (its work, its CPU safety stop or its cancel event) stops the run with
-    no rule outcome, ``stopped`` naming it (``cut_short`` when it was the machine's seconds).
+    no rule outcome, ``stopped`` naming it (``cut_short`` when it was the machine's seconds). A
+    budgeted run whose hero's plan is too large for the planner's bound
+    (:class:`~zorglab.errors.PlanningLimitError`, ZR-32) stops there too, ``stopped`` saying so;
+    without a budget the error is raised.
     """
     if max_actions is None:
         max_actions = getattr(world.level, "max_actions", None) or MAX_ACTIONS
@@ -115,53 +118,58 @@ def run_world(world: Any, casts: Iterable[Cast] = (), *, record: bool = True, ke
     stopped = ""
     acted = charged = look = 0          # actions done, those charged to the budget, when to look next
     stuck: set[int] = set()
-    while True:
-        if keep_states:
-            states.append(state)
-        if state.lost:
-            break               # the loss is instant: no casting point follows it (ZR-17, ZR-25)
-        for c in by_tick.pop(state.tick, ()):
-            try:
-                state, events = cast_spell(world, state, c, record=record)
-                log.extend(events)
-            except CastError as error:
-                if strict:
-                    raise
-                refused.append(Refusal(c, error.reason))
+    try:
+        while True:
+            if keep_states:
+                states.append(state)
+            if state.lost:
+                break               # the loss is instant: no casting point follows it (ZR-17, ZR-25)
+            for c in by_tick.pop(state.tick, ()):
+                try:
+                    state, events = cast_spell(world, state, c, record=record)
+                    log.extend(events)
+                except CastError as error:
+                    if strict:
+                        raise
+                    refused.append(Refusal(c, error.reason))
+                if state.lost:
+                    break
             if state.lost:
                 break
-        if state.lost:
-            break
-        found = next_action(world, state)
-        index = None if found is None else found[0]
-        if record:
-            now_stuck = {i for i, h in enumerate(state.heroes) if can_act(h) and h.pos is not None
-                         and (index is None or i < index) and world.planner.action(state, i) is None}
-            log.extend(ev.Stuck(state.tick, world.heroes[i].label) for i in sorted(now_stuck - stuck))
-            stuck = now_stuck
-        if found is None:
-            break
-        if state.tick > last_cast_tick:
-            digest = digests.of(state)
-            before = seen.get(digest)
-            if before is not None and world.recurrence_key(before[1]) == world.recurrence_key(state):
-                looped, repetition = True, Repetition(state.tick, before[0])
+            found = next_action(world, state)
+            index = None if found is None else found[0]
+            if record:
+                now_stuck = {i for i, h in enumerate(state.heroes) if can_act(h) and h.pos is not None
+                             and (index is None or i < index) and world.planner.action(state, i) is None}
+                log.extend(ev.Stuck(state.tick, world.heroes[i].label) for i in sorted(now_stuck - stuck))
+                stuck = now_stuck
+            if found is None:
                 break
-            seen[digest] = (state.tick, state)
-        if state.tick >= max_actions:
-            looped, cap = True, max_actions
-            break
-        if budget is not None and acted >= look:
-            budget.charge(acted - charged)
-            charged = acted
-            if budget.check():
-                stopped = budget.describe()
+            if state.tick > last_cast_tick:
+                digest = digests.of(state)
+                before = seen.get(digest)
+                if before is not None and world.recurrence_key(before[1]) == world.recurrence_key(state):
+                    looped, repetition = True, Repetition(state.tick, before[0])
+                    break
+                seen[digest] = (state.tick, state)
+            if state.tick >= max_actions:
+                looped, cap = True, max_actions
                 break
-            left = budget.left()        # look again after CHECK_EVERY actions, or as the work runs out
-            look = acted + (CHECK_EVERY if left is None else max(1, min(CHECK_EVERY, left)))
-        state, events = act(world, state, found, record=record)
-        acted += 1
-        log.extend(events)
+            if budget is not None and acted >= look:
+                budget.charge(acted - charged)
+                charged = acted
+                if budget.check():
+                    stopped = budget.describe()
+                    break
+                left = budget.left()        # look again after CHECK_EVERY actions, or as the work runs out
+                look = acted + (CHECK_EVERY if left is None else max(1, min(CHECK_EVERY, left)))
+            state, events = act(world, state, found, record=record)
+            acted += 1
+            log.extend(events)
+    except PlanningLimitError as error:    # a plan too large for the planner's bound (ZR-32)
+        if budget is None:
+            raise
+        stopped = error.stop_reason()       # a budgeted run stops there and says so: no rule outcome
     outcome = outcome_of(state)
     if record:
         if outcome is Outcome.WIN:

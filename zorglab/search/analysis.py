@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from zorglab.core.budget import CHECK_EVERY, Budget, budget_of
 from zorglab.engine.game import Setup
+from zorglab.errors import PlanningLimitError
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
@@ -227,16 +228,22 @@ def win_window(game: Setup, casts: Iterable[Cast] = (), name: str = MAIN_WORLD,
 
     ``budget`` (states, or a :class:`~zorglab.core.budget.Budget`) bounds the state graph; the run
     itself counts its actions in a child of it (at most that many actions, its safety stop and
-    cancel event heeded), so a portal loop of millions of actions stops there and says so."""
+    cancel event heeded), so a portal loop of millions of actions stops there and says so; a hero's
+    plan too large for the planner's bound (ZR-32) stops the run or the graph, ``stopped`` saying so."""
     casts = list(casts)
     world = game.world(name)
     whole = budget if isinstance(budget, Budget) else Budget(budget)
     run = run_world(world, casts, keep_states=True, record=False,
                     budget=whole.child(whole.left(), unit="actions", counts=False))
-    graph = explore(game, name, budget=whole)
+    planless = ""
+    try:
+        graph = explore(game, name, budget=whole)
+    except PlanningLimitError as error:     # a plan too large for the planner's bound (ZR-32):
+        planless = error.stop_reason()      # no state is known winnable or not, and it says why
+        graph = StateGraph(world.initial_state().key(world.history_reach), complete=False, stopped=planless)
     winnable = graph.winnable()
     out = Window()
-    out.stopped, out.cut_short = run.stopped, run.cut_short
+    out.stopped, out.cut_short = run.stopped or planless, run.cut_short
     for state in run.states:
         key = state.key(world.history_reach)
         known = key in graph.moves

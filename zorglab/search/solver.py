@@ -56,7 +56,7 @@ from zorglab.engine.marks import passed_over, stir_sleepers
 from zorglab.engine.state import GameState, HeroState, hero_key
 from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of, running
 from zorglab.core.model import Cast
-from zorglab.errors import EndlessActionError, ExpressionError, PlanningLimitError
+from zorglab.errors import ExpressionError, PlanningLimitError
 from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook
@@ -390,10 +390,8 @@ class Search(ProofSearch, WitnessSearch):
                 raise
             return self._verdict(UNKNOWN, t0, budget.describe())    # ... because this budget struck
         except PlanningLimitError as error:     # a hero's plan larger than the planner explores (issue 37)
-            node = None
-            if isinstance(error, EndlessActionError):       # an action that never ends (ZR-32)
-                return self._verdict(UNKNOWN, t0, f"not finished ({error})")
-            return self._verdict(UNKNOWN, t0, f"not finished (plan too large for the budget: {error})")
+            node = None         # an action that never ends (ZR-32) says so in its own words
+            return self._verdict(UNKNOWN, t0, f"not finished ({error.stop_reason()})")
         except MemoryError:                     # the machine's memory, before the memory budget saw it
             node = None
             self._table.clear()
