@@ -53,12 +53,18 @@ class SearchFacts:
     keeps_slots
         A spell type only: does a cast only trade rooms among the slots they hold (Swap), never move
         one to an empty slot? The bound's groups need the rooms connected the same way. Default False.
+    alike_destinations
+        A spell type only: does a cast only move rooms to the empty slots it names (Move), reading
+        nothing of a destination but that it is empty? Then empty slots that no rule tells apart
+        are alike as its destinations, and the search may try one of them for all (issue 41,
+        ``search.casts.isolated_alike``). Default False: a new type may read where it goes.
     """
 
     stirs_sleepers: bool = True
     bounded: bool = False
     always_plans: bool = False
     keeps_slots: bool = False
+    alike_destinations: bool = False
 
 
 NO_FACTS = SearchFacts()

@@ -193,8 +193,9 @@ def _plain(world: World, state: GameState, spell: Any, call: SpellCall, book: Ca
 
 def isolated_alike(world: World, state: GameState, spell: Any) -> bool:
     """Can no rule tell apart the empty slots that touch no room, as destinations of this Move
-    (issue 41, ZR-30)? Yes when, once it is cast, nothing can move a room to an empty slot again:
-    every spell left but this one moves no room (``moves_rooms`` false) or only trades rooms among
+    (issue 41, ZR-30)? Yes when its type reads a destination only as empty
+    (``SearchFacts.alike_destinations``: Move) and, once it is cast, nothing can move a room to an
+    empty slot again: every spell left but this one moves no room (``moves_rooms`` false) or only trades rooms among
     their slots (a board spell whose ``SearchFacts.keeps_slots``: Swap), and no hero type of the world (nor
     Warrior, what Banality makes) moves rooms (a Mechanic's shove reads the rooms' rectangle). The
     room it moves then stays alone wherever it went: the set of occupied slots only ever differs
@@ -202,7 +203,7 @@ def isolated_alike(world: World, state: GameState, spell: Any) -> bool:
     side of every room, so every rule (plans, steps, Swaps' borders, shells, history as rooms and
     cells) acts alike. A win that reads positions (``dist``) is the caller's to rule out: the
     search lets a Move try one lone slot only where every hero dead is the win."""
-    if spell.type != "Move":        # a new "to" type may read where it goes in ways we cannot see
+    if not spell.behaviour.facts.alike_destinations:    # a type may read where it goes (not Move)
         return False
     for other in world.spells:
         if other.index == spell.index or not state.spells_left[other.index]:

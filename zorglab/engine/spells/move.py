@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from zorglab.core.registry import spell_type
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.roommoves import apply_moves, board_to_dungeon
 from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
@@ -19,6 +20,9 @@ class MoveSpell(RoomSpell):
     """Under Selection, the chosen heroes' distinct rooms go to distinct empty slots at once."""
 
     cast_form = "to"
+    # a moved room carries its sleepers without an entry (ZR-8, ZR-15); a destination is read
+    # only as empty, so empty slots no rule tells apart are alike (issue 41)
+    facts = SearchFacts(stirs_sleepers=False, alike_destinations=True)
 
     @classmethod
     def apply_selected(cls, ctx: CastContext, heroes: tuple[int, ...], cast: Cast) -> None:
