@@ -16,11 +16,12 @@ field                         spell type   hero type    mark    the cut that ask
 ``bounded``                                             yes     the damage bound and its groups (FR-51)
 ``always_plans``                           yes                  the groups' stall gate (FR-51)
 ``keeps_slots``               yes                               the groups' stall gate (FR-51)
+``alike_destinations``        yes                               Move's alike empty slots (FR-55)
 ============================  ===========  ===========  ======  ===========================================
 
 >>> from zorglab.engine.facts import SearchFacts
 >>> SearchFacts()                                   # nothing declared: no cut relies on it
-SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False)
+SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False, alike_destinations=False)
 >>> SearchFacts(stirs_sleepers=False).bounded       # declare only what is true; the rest stays safe
 False
 """
