@@ -330,6 +330,8 @@ class Search(ProofSearch, WitnessSearch):
         t0 = self.clock()
         if not self._started:
             start = self.world.initial_state() if self.start is None else self.start
+            if budget.check():          # spent before the first state (building the world, its plans)
+                return self._verdict(UNKNOWN, t0, budget.describe())
             try:
                 static = self._static(start)
             except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
