@@ -67,3 +67,19 @@ def test_bad_input_is_one_clear_message_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
+
+
+def test_play_prints_the_judged_worlds_constraints(capsys, tmp_path):
+    """ZR-28: a judged world is not played; `play` says how its solvable(...) constraints were judged,
+    in words and in JSON, so a stall caused by one is explained."""
+    from tests.engine.test_ruling_zr28 import WINNABLE, text
+    path = tmp_path / "zr28.toml"
+    path.write_text(text(m1='"not solvable(M1)"', m2='"solvable(M2)"', m1_world=WINNABLE))
+    code, out, _ = run(capsys, "play", str(path))
+    assert code == 0
+    assert "world M1: judged, not played — constraint [no] not solvable(M1)" in out
+    assert "world M2: judged, not played — constraint [ok] solvable(M2)" in out
+    assert out.strip().endswith("zr28: stall")
+    code, out, _ = run(capsys, "play", str(path), "--json")
+    assert json.loads(out)["judged"] == [{"text": "not solvable(M1)", "holds": False, "error": None},
+                                         {"text": "solvable(M2)", "holds": True, "error": None}]

@@ -84,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  constraint {c.describe()}")
         for c in run_.bonuses:
             print(f"  bonus {c.describe()}")
+    # a judged world is decided by the exact search, not played (ZR-28): its solvable(...) constraints
+    for (name, _), c in zip(game.judged_conditions(), result.judged):
+        print(f"world {name}: judged, not played — constraint {c.describe()}")
     if result.stopped:
         print(f"{level.id}: stopped by the safety stop (--seconds {seconds:g}): not finished, no outcome")
         return 0

@@ -49,6 +49,8 @@ def run_json(run: LevelRun) -> dict[str, Any]:
     data: dict[str, Any] = {"level": run.level.id}
     data.update(world_json(run.worlds[0]))
     data["outcome"] = run.outcome.value
+    if run.judged:     # the judged worlds' own solvable(...) constraints, decided by search (ZR-28)
+        data["judged"] = [{"text": c.condition.source, "holds": c.holds, "error": c.error} for c in run.judged]
     if len(run.level.mirrors):
         data["worlds"] = [{"name": w.world.name, **world_json(w)} for w in run.worlds]
     return data
