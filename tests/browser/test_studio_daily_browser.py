@@ -105,8 +105,10 @@ def test_renames_ctrl_s_save_as_and_the_closest_miss_on_one_screen_with_the_file
     for name, box in boxes.items():
         assert box["x"] >= 0 and box["x"] + box["width"] <= 1366, f"the {name} column leaves the window: {box}"
     assert abs(boxes["verdict"]["y"] - boxes["rows"]["y"]) < 40, f"the verdict wrapped under the others: {boxes}"
-    scroll = page.evaluate("""() => { const n = document.querySelector('.jp-WindowedPanel-outer, .jp-Notebook');
-                                      return [n.scrollWidth, n.clientWidth]; }""")
+    # this notebook's own scroller (a tab restored from the workspace may hold another .jp-Notebook)
+    scroll = page.evaluate("""(body) => { const nb = document.querySelector(body);
+                                          const n = nb.querySelector('.jp-WindowedPanel-outer') || nb;
+                                          return [n.scrollWidth, n.clientWidth]; }""", nb.body)
     assert scroll[0] <= scroll[1] + 1, f"the notebook scrolls sideways: {scroll}"
     smallest = at(".zorglab-studio").first.evaluate(SMALLEST_TEXT)
     assert smallest[0][0] >= 11, f"labels under 11 px: {smallest}"

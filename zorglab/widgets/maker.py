@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 from zorglab.engine.game import Setup, setup
 from zorglab.core.geometry import Slot
@@ -28,9 +28,9 @@ from zorglab.level.save import SavedSolution
 from zorglab.paint.board import draw_layout
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
-from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.view import BoardView
 from zorglab.search.decide import decide_solvable
+from zorglab.widgets.board_canvas import BoardCanvas
 from zorglab.widgets.closing import close_all
 from zorglab.widgets.keys import guard
 from zorglab.widgets.maker_messages import status_html, violations_html, warnings_html
@@ -40,7 +40,7 @@ from zorglab.widgets.maker_history import LayoutHistory
 from zorglab.widgets.maker_input import KEYS, MakerInput, board_view
 
 
-class Maker:
+class Maker(BoardCanvas):
     """The construction editor for one level. Without ``layout`` it opens on the level's saved
     solution number ``solution`` (0-based, default the first; None: an empty board), else empty;
     ``path`` is the level file ``save`` writes to (default: the file the level was loaded from)."""
@@ -132,26 +132,11 @@ class Maker:
     def _repr_png_(self) -> bytes:
         return self.png()
 
-    def redraw(self) -> None:
-        """Draw the board again as it stands: what a canvas shown after its first drawing needs (the
-        ``zorglab studio`` app's page attaches once the kernel has drawn, and drawings sent before
-        are lost: issue 39 item 2)."""
-        self.painter.attached()
-        with hold_canvas():
-            self.painter.resize(*self.view.size)
-            self.draw(self.painter)
-
     def draw(self, painter: Painter) -> None:
         """The board and the tray, as the canvas shows them, on any painter."""
         view = self.view
         draw_layout(painter, self.level, self.layout, self.violations, view=view, selected=self.selected)
         draw_tray(painter, self.level, self.layout, self.tray, self.cell, self.picked)
-
-    def png(self) -> bytes:
-        """The Maker's canvas as a PNG (drawn by the Pillow painter)."""
-        painter = PillowPainter(*self.view.size)
-        self.draw(painter)
-        return painter.png()
 
     # --- what the tests read ----------------------------------------------------------------------
 
@@ -392,9 +377,7 @@ class Maker:
     def refresh(self) -> None:
         """Judge the layout (the engine's validate_layout), redraw, and update buttons and messages."""
         self.violations = validate_layout(self.level, self.layout)
-        with hold_canvas():
-            self.painter.resize(*self.view.size)
-            self.draw(self.painter)
+        self.paint()
         self.start_button.disabled = not self.valid
         self.start_button.button_style = "success" if self.valid else ""      # green only when it starts
         self.save_button.disabled = not self.valid or self.path is None

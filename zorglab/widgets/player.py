@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 from zorglab.engine.game import Setup
 from zorglab.core.geometry import Slot
@@ -26,7 +26,6 @@ from zorglab.paint import palette
 from zorglab.paint.board import draw_state, state_view
 from zorglab.paint.canvas import CanvasPainter
 from zorglab.paint.painter import Painter
-from zorglab.paint.pillow import PillowPainter
 from zorglab.paint.plan import draw_plan, waiting_heroes
 from zorglab.paint.view import BoardView
 from zorglab.widgets.explain import Explanation, explain
@@ -34,6 +33,7 @@ from zorglab.widgets.player_input import KEYS, PlayerInput
 from zorglab.widgets.player_why import WhyNot, WhyNotPanel, draw_why_not, refresh_why_not, why_not
 from zorglab.widgets import player_panels
 from zorglab.widgets.heroes import HeroRow, describe_event, hero_rows
+from zorglab.widgets.board_canvas import BoardCanvas
 from zorglab.widgets.closing import close_all
 from zorglab.widgets.keys import guard
 from zorglab.widgets.saving import LevelFile
@@ -47,7 +47,7 @@ PLAY_TITLES = {".widget-play button:nth-child(1)": "play / pause: one frame ever
                ".widget-play button:nth-child(2)": "stop playing (the run stays at its frame)"}
 
 
-class Player:
+class Player(BoardCanvas):
     """Plays one world. ``casts`` are scheduled as in :func:`run_world`; ``solver(world, state)``,
     when set, answers the *solve* button (the search module wires it)."""
 
@@ -146,15 +146,6 @@ class Player:
     def _repr_png_(self) -> bytes:
         return self.png()
 
-    def redraw(self) -> None:
-        """Draw the board again as it stands: what a canvas shown after its first drawing needs (the
-        ``zorglab studio`` app's page attaches once the kernel has drawn, and drawings sent before
-        are lost: issue 39 item 2)."""
-        self.painter.attached()
-        with hold_canvas():
-            self.painter.resize(*self.view.size)
-            self.draw(self.painter)
-
     def draw(self, painter: Painter) -> None:
         """The board as the canvas shows it (active hero, stuck marks, the cast's target), on any painter."""
         state = self.state
@@ -168,11 +159,6 @@ class Player:
         draw_plan(painter, self.world, state, self.view, (self.focus if self.focus is not None else active)
                   if self.explain_toggle.value else None)       # the plan on the board (paint/plan.py)
         draw_why_not(self, painter)
-
-    def png(self) -> bytes:
-        painter = PillowPainter(*self.view.size)
-        self.draw(painter)
-        return painter.png()
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -343,9 +329,7 @@ class Player:
 
     def refresh(self) -> None:
         state = self.state
-        with hold_canvas():
-            self.painter.resize(*self.view.size)
-            self.draw(self.painter)
+        self.paint()
         self._syncing = True
         try:
             self.tray.sync(state)
