@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--types-matter", action="store_true", default=None,
                    help="every hero that is not a Warrior must matter: a Warrior of the same HP in its place "
                         "changes the level (its fewest spells, or the witness no longer wins)")
+    p.add_argument("--timing", action="store_true", default=None,
+                   help="a timing puzzle between heroes: every win has two living heroes on the board together "
+                        "(one held back, say asleep, while the next catches up), which the run without casts never "
+                        "has; the generator drafts two heroes or more, a spell that holds one back and one that "
+                        "strikes all (docs/levels.md, 'Timing between heroes')")
     p.add_argument("--name", help="level id prefix (default prop)")
     p.add_argument("--contract", help="contract written into proposed files")
     p.add_argument("--seed", default="0", help="seed (an int or any text; default 0)")
@@ -81,7 +86,8 @@ def _brief_data(args: argparse.Namespace) -> dict[str, Any]:
             raise OptionError(f"--brief {args.brief}: not valid TOML ({error})") from None
     for key in ("rooms", "heroes", "spells", "tiles", "room_types", "hero_types", "spell_types", "board",
                 "hero_count", "spell_count", "hp", "fewest_spells", "winning_layouts", "cast_lists", "states",
-                "graph_states", "pins_matter", "min_first_cast", "unique", "types_matter", "name", "contract"):
+                "graph_states", "pins_matter", "min_first_cast", "unique", "types_matter", "timing", "name",
+                "contract"):
         value = getattr(args, key, None)
         if value is not None:
             data[key] = value

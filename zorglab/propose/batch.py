@@ -33,6 +33,10 @@ CHUNK = 16          # drafts per dask round (and between two looks at the clock 
 
 ENOUGH_FOUND, TRIES_SPENT, IMPOSSIBLE = "enough found", "tries spent", "impossible"
 TIME_SPENT = "safety stop struck: not finished"     # (or cancelled): the only stop the machine decides
+TIMING_HINT = ("  hint: heroes that meet as they spawn make a spawn kill, and where two heroes meet matters "
+               "only when one hero's fall changes the next one's road: allow a room holding gold "
+               "(--room-types D,O: a fallen hero's gold spares the next one that room's effect) "
+               "or a third hero (docs/levels.md, 'Timing between heroes')")
 
 
 @dataclass
@@ -68,6 +72,8 @@ class Proposal:
         unsolved = sum(1 for c in self.tried if c.verdict != "solvable")
         if unsolved:
             lines.append(f"  {unsolved} draft{'s' * (unsolved != 1)} could not be won or laid out")
+        if self.brief.timing and any(m.startswith("a spawn kill") for c in self.tried for m in c.misses):
+            lines.append(TIMING_HINT)
         return "\n".join(lines)
 
     def table(self) -> Any:

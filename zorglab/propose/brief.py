@@ -101,6 +101,7 @@ class Brief:
     unique: bool = False                    # one winning cast list, up to commuting casts
     graph_states: Span | None = None        # size of the reachable state graph (a measure no search cut moves)
     types_matter: bool = False              # every drafted hero not a Warrior matters: a Warrior of its HP in its place changes the level
+    timing: bool = False                    # a timing puzzle between heroes: every win has two living heroes on the board together
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -143,9 +144,9 @@ class Brief:
             raise OptionError(f"hero-count {self.hero_count}: a level needs at least one hero")
         if self.hp.lo < 1:
             raise OptionError(f"hp {self.hp}: heroes have at least 1 hit point")
-        if not all(isinstance(v, bool) for v in (self.pins_matter, self.unique, self.types_matter)):
+        if not all(isinstance(v, bool) for v in (self.pins_matter, self.unique, self.types_matter, self.timing)):
             raise OptionError(f"pins-matter {self.pins_matter!r}, unique {self.unique!r}, types-matter "
-                              f"{self.types_matter!r}: give true or false")
+                              f"{self.types_matter!r}, timing {self.timing!r}: give true or false")
         if self.min_first_cast is not None and (isinstance(self.min_first_cast, bool)
                                                 or not isinstance(self.min_first_cast, int) or self.min_first_cast < 0):
             raise OptionError(f"min-first-cast {self.min_first_cast!r}: give a whole number of actions, 0 or more")
@@ -188,6 +189,12 @@ class Brief:
             return "no spell is pinned or allowed, so no level can need a cast (ask fewest spells 0 for one that needs none)"
         if self.min_first_cast is not None and self.fewest_spells is not None and self.fewest_spells.hi == 0:
             return f"min-first-cast {self.min_first_cast} is asked, but fewest spells {self.fewest_spells} casts nothing"
+        if self.timing and self.hero_count.hi is not None and max(self.hero_count.hi, len(self.heroes)) < 2:
+            return (f"timing between heroes is asked, but hero-count {self.hero_count} allows one hero: "
+                    "two heroes at least must meet")
+        if self.timing and self.fewest_spells is not None and self.fewest_spells.hi == 0:
+            return (f"timing between heroes is asked, but fewest spells {self.fewest_spells} casts nothing: "
+                    "heroes meet only when a cast holds one back")
         if self.winning_layouts is not None and self.winning_layouts.hi == 0:
             return "winning layouts 0 is asked, but a proposed level is always won on its own layout"
         if self.cast_lists is not None and self.cast_lists.hi == 0:
@@ -215,6 +222,9 @@ class Brief:
             parts.append("pins matter, no spawn kill")
         if self.types_matter:
             parts.append("each hero type matters (a Warrior of the same HP in its place changes the level)")
+        if self.timing:
+            parts.append("timing between heroes (every win has two living heroes on the board together, "
+                         "the run without casts never)")
         if self.min_first_cast is not None:
             parts.append(f"first cast after {self.min_first_cast}+ actions")
         if self.unique:

@@ -131,6 +131,87 @@ def _spell(rng: random.Random, spell_type: str) -> str:
     return behaviour.draft(rng) if behaviour is not None else spell_type
 
 
+def _holds_gold(text: str) -> bool:
+    spec = parse_room(text)
+    behaviour = find_room_type(spec.type)
+    return behaviour is not None and behaviour.initial_gold(spec.args) > 0
+
+
+def _gold_room(rng: random.Random, brief: Brief, fillers: list[tuple[str, str | None]]) -> list[tuple[str, None]]:
+    """For a timing draft, one room holding gold (a type whose drafted rooms start with gold, such as O)
+    when the brief's mechanics have one and no room yet holds gold: a hero who dies holding gold
+    drops it where it dies (ZR-11), and a room holding gold spares the next hero its effect (ZR-8),
+    so where the first hero falls changes the next one's road; timing a cast then matters."""
+    if any(_holds_gold(text) for text, _ in fillers):
+        return []
+    rich = []
+    for room_type in brief.room_types:
+        drafted = _room_args(rng, room_type)
+        if _holds_gold(drafted):
+            rich.append(drafted)
+    return [(rng.choice(rich), None)] if rich else []
+
+
+def _role(spell_type: str) -> tuple[str | None, str | None]:
+    """A spell type's part in a meeting of heroes, from what it declares: its ``bound_role``
+    ("pause": holds a hero while the others act) and its ``target`` ("all": every hero on the board)."""
+    behaviour = find_spell_type(spell_type)
+    return (None, None) if behaviour is None else (behaviour.bound_role, behaviour.target)
+
+
+def timing_spells(rng: random.Random, brief: Brief) -> list[str]:
+    """The spells of a timing draft (issue 42): the pins, then one spell that holds a hero back while
+    the others act (a ``pause`` role, such as Sleep) and one that strikes every hero on the board at
+    once (target ``all``, such as Attack) when the brief's mechanics have them and the pins do not,
+    then random ones up to the drawn count: the makings of "hold the first, let the next catch up,
+    strike both"."""
+    spells = list(brief.spells)
+    wanted = max(2, _count(rng, brief.spell_count, len(spells), spare=1))
+    if brief.spell_count.hi is not None:
+        wanted = min(wanted, max(brief.spell_count.hi, len(spells)))
+    roles = [_role(parse_spell(text).type) for text in spells]
+    for part, have in ((0, "pause"), (1, "all")):
+        choices = [t for t in brief.spell_types if _role(t)[part] == have]
+        if choices and len(spells) < wanted and not any(r[part] == have for r in roles):
+            spells.append(_spell(rng, rng.choice(choices)))
+            roles.append(_role(parse_spell(spells[-1]).type))
+    while len(spells) < wanted and brief.spell_types:
+        spells.append(_spell(rng, rng.choice(brief.spell_types)))
+    return spells
+
+
+def _strike(spells: list[str]) -> int:
+    """The HP one cast of the strongest spell striking every hero at once takes from each (0: none)."""
+    most = 0
+    for text in spells:
+        spec = parse_spell(text)
+        behaviour = find_spell_type(spec.type)
+        if behaviour is not None and behaviour.target == "all":
+            most = max(most, behaviour.damage_to_each(spec.args))
+    return most
+
+
+def _timing_hero(rng: random.Random, hero_type: str, brief: Brief, elements: list[str], road: int,
+                 spells: list[str]) -> str:
+    """A hero for a timing draft: hit points the road alone does not take (so it walks through to Z
+    unless a cast stops it) that one strike after the road does, above one strike at the spawn where
+    the brief's range allows; so one strike wins only when it finds two heroes together."""
+    strike = _strike(spells)
+    if not strike:
+        return _hero(rng, hero_type, brief, elements, road)
+    hi = brief.hp.hi if brief.hp.hi is not None else brief.hp.lo + 5
+    lo = max(brief.hp.lo, road + 1)
+    top = min(hi, road + strike)
+    if lo > top:
+        return _hero(rng, hero_type, brief, elements, road)
+    hp = rng.randint(max(lo, min(top, strike + 1)), top)
+    behaviour = find_hero_type(hero_type)
+    drafted = behaviour.draft(rng, hp, elements) if behaviour is not None else None
+    if drafted is None:
+        raise ValueError(f"no argument generator for hero type {hero_type!r}")
+    return drafted
+
+
 def _count(rng: random.Random, span, pinned: int, spare: int = 3) -> int:
     lo = max(span.lo, pinned)
     hi = span.hi if span.hi is not None else lo + spare
@@ -164,6 +245,8 @@ def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
         if not suited:
             return None
         fillers.append((_room_args(rng, rng.choice(suited)), wanted))
+    if brief.timing and len(fillers) < size - 2:
+        fillers += _gold_room(rng, brief, fillers)
     while len(fillers) < size - 2:
         if not brief.room_types:
             return None
@@ -184,12 +267,17 @@ def make_draft(brief: Brief, seed: Seed, index: int) -> Draft | None:
     elements = sorted({e for text in rooms for e in ELEMENTS if e in text})
     heroes = list(brief.heroes)
     road = road_damage(rooms)
-    for _ in range(_count(rng, brief.hero_count, len(heroes)) - len(heroes)):
-        heroes.append(_hero(rng, rng.choice(brief.hero_types), brief, elements, road))
-    spells = list(brief.spells)
-    if brief.spell_types:
-        for _ in range(_count(rng, brief.spell_count, len(spells), spare=1) - len(spells)):
-            spells.append(_spell(rng, rng.choice(brief.spell_types)))
+    if brief.timing:
+        spells = timing_spells(rng, brief)
+        for _ in range(max(2, _count(rng, brief.hero_count, len(heroes))) - len(heroes)):
+            heroes.append(_timing_hero(rng, rng.choice(brief.hero_types), brief, elements, road, spells))
+    else:
+        for _ in range(_count(rng, brief.hero_count, len(heroes)) - len(heroes)):
+            heroes.append(_hero(rng, rng.choice(brief.hero_types), brief, elements, road))
+        spells = list(brief.spells)
+        if brief.spell_types:
+            for _ in range(_count(rng, brief.spell_count, len(spells), spare=1) - len(spells)):
+                spells.append(_spell(rng, rng.choice(brief.spell_types)))
     for text in heroes:
         parse_hero(text)
     for text in spells:

@@ -16,7 +16,12 @@ Every figure is proved by the exact search or read off the whole state graph
 - **first cast**: the earliest casting point at which a fewest-spells win makes its first cast,
   i.e. how many actions the player must watch before acting (``None`` when no spell is needed);
 - **distinct cast lists**: winning cast lists counted up to commuting casts (two lists that cast the
-  same spells at the same casting points, only in another order there, are one).
+  same spells at the same casting points, only in another order there, are one);
+- **timing between heroes** (asked with ``timing=True``; issue 42): every winning run has a casting
+  point where two living heroes stand on the board together (a hero held back, say asleep, while the
+  next one catches up: ZR-7 lets a later hero act only while the earlier ones are dead, asleep or
+  stuck), and the run without casts never has one: the meeting is the player's doing. Read off the
+  whole state graph (:func:`zorglab.propose.runs.won_apart`, :func:`~zorglab.propose.runs.meet_without_casts`).
 
 A figure the budget could not settle is ``None`` (unknown), and an unknown never counts as met.
 """
@@ -32,7 +37,8 @@ from zorglab.core.tiles import Tile
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
 from zorglab.propose.brief import PLAIN_HERO, PLAIN_HERO_FOR_PLAIN, PLAIN_ROOM
-from zorglab.propose.runs import cost_to_win, distinct_cast_lists, entered, first_cast, spawn_kill
+from zorglab.propose.runs import (cost_to_win, distinct_cast_lists, entered, first_cast, meet_without_casts,
+                                  spawn_kill, won_apart)
 from zorglab.search.analysis import StateGraph, explore
 from zorglab.search.decide import decide_solvable
 from zorglab.search.level import solve_setup, world_search
@@ -74,6 +80,16 @@ class Interest:
     complete: bool = True                    # the state graph was explored whole
     notes: tuple[str, ...] = field(default=())
     pin_word: str = "pinned"                 # how lines() names the pins ("taught" for a pack lesson)
+    meet: bool | None = None                 # every win has two living heroes on the board together (None: not asked or unknown)
+    meet_free: bool | None = None            # the run without casts has two living heroes on the board together
+
+    @property
+    def timing(self) -> bool | None:
+        """A timing puzzle between heroes: every win needs two living heroes together, and the run
+        without casts never brings them together (None: not asked, or the graph was not explored whole)."""
+        if self.meet is None or self.meet_free is None:
+            return None
+        return self.meet and not self.meet_free
 
     @property
     def pins_matter(self) -> bool:
@@ -84,7 +100,8 @@ class Interest:
         return {"pins_matter": self.pins_matter, "spawn_kill": self.spawn_kill,
                 "first_cast": self.first_cast, "distinct_cast_lists": self.distinct_lists,
                 "distinct_capped": self.lists_capped, "graph_states": self.graph_states,
-                "pins": [p.to_json() for p in self.pins]}
+                "pins": [p.to_json() for p in self.pins],
+                **({"timing": self.timing} if self.meet is not None else {})}
 
     def lines(self) -> tuple[str, ...]:
         """The figures in words, one per line (the Propose panel, the CLI, the file's comments)."""
@@ -103,7 +120,18 @@ class Interest:
         if self.distinct_lists is not None:
             out.append(f"winning cast lists up to commuting casts: {self.distinct_lists}"
                        f"{'+' if self.lists_capped else ''}")
+        if self.meet is not None:
+            out.append(self.timing_line())
         return tuple(out)
+
+    def timing_line(self) -> str:
+        """The timing figure in words (asked with ``timing=True``)."""
+        if self.timing:
+            return ("timing between heroes: yes (every win has two living heroes on the board together, "
+                    "which the run without casts never has)")
+        if self.meet_free:
+            return "timing between heroes: no (the run without casts already has two heroes on the board together)"
+        return "timing between heroes: no (a win takes the heroes one after the other, never two on the board)"
 
 
 # -- the plain stand-ins ----------------------------------------------------------------------
@@ -218,9 +246,11 @@ def pinned_labels(level: Level, kind: PinKind, pins: Iterable[str]) -> list[tupl
 
 
 def interest(level: Level, layout: Layout, *, rooms: Iterable[str] = (), heroes: Iterable[str] = (),
-             spells: Iterable[str] = (), max_states: int = INTEREST_STATES, lists: bool = True) -> Interest:
+             spells: Iterable[str] = (), max_states: int = INTEREST_STATES, lists: bool = True,
+             timing: bool = False) -> Interest:
     """The interest figures of ``level`` on ``layout`` (main world; mirrors are not judged): the pins
-    are labels of the level's rooms, heroes and spells."""
+    are labels of the level's rooms, heroes and spells; ``timing``: judge the timing between heroes
+    too (unknown unless the state graph is explored whole)."""
     game = setup(level, layout, decide=decide_solvable)
     verdict, fewest, witness = _fewest(game, max_states)
     if verdict != SOLVABLE or fewest is None:
@@ -241,8 +271,9 @@ def interest(level: Level, layout: Layout, *, rooms: Iterable[str] = (), heroes:
     cost = cost_to_win(graph)
     killed, made = spawn_kill(game, graph)
     count, capped = distinct_cast_lists(game, graph) if lists else (None, False)
+    meet, free = (not won_apart(graph), meet_without_casts(graph)) if timing else (None, None)
     return Interest(tuple(pins), killed, made, first_cast(graph, cost), cost.get(graph.start), count, capped,
-                    graph.states, True)
+                    graph.states, True, meet=meet, meet_free=free)
 
 
 def level_interest(level: Level, solution: int | None = None, *, rooms: Iterable[str] = (),

@@ -37,7 +37,7 @@ LOSING_LAYOUTS = 60         # constructions looked at for a losing layout of a l
 PLAIN_TYPE = PLAIN_HERO.split("(")[0]     # the type a hero is compared with (types_matter): Warrior
 FIGURES = ("fewest_spells", "states", "winning_layouts", "layouts_tried", "layouts_complete",
            "cast_lists", "cast_lists_capped", "necessary", "forced_points", "pins_matter", "spawn_kill",
-           "first_cast", "distinct_cast_lists", "distinct_capped", "graph_states", "pins")
+           "first_cast", "distinct_cast_lists", "distinct_capped", "graph_states", "pins", "timing")
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,8 @@ def brief_interest(brief: Brief, level: Level, layout: Layout) -> Interest:
     if brief.types_matter:
         heroes += [h.label for h in level.heroes if h.type != PLAIN_TYPE and h.label not in heroes]
     return interest(level, layout, rooms=[label for label, _ in pinned_labels(level, "room", brief.rooms)],
-                    heroes=heroes, spells=[label for label, _ in pinned_labels(level, "spell", brief.spells)])
+                    heroes=heroes, spells=[label for label, _ in pinned_labels(level, "spell", brief.spells)],
+                    timing=brief.timing)
 
 
 def interest_figures(found: Interest) -> dict[str, Any]:
@@ -183,6 +184,10 @@ def interest_misses(brief: Brief, found: Interest) -> tuple[str, ...]:
         misses.append(f"first cast after {_known(found.first_cast)} action(s) (asked {brief.min_first_cast}+)")
     if brief.graph_states is not None and (not found.complete or found.graph_states not in brief.graph_states):
         misses.append(f"graph states {found.graph_states}{'' if found.complete else '+'} (asked {brief.graph_states})")
+    if brief.timing and found.timing is not True:
+        misses.append("timing between heroes unknown (state graph not explored whole)" if found.timing is None
+                      else "no timing between heroes: the run without casts already brings two together"
+                      if found.meet_free else "no timing between heroes: a win takes them one after the other")
     if brief.unique and (found.distinct_lists != 1 or found.lists_capped):
         misses.append(f"{_known(found.distinct_lists)} winning cast lists up to commuting casts (asked one)")
     return tuple(misses)

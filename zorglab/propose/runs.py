@@ -25,6 +25,7 @@ LIST_CAP = 50                   # distinct winning cast lists counted up to this
 WALK_LIMIT = 200_000            # nodes the cast-list walk visits at most
 _KEY_HEROES, _KEY_SPELLS = 3, 4          # positions in GameState.key()
 _HERO_ENTRIES = HERO_FIELDS.index("entries")   # a hero's key starts with its fields in declared order
+_HERO_POS, _HERO_ALIVE = HERO_FIELDS.index("pos"), HERO_FIELDS.index("alive")
 Key = tuple[Any, ...]                    # a state's transposition key (GameState.key)
 
 
@@ -157,6 +158,51 @@ def distinct_cast_lists(game: Setup, graph: StateGraph, cap: int = LIST_CAP,
 
 class _Overrun(Exception):
     pass
+
+
+def together(key: Key) -> bool:
+    """Do two or more living heroes stand on the board at this casting point (neither dead nor in
+    the waiting room)? Read off the state's key, as the engine left it."""
+    on_board = 0
+    for hero in key[_KEY_HEROES]:
+        if hero[_HERO_ALIVE] and hero[_HERO_POS] is not None:
+            on_board += 1
+            if on_board > 1:
+                return True
+    return False
+
+
+def won_apart(graph: StateGraph) -> bool:
+    """Is some win reached through casting points where never two living heroes stand on the
+    board together (the heroes taken one after the other)? Forward reachability over the graph's
+    moves, casts and actions alike, through such casting points only."""
+    if together(graph.start):
+        return graph.start in graph.wins
+    seen, frontier = {graph.start}, [graph.start]
+    while frontier:
+        key = frontier.pop()
+        if key in graph.wins:
+            return True
+        for _, nxt in graph.moves.get(key, ()):
+            if nxt not in seen and not together(nxt):
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
+
+
+def meet_without_casts(graph: StateGraph) -> bool:
+    """Does the run without casts (ZR-7's order untouched) ever put two living heroes on the board
+    together, say a first hero stuck while the next one spawns?"""
+    key, seen = graph.start, set()
+    while key not in seen:
+        if together(key):
+            return True
+        seen.add(key)
+        action = next((nxt for cast, nxt in graph.moves.get(key, ()) if cast is None), None)
+        if action is None:
+            return False
+        key = action
+    return False
 
 
 def entered(graph: StateGraph, room: int) -> bool:
