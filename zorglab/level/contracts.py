@@ -1,8 +1,9 @@
 """The contract list (``levels/contracts.toml``, FR-4), read for validation and summaries.
 
 Format: ``[[contracts]]`` tables with ``name``, ``title``, ``cost`` (points, >= 0), ``order`` and
-``levels`` (level ids; empty for a contract not written yet, ZR-21). Every fault is reported with
-its location; a missing file is not a fault (the pack may not be grouped yet).
+``levels`` (level ids; empty for a contract not written yet, ZR-21), and an optional target ``band``
+(:mod:`zorglab.level.bands`: the figures the report judges its levels by, issue 42). Every fault is
+reported with its location; a missing file is not a fault (the pack may not be grouped yet).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from pathlib import Path
 
 from zorglab.core.limits import toml_fault
 from zorglab.errors import LevelError, LevelStructureError, LevelSyntaxError, Location, Problem
+from zorglab.level.bands import Band, read_band
 from zorglab.level.ids import id_fault, is_id
 from zorglab.level.files import decode_utf8, read_bounded
 from zorglab.level.positions import Positions, SourceText, index_positions
 
 CONTRACTS_NAME = "contracts.toml"
-CONTRACT_KEYS = ("name", "title", "cost", "order", "levels")
+CONTRACT_KEYS = ("name", "title", "cost", "order", "levels", "band")
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class ContractEntry:
     order: int
     levels: tuple[str, ...]
     location: Location | None = None
+    band: Band | None = None            # the target band the report judges the levels by (None: none typed)
 
     @property
     def unwritten(self) -> bool:
@@ -113,6 +116,10 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
             if not ok:
                 where = positions.location(path_ + (key,)) if key in table else header
                 problems.append(Problem(where, message, LevelStructureError))
+        band = None
+        if "band" in table:
+            band, faults = read_band(table["band"], path_ + ("band",), positions)
+            problems += faults
         if isinstance(name, str) and name in names:
             problems.append(Problem(positions.location(path_ + ("name",)), f"two contracts are named {name!r}",
                                     LevelStructureError))
@@ -129,5 +136,6 @@ def read_contracts(path: Path, shown: str | None = None) -> tuple[ContractFile, 
             sound = len(problems) == before
             contracts.append(ContractEntry(
                 name, title if isinstance(title, str) else "", cost if sound else 0, order if sound else index + 1,
-                tuple(x for x in levels if isinstance(x, str)) if isinstance(levels, list) else (), header))
+                tuple(x for x in levels if isinstance(x, str)) if isinstance(levels, list) else (), header,
+                band if sound else None))
     return ContractFile(shown, tuple(contracts), positions), problems
