@@ -6,8 +6,9 @@ Campaign order is the contracts' ``order``, then each contract's level list. The
 - **winnable** — every listed level's reference setup is proved winnable (unsolvable, unknown
   within the budget, or a level that fails to run is reported);
 - **difficulty** — within a contract, no level is easier than the one before it. Difficulty is
-  ``(fewest_spells, states)``: a level is *easier* than the one before when it needs fewer spells,
-  or as many spells and fewer than ``1/STATES_FACTOR`` of its search states (search counts within
+  ``(steps, states)`` (:func:`zorglab.reports.difficulty.difficulty_key`: steps are the fewest spells
+  plus the build steps of a level few of whose layouts win): a level is *easier* than the one before
+  when it needs fewer steps, or as many steps and fewer than ``1/STATES_FACTOR`` of its search states (search counts within
   a factor of 2 are too close to call). Levels of unknown difficulty are skipped: the next known
   level is compared with the last known one;
 - **mechanic** — a mechanic (a room type, hero type or spell type) first appears alone: the first
@@ -27,7 +28,7 @@ from typing import Any, Iterable, Sequence
 import pandas as pd
 
 from zorglab.level.contracts import ContractEntry
-from zorglab.reports.difficulty import difficulty_key
+from zorglab.reports.difficulty import difficulty_key, difficulty_words
 from zorglab.reports.tables import as_list
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE
 
@@ -96,12 +97,8 @@ def _winnable(contract: str, row: Any) -> list[dict[str, str]]:
 
 
 def easier(key: tuple[int, int], before: tuple[int, int], states_factor: int = STATES_FACTOR) -> bool:
-    """Fewer spells needed, or as many and a search ``states_factor`` times shorter."""
+    """Fewer steps (spells and build steps) needed, or as many and a search ``states_factor`` times shorter."""
     return key[0] < before[0] or (key[0] == before[0] and key[1] * states_factor < before[1])
-
-
-def _describe(key: tuple[int, int]) -> str:
-    return f"{key[0]} spell{'s' * (key[0] != 1)}, {key[1]} states"
 
 
 def campaign_check(difficulty: pd.DataFrame, campaign: pd.DataFrame,
@@ -113,7 +110,7 @@ def campaign_check(difficulty: pd.DataFrame, campaign: pd.DataFrame,
     ordered = campaign.sort_values(["order", "contract", "position"], kind="stable")
     for contract, entries in ordered.groupby(["order", "contract"], sort=True):
         name = contract[1]
-        previous: tuple[str, tuple[int, int]] | None = None
+        previous: tuple[str, tuple[int, int], str] | None = None
         for level in entries["level"]:
             row = rows.get(level)
             if row is None:
@@ -124,9 +121,9 @@ def campaign_check(difficulty: pd.DataFrame, campaign: pd.DataFrame,
                 if previous is not None and easier(key, previous[1], states_factor):
                     out.append(_violation(
                         "difficulty", name, level, previous[0],
-                        f"{level} ({_describe(key)}) is easier than {previous[0]} before it "
-                        f"({_describe(previous[1])}) in contract {name!r}"))
-                previous = (level, key)
+                        f"{level} ({difficulty_words(row)}) is easier than {previous[0]} before it "
+                        f"({previous[2]}) in contract {name!r}"))
+                previous = (level, key, difficulty_words(row))
             new = [m for m in mechanics(row) if m not in seen]
             if len(new) > 1:
                 out.append(_violation(

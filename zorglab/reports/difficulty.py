@@ -5,8 +5,11 @@ win (else its first solution; a level without solutions and without variables ta
 construction). Search figures are for that setup, each world searched on its own and summed
 (spells, states) or multiplied (cast lists); the layout count is over every construction.
 
-*Difficulty* is the pair ``(fewest_spells, states)``, compared in that order: more spells
-needed is harder; with as many spells, a longer search to find the win is harder.
+*Difficulty* is the pair ``(steps, states)``, compared in that order: ``steps`` is the fewest
+spells the win needs plus the level's *build steps* (:func:`build_steps`: one more for each factor
+of :data:`BUILD_FACTOR` between the layouts tried and the winning ones -- a level won by 1 of its 12
+layouts asks one decision more than its casts, issue 42); with as many steps, a longer search to
+find the win is harder.
 """
 
 from __future__ import annotations
@@ -228,12 +231,60 @@ def level_difficulty(levels: Iterable[Level], budget: StageBudgets = StageBudget
     return difficulty_frame(difficulty_row(level, budget) for level in levels)
 
 
+# A build counts as one more decision, like a spell, for each factor of 8 between the layouts tried and
+# the winning ones: 1 of 2 or 1 of 4 (two heroes' order, a room's two places) is seen at a glance;
+# 1 of 8 or fewer is a build to search for (docs/reports.md, "Difficulty").
+BUILD_FACTOR = 8
+
+
+def _get(row: Any, column: str) -> Any:
+    try:
+        return row[column]
+    except (KeyError, IndexError):
+        return None
+
+
+def layout_share(row: Any) -> float | None:
+    """``winning_layouts / layouts_tried`` of a row (None when not counted or nothing was tried)."""
+    won, tried = _get(row, "winning_layouts"), _get(row, "layouts_tried")
+    if _missing(won) or _missing(tried) or int(tried) <= 0:
+        return None
+    return int(won) / int(tried)
+
+
+def build_steps(row: Any) -> int:
+    """How many factors of :data:`BUILD_FACTOR` lie between the layouts tried and the winning ones
+    (``tried >= won * 8**k``); 0 when the count is unknown or no layout was found winning."""
+    won, tried = _get(row, "winning_layouts"), _get(row, "layouts_tried")
+    if _missing(won) or _missing(tried) or int(won) <= 0:
+        return 0
+    steps = 0
+    while int(tried) >= int(won) * BUILD_FACTOR ** (steps + 1):
+        steps += 1
+    return steps
+
+
 def difficulty_key(row: Any) -> tuple[int, int] | None:
-    """``(fewest_spells, states)`` of a solved row; None when the difficulty is not known."""
+    """``(steps, states)`` of a solved row (``steps`` = fewest spells + :func:`build_steps`); None
+    when the difficulty is not known."""
     fewest, states = row["fewest_spells"], row["states"]
     if row["verdict"] != SOLVABLE or _missing(fewest) or _missing(states):
         return None
-    return int(fewest), int(states)
+    return int(fewest) + build_steps(row), int(states)
+
+
+def difficulty_words(row: Any) -> str:
+    """The difficulty of a row in words: ``1 spell, 59 states``; with build steps ``0 spells + 1 build
+    step (1 of 12 layouts win), 51 states``; else why it is unknown."""
+    key = difficulty_key(row)
+    if key is None:
+        return "difficulty unknown (not proved winnable within the budget)"
+    fewest, build = int(row["fewest_spells"]), build_steps(row)
+    words = f"{fewest} spell{'s' * (fewest != 1)}"
+    if build:
+        words += (f" + {build} build step{'s' * (build != 1)} ({int(row['winning_layouts'])} of "
+                  f"{int(row['layouts_tried'])} layouts win)")
+    return f"{words}, {key[1]} states"
 
 
 def _missing(value: Any) -> bool:

@@ -2,7 +2,7 @@
 difficulty row, and why it ranks where it does in its contract.
 
 "Why it ranks" is said in the campaign check's own terms (:mod:`zorglab.reports.campaign`):
-difficulty is ``(fewest_spells, states)``; the page names the level's place in the campaign, its
+difficulty is ``(steps, states)``, steps being the fewest spells plus the build steps; the page names the level's place in the campaign, its
 rank by difficulty within the contract, how it compares with the levels before and after it, the
 mechanics it is the first to use, and every campaign violation that names it.
 
@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from zorglab.reports.campaign import BASE_MECHANICS, easier, mechanics
-from zorglab.reports.difficulty import difficulty_key
+from zorglab.reports.difficulty import BUILD_FACTOR, difficulty_key, difficulty_words
 from zorglab.reports.html import Line, Part, figures_list, line
 from zorglab.reports.levelpictures import Picture
 from zorglab.reports.safe import FOLDER, level_href
@@ -25,12 +25,6 @@ from zorglab.reports.tables import LIST_SEPARATORS
 from zorglab.reports.templating import render
 
 __all__ = ["level_page", "ranking"]
-
-
-def _key_words(key: tuple[int, int] | None) -> str:
-    if key is None:
-        return "difficulty unknown (not proved winnable within the budget)"
-    return f"{key[0]} spell{'s' * (key[0] != 1)}, {key[1]} states"
 
 
 def _ordinal(n: int) -> str:
@@ -47,22 +41,23 @@ def _compare(key: tuple[int, int] | None, other: Any, words: str) -> list[Part |
     other_key = difficulty_key(other)
     link = _neighbour(other)
     if key is None or other_key is None:
-        return [f"{words} ", link, f" ({_key_words(other_key)}): cannot be compared"]
+        return [f"{words} ", link, f" ({difficulty_words(other)}): cannot be compared"]
     if easier(key, other_key):
         verdict = "easier than"
     elif easier(other_key, key):
         verdict = "harder than"
     else:
         verdict = "as hard as (search states within a factor of 2)" if key[0] == other_key[0] else "as hard as"
-    return [f"{verdict} ", link, f" {words} ({_key_words(other_key)})"]
+    return [f"{verdict} ", link, f" {words} ({difficulty_words(other)})"]
 
 
 def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[Line]:
     """Sentences saying why the level of ``row`` ranks where it does; ``ordered`` is every listed
     level's row in campaign order (with ``order`` and ``position``)."""
     level, key = row["level"], difficulty_key(row)
-    lines = [line("Difficulty: ", Part(_key_words(key), bold=True),
-                  " — (fewest spells, search states), compared in that order.")]
+    lines = [line("Difficulty: ", Part(difficulty_words(row), bold=True),
+                  " — (steps, search states), compared in that order; steps are the fewest spells plus one "
+                  f"build step for each factor of {BUILD_FACTOR} between the layouts tried and the winning ones.")]
     placed = ordered.index[ordered["level"] == level]
     if len(placed) == 0:
         lines.append(line("It is in no contract: no player meets it."))
