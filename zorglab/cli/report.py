@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from zorglab.progression import load_campaign
     from zorglab.reports.campaign import campaign_table
     from zorglab.reports.generator import TEMPLE_COLUMNS
+    from zorglab.reports.outliers import contract_bands
     from zorglab.reports.write import notes_from, report_tables, write_report
     from zorglab.sweep import sweep_client, sweep_levels, sweep_temples
     from zorglab.sweep.runner import TASK_SECONDS
@@ -93,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     notes = notes_from(levels=", ".join(levels), budget=f"{args.budget} ({budget})",
                        temple_seeds=f"{args.temple_seeds} per size ({', '.join(sizes)})",
                        timings="timings.csv (wall clock; not tracked)")
-    tables = report_tables(difficulty, campaign_table(campaign.contracts), temple_rows, notes)
+    tables = report_tables(difficulty, campaign_table(campaign.contracts), temple_rows, notes,
+                           contract_bands(campaign.contracts))
     try:
         written = write_report(tables, args.out, run=((f"computed ({where})", seconds),), progress=progress)
     except OSError as error:         # the report is staged in a temporary folder beside --out: name --out

@@ -5,17 +5,20 @@ global backend is touched (figures render through the Agg canvas when saved; not
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from zorglab.reports.difficulty import difficulty_key
 from zorglab.temples.options import SIZES
 
-LABEL_SIZE = 10            # points: the level ids beside the difficulty chart
-LEVEL_HEIGHT = 0.24        # inches per level on the difficulty chart (levels run down the page)
 CHART_WIDTH = 10.0         # inches: 1,000 px at the report's 100 dpi, read without scaling
+# The difficulty chart's size in inches: 1,150 x 640 px at 100 dpi, inside a 1366 x 768 screen with
+# the page's margins (every chart of the report fits one, issue 42)
+SCREEN_CHART = (11.5, 6.4)
 
 
 def palette(n: int) -> list[str]:
@@ -39,43 +42,75 @@ def in_campaign_order(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> pd.Da
     return merged.sort_values(["order", "position"], kind="stable").reset_index(drop=True)
 
 
-def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> Figure:
-    """Fewest spells and search states per level, in campaign order down the page, coloured by contract.
+def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame, bands: Mapping[str, Any] | None = None,
+                     named: Iterable[str] = ()) -> Figure:
+    """Difficulty steps and search states of every level, one dot per level in campaign order across
+    the page, coloured by contract, each contract's target band shaded behind its levels.
 
-    Levels run down the y axis, one 10-point id per row, so a pack of any size reads at full size
-    (a wide chart squeezed into a page or a notebook cell could not be read)."""
+    The chart fits a 1366 x 768 screen whatever the pack's size (:data:`SCREEN_CHART`, issue 42: one
+    row per level made the pack of 130 levels 3,300 px tall, its legend out of sight): its legend and
+    title at the top, the levels ``named`` (the outliers) and those not proved winnable labelled by
+    id; every level's figures are in the table below it and on its page."""
     rows = in_campaign_order(difficulty, campaign)
-    fig = Figure(figsize=(CHART_WIDTH, max(3.0, LEVEL_HEIGHT * len(rows) + 1.6)), layout="constrained")
-    left, right = fig.subplots(1, 2, sharey=True)
-    contracts = [str(c) for c in dict.fromkeys(rows["contract"])]
+    bands = bands or {}
+    width, height = SCREEN_CHART
+    fig = Figure(figsize=(width, height), layout="constrained")
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=(2, 3))
+    contracts = [str(c) for c in dict.fromkeys(rows["contract"].astype(str))]
     colours_of = dict(zip(contracts, palette(len(contracts))))
-    colours = [colours_of[str(c)] for c in rows["contract"]]
-    y = list(range(len(rows)))
     solved = rows["verdict"] == "solvable"
-    fewest = pd.to_numeric(rows["fewest_spells"], errors="coerce").where(solved)
-    left.barh(y, fewest.fillna(0), color=colours)
-    left.set_xlabel("fewest spells to win")
-    left.xaxis.get_major_locator().set_params(integer=True)
-    states = pd.to_numeric(rows["states"], errors="coerce").where(solved)
-    right.barh(y, states.fillna(0), color=colours)
-    right.set_xscale("symlog")
-    right.set_xlabel("search states to a win (log)")
-    for i in [i for i, ok in enumerate(solved) if not ok]:
-        for ax in (left, right):
-            ax.annotate("?", (0, i), ha="left", va="center", color="#b02a2a", fontweight="bold")
-    left.set_yticks(y, list(rows["level"]), fontsize=LABEL_SIZE)
-    left.set_ylim(len(rows) - 0.5, -0.5)            # the campaign reads top to bottom
-    for ax in (left, right):
-        ax.tick_params(axis="x", top=True, labeltop=True)      # a tall chart reads its scale at both ends
-        ax.grid(axis="x", color="#dddddd")
+    keys = [difficulty_key(r) if ok else None for ok, (_, r) in zip(solved, rows.iterrows())]
+    x = list(range(len(rows)))
+    contract_of = rows["contract"].astype(str).tolist()
+    for k, name in enumerate(contracts):           # each contract's span, parted by a line, its band drawn
+        span = [i for i in x if contract_of[i] == name]
+        low, high = min(span) - 0.5, max(span) + 0.5
+        for ax, measure in ((top, "difficulty"), (bottom, "states")):
+            if k:
+                ax.axvline(low, color="#bbbbbb", lw=0.8, zorder=0)
+            band = getattr(bands.get(name), measure, None)
+            if band is not None:
+                ax.fill_between([low, high], band[0], band[1], color=colours_of[name], alpha=0.16, lw=0, zorder=1)
+    steps = [k[0] if k else None for k in keys]
+    states = [k[1] if k else None for k in keys]
+    for ax, values in ((top, steps), (bottom, states)):
+        shown = [i for i in x if values[i] is not None]
+        ax.scatter(shown, [values[i] for i in shown], s=16, c=[colours_of[contract_of[i]] for i in shown],
+                   zorder=3, linewidths=0)
+    named = set(str(n) for n in named)
+    marked = [i for i in x if str(rows.at[i, "level"]) in named and keys[i] is not None]
+    for ax, values in ((top, steps), (bottom, states)):
+        ax.scatter(marked, [values[i] for i in marked], s=70, facecolors="none", edgecolors="#b02a2a",
+                   linewidths=1.2, zorder=4)
+    for i in marked:
+        bottom.annotate(str(rows.at[i, "level"]), (i, states[i]), xytext=(4, 5), textcoords="offset points",
+                        fontsize=8, color="#b02a2a", zorder=5)
+    for i in [i for i in x if keys[i] is None]:
+        for ax in (top, bottom):
+            ax.annotate("?", (i, 0), xycoords=("data", "axes fraction"), xytext=(0, 3), textcoords="offset points",
+                        ha="center", va="bottom", color="#b02a2a", fontweight="bold")
+        bottom.annotate(str(rows.at[i, "level"]), (i, 0), xycoords=("data", "axes fraction"), xytext=(0, 16),
+                        textcoords="offset points", ha="center", fontsize=7, color="#b02a2a", rotation=90)
+    top.set_ylabel("difficulty steps\n(spells + build)")
+    top.yaxis.get_major_locator().set_params(integer=True)
+    bottom.set_yscale("symlog", linthresh=10)
+    bottom.set_ylabel("search states (log)")
+    starts = [x[contract_of.index(name)] for name in contracts]
+    bottom.set_xticks(starts, [f"{i + 1}\n{rows.at[i, 'level']}" for i in starts], fontsize=8)
+    bottom.set_xlabel("levels in campaign order (each contract's first level marked)")
+    bottom.set_xlim(-0.5, max(len(rows), 1) - 0.5)
+    for ax in (top, bottom):
+        ax.grid(axis="y", color="#dddddd")
         ax.set_axisbelow(True)
     title = "Difficulty in campaign order (? = not proved winnable)"
-    if contracts:       # at the top, where a tall chart is opened: the legend carries the title (issue 42)
-        handles = [Patch(color=colours_of[c], label=c) for c in contracts]
-        fig.legend(handles=handles, fontsize=9, loc="outside upper center", ncols=min(8, len(contracts)),
-                   title=f"{title}; colour: contract", title_fontsize=11)
-    else:
-        fig.suptitle(title)
+    handles: list[Any] = [Patch(color=colours_of[c], label=c) for c in contracts]
+    if bands:
+        handles.append(Patch(color="#888888", alpha=0.3, label="target band"))
+    if marked:
+        handles.append(Line2D([], [], marker="o", ls="", markerfacecolor="none", markeredgecolor="#b02a2a",
+                              label="outside its band"))
+    fig.legend(handles=handles, fontsize=8, loc="outside upper center", ncols=min(7, max(len(handles), 1)),
+               title=f"{title}; colour: contract", title_fontsize=10)
     return fig
 
 

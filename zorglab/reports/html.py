@@ -44,6 +44,7 @@ thead th[aria-sort=descending]::after { content: " \\25BC"; }
 .tools { margin: 0.4em 0; font-size: 13px; }
 .tools input { width: 24em; padding: 2px 4px; }
 img { max-width: 100%; border: 1px solid #ddd; }
+img.chart { max-height: calc(100vh - 3em); width: auto; height: auto; }
 figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
 figcaption { font-size: 12px; color: #444; }
 dl.figures { display: grid; grid-template-columns: max-content auto; gap: 2px 1em; font-size: 13px; }

@@ -1,79 +1,106 @@
-"""Outliers: levels far from their own contract, by search states and by the share of layouts that win
-(issue 42: "too hard or too easy" was judged only against the level before; tre-01 ranked easy though
-1 of its 12 layouts wins).
+"""Outliers: levels outside their contract's target band (issue 42: "too hard or too easy" was judged
+only against the level before; tre-01 ranked easy though 1 of its 12 layouts wins).
 
-Each contract's band is read off its own levels, so no figure is typed by hand: the median of the
-solved levels' search states and of their *layout-win share* (``winning_layouts / layouts_tried``,
-a level where few builds win is hard to build whatever its casts). A level is flagged when
+The band is typed by the designer in ``contracts.toml`` (``band = { difficulty = [0, 2], states =
+[5, 150], layout_share = [0.2, 1.0] }``, :mod:`zorglab.level.bands`), never read off the levels it
+judges. Each solved level of a contract with a band is judged on every measure the band names:
 
-- its states are more than ``STATES_FACTOR`` times the contract's median (``hard``) or less than
-  its median over ``STATES_FACTOR`` (``easy``), or
-- its share of winning layouts is under the contract's median share over ``SHARE_FACTOR``, with
-  more than one layout tried and at least one counted as winning (``hard to build``).
+- ``difficulty`` -- its difficulty steps (fewest spells + build steps,
+  :func:`zorglab.reports.difficulty.difficulty_key`): above the band ``hard``, below ``easy``;
+- ``states`` -- its reference search states: above ``hard``, below ``easy``;
+- ``layout_share`` -- ``winning_layouts / layouts_tried`` (how many of the builds the player may make
+  win), when counted and at least one found winning: below ``hard to build``, above ``easy to build``.
 
-Contracts of fewer than ``MIN_LEVELS`` solved levels have no band. One row per flag, in campaign order.
+One row per flag, in campaign order. A level not proved winnable has no figures to judge (the
+campaign check reports it); a contract without a band is not judged (:func:`band_table` says so).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 import pandas as pd
 
+from zorglab.level.bands import BAND_KEYS, Band
+from zorglab.level.contracts import ContractEntry
 from zorglab.reports.charts import in_campaign_order
+from zorglab.reports.difficulty import difficulty_key, layout_share
 
-STATES_FACTOR = 4.0
-SHARE_FACTOR = 3.0
-MIN_LEVELS = 4
-OUTLIER_COLUMNS = ("contract", "level", "flag", "measure", "value", "contract_median", "message")
-
-
-def layout_share(row: Any) -> float | None:
-    """``winning_layouts / layouts_tried`` of a row (None when not counted or nothing was tried)."""
-    won, tried = pd.to_numeric(row.get("winning_layouts"), errors="coerce"), \
-        pd.to_numeric(row.get("layouts_tried"), errors="coerce")
-    if pd.isna(won) or pd.isna(tried) or tried <= 0:
-        return None
-    return float(won) / float(tried)
+OUTLIER_COLUMNS = ("contract", "level", "flag", "measure", "value", "band", "message")
+BAND_COLUMNS = ("contract", "levels", *BAND_KEYS, "outliers")
+FLAGS = {"difficulty": ("easy", "hard"), "states": ("easy", "hard"),
+         "layout_share": ("hard to build", "easy to build")}
 
 
-def outliers(difficulty: pd.DataFrame, campaign: pd.DataFrame) -> pd.DataFrame:
-    """Every level far from its contract's median states or layout-win share (see the module)."""
-    rows = in_campaign_order(difficulty, campaign)
+def contract_bands(contracts: Iterable[ContractEntry]) -> dict[str, Band]:
+    """Each contract's typed band by contract name (contracts without one are left out)."""
+    return {c.name: c.band for c in contracts if c.band is not None}
+
+
+def measures(row: Any) -> dict[str, float]:
+    """The figures a band judges of a solved row: difficulty steps, states, layout share (when counted)."""
+    key = difficulty_key(row)
+    if key is None:
+        return {}
+    out: dict[str, float] = {"difficulty": key[0], "states": key[1]}
+    share = layout_share(row)
+    if share:       # none counted winning: the survey stopped before the reference layout (not a share)
+        out["layout_share"] = share
+    return out
+
+
+def _words(measure: str, value: float, row: Any) -> str:
+    if measure == "layout_share":
+        return f"{int(row['winning_layouts'])} of {int(row['layouts_tried'])} layouts win ({value:.0%})"
+    if measure == "difficulty":
+        return f"{value:g} difficulty step{'s' * (value != 1)}"
+    return f"{value:g} search states"
+
+
+def outliers(difficulty: pd.DataFrame, campaign: pd.DataFrame,
+             bands: Mapping[str, Band] | None = None) -> pd.DataFrame:
+    """Every solved level outside its contract's band, one row per measure out (see the module)."""
+    bands = bands or {}
     out: list[dict[str, Any]] = []
-    for contract in dict.fromkeys(rows["contract"].astype(str)):
-        mine = rows[(rows["contract"].astype(str) == contract) & (rows["verdict"] == "solvable")]
-        states = pd.to_numeric(mine["states"], errors="coerce").dropna()
-        if len(states) < MIN_LEVELS:
+    for _, row in in_campaign_order(difficulty, campaign).iterrows():
+        contract, level = str(row["contract"]), str(row["level"])
+        band = bands.get(contract)
+        if band is None:
             continue
-        median = float(states.median())
-        shares = [s for s in (layout_share(r) for _, r in mine.iterrows()) if s is not None]
-        share_median = float(pd.Series(shares).median()) if len(shares) >= MIN_LEVELS else None
-        for _, row in mine.iterrows():
-            level, value = str(row["level"]), pd.to_numeric(row["states"], errors="coerce")
-            if not pd.isna(value) and median > 0:
-                if value > STATES_FACTOR * median:
-                    out.append(_row(contract, level, "hard", "states", int(value), median,
-                                    f"{level}: {int(value)} search states, over {STATES_FACTOR:g}x the median "
-                                    f"{median:g} of contract {contract!r}"))
-                elif value * STATES_FACTOR < median:
-                    out.append(_row(contract, level, "easy", "states", int(value), median,
-                                    f"{level}: {int(value)} search states, under 1/{STATES_FACTOR:g} of the median "
-                                    f"{median:g} of contract {contract!r}"))
-            share = layout_share(row)
-            tried = pd.to_numeric(row.get("layouts_tried"), errors="coerce")
-            if share and share_median is not None and tried > 1 and share * SHARE_FACTOR < share_median:
-                won = int(pd.to_numeric(row["winning_layouts"]))
-                out.append(_row(contract, level, "hard to build", "layout_share", round(share, 3), share_median,
-                                f"{level}: {won} of {int(tried)} layouts win ({share:.0%}), under 1/{SHARE_FACTOR:g} "
-                                f"of the median share {share_median:.0%} of contract {contract!r}"))
-    return pd.DataFrame(out, columns=list(OUTLIER_COLUMNS))
+        figures = measures(row)
+        for measure, (low, high) in band.ranges().items():
+            value = figures.get(measure)
+            if value is None or low <= value <= high:
+                continue
+            side = 0 if value < low else 1
+            flag = FLAGS[measure][side]
+            shown = round(value, 3) if measure == "layout_share" else value
+            out.append({"contract": contract, "level": level, "flag": flag, "measure": measure, "value": shown,
+                        "band": band.words(measure),
+                        "message": f"{level}: {_words(measure, value, row)}, {('under', 'over')[side]} the band "
+                                   f"{band.words(measure)} of contract {contract!r}"})
+    frame = pd.DataFrame(out, columns=list(OUTLIER_COLUMNS))
+    # states and steps stay whole numbers beside the shares (one float column would write 122.0)
+    frame["value"] = pd.Series([r["value"] for r in out], dtype=object)
+    return frame
 
 
-def _row(contract: str, level: str, flag: str, measure: str, value: float, median: float,
-         message: str) -> dict[str, Any]:
-    return {"contract": contract, "level": level, "flag": flag, "measure": measure, "value": value,
-            "contract_median": round(median, 3), "message": message}
+def band_table(campaign: pd.DataFrame, bands: Mapping[str, Band] | None, found: pd.DataFrame) -> pd.DataFrame:
+    """One row per contract of the campaign: its levels, its band's ranges (``none`` when it has no band)
+    and how many levels are out of it."""
+    bands = bands or {}
+    rows = []
+    for contract in dict.fromkeys(campaign.sort_values(["order", "position"], kind="stable")["contract"].astype(str)):
+        band = bands.get(contract)
+        levels = int((campaign["contract"].astype(str) == contract).sum())
+        row: dict[str, Any] = {"contract": contract, "levels": levels}
+        for key in BAND_KEYS:
+            row[key] = (band.words(key) or "any") if band is not None else "no band"
+        row["outliers"] = (int(found.loc[found["contract"].astype(str) == contract, "level"].nunique())
+                           if band is not None else None)
+        rows.append(row)
+    return pd.DataFrame(rows, columns=list(BAND_COLUMNS))
 
 
-__all__ = ["OUTLIER_COLUMNS", "layout_share", "outliers"]
+__all__ = ["BAND_COLUMNS", "OUTLIER_COLUMNS", "band_table", "contract_bands", "layout_share", "measures",
+           "outliers"]

@@ -17,14 +17,15 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import pandas as pd
 
 from zorglab.reports.campaign import campaign_check
 from zorglab.reports.charts import difficulty_chart, figure_png, generator_chart, in_campaign_order, spell_chart
 from zorglab.reports.generator import failure_reasons, generator_stats
-from zorglab.reports.outliers import outliers
+from zorglab.level.bands import Band
+from zorglab.reports.outliers import band_table, outliers
 from zorglab.reports.html import ASSETS, explore_table
 from zorglab.reports.levelpages import level_page
 from zorglab.reports.safe import FOLDER, inside, level_href
@@ -42,6 +43,7 @@ class ReportTables:
     temples: pd.DataFrame
     notes: tuple[tuple[str, str], ...] = ()          # (label, value) shown in the summary
     derived: dict[str, pd.DataFrame] = field(default_factory=dict)
+    bands: Mapping[str, Band] = field(default_factory=dict)     # each contract's target band (contracts.toml)
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {"level_difficulty": self.difficulty, "campaign": self.campaign, "temples": self.temples,
@@ -49,14 +51,17 @@ class ReportTables:
 
 
 def report_tables(difficulty: pd.DataFrame, campaign: pd.DataFrame, temples: pd.DataFrame,
-                  notes: tuple[tuple[str, str], ...] = ()) -> ReportTables:
-    """Every table of the report from the difficulty rows, the campaign and the temple rows; ``contract``
-    becomes an ordered category in campaign order, so per-contract tables follow the campaign."""
+                  notes: tuple[tuple[str, str], ...] = (), bands: Mapping[str, Band] | None = None) -> ReportTables:
+    """Every table of the report from the difficulty rows, the campaign, the temple rows and each
+    contract's target band (``contracts.toml``; :func:`zorglab.reports.outliers.contract_bands`);
+    ``contract`` becomes an ordered category in campaign order, so per-contract tables follow the campaign."""
     difficulty = with_contract_order(difficulty, campaign)
     usage = spell_usage(difficulty)
+    found = outliers(difficulty, campaign, bands)
     derived = {
         "campaign_check": campaign_check(difficulty, campaign),
-        "outliers": outliers(difficulty, campaign),
+        "bands": band_table(campaign, bands, found),
+        "outliers": found,
         "spell_usage": usage,
         "spell_summary": spell_summary(usage, "spell"),
         "spell_by_contract": spell_summary(usage, "contract"),
@@ -64,7 +69,7 @@ def report_tables(difficulty: pd.DataFrame, campaign: pd.DataFrame, temples: pd.
     if not temples.empty:
         derived["generator_stats"] = generator_stats(temples)
         derived["failure_reasons"] = failure_reasons(temples)
-    return ReportTables(difficulty, campaign, temples, notes, derived)
+    return ReportTables(difficulty, campaign, temples, notes, derived, dict(bands or {}))
 
 
 TIMINGS = "timings.csv"            # wall-clock figures: not reproducible, so not tracked (.gitignore)
@@ -76,7 +81,7 @@ def reproducible(tables: ReportTables) -> ReportTables:
     """The same tables without wall-clock figures: no ``seconds`` column, no ``seconds`` measure."""
     derived = {stem: _untimed(stem, frame) for stem, frame in tables.derived.items()}
     return ReportTables(_untimed("level_difficulty", tables.difficulty), tables.campaign,
-                        _untimed("temples", tables.temples), tables.notes, derived)
+                        _untimed("temples", tables.temples), tables.notes, derived, tables.bands)
 
 
 def _untimed(stem: str, frame: pd.DataFrame) -> pd.DataFrame:
@@ -105,7 +110,8 @@ def report_files(tables: ReportTables, run: tuple[tuple[str, float], ...] = (), 
     files: dict[str, bytes] = {}
     for stem, frame in tables.tables().items():
         files[f"{stem}.csv"] = csv_text(frame).encode("utf-8")
-    charts = {"difficulty": difficulty_chart(tables.difficulty, tables.campaign),
+    flagged = tables.derived["outliers"]["level"] if "outliers" in tables.derived else ()
+    charts = {"difficulty": difficulty_chart(tables.difficulty, tables.campaign, tables.bands, flagged),
               "spells": spell_chart(tables.derived["spell_summary"])}
     if not tables.temples.empty:
         from zorglab.reports.sweepcharts import option_chart
@@ -200,9 +206,12 @@ def _swap_in(staging: Path, out: Path) -> None:
 
 SECTIONS = (
     ("campaign_check", "Campaign check", "Every violation of the campaign rules (docs/reports.md)."),
+    ("bands", "Target bands per contract",
+     "The figures each contract's levels should fall within, typed in contracts.toml (band = {...}): difficulty "
+     "steps (fewest spells + build steps), search states, share of the layouts tried that win."),
     ("outliers", "Outliers in their contract",
-     "Levels far from their own contract: search states over 4x or under 1/4 of the contract's median, or a "
-     "share of winning layouts under a third of the contract's median (hard to build whatever the casts). "
+     "Every level outside its contract's band, one row per measure out: hard or easy by difficulty steps or "
+     "search states, hard (or easy) to build by its share of winning layouts. "
      "Filter flag:hard, flag:easy, measure:layout_share."),
     ("level_difficulty", "Level difficulty",
      "One row per level in campaign order; a level's id opens its page (picture, witness, every figure, why it "
