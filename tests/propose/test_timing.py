@@ -152,3 +152,21 @@ def test_the_cli_takes_timing(capsys):
     assert code == 0 and out["brief"]["timing"] is True
     assert out["candidates"] and out["candidates"][0]["figures"]["timing"] is True
     assert any(line.startswith("timing between heroes: yes") for line in out["candidates"][0]["interest"])
+
+
+def test_a_timing_brief_with_pinned_warriors_says_how_to_draw_them():
+    brief = TIMING.replace(heroes=("Warrior(3)", "Warrior(3)"))
+    answer = propose(brief, seed=1, count=1, tries=12, max_seconds=None)
+    assert not answer.offered
+    assert "a pinned hero must matter by its type" in answer.message()
+    assert "a pinned hero must matter" not in propose(brief.replace(timing=False), seed=1, count=1, tries=12,
+                                                      max_seconds=None).message()
+
+
+def test_a_brief_file_asks_timing(tmp_path, capsys):
+    path = tmp_path / "brief.toml"
+    path.write_text('hero_types = ["Warrior"]\nhero_count = "2"\nspell_types = ["Attack", "Sleep"]\n'
+                    'room_types = ["D", "O"]\ntiming = true\n')
+    code = main(["propose", "--brief", str(path), "--seed", "3", "--count", "1", "--tries", "1", "--json", "--quiet"])
+    out = json.loads(capsys.readouterr().out)          # seed 3's draft 0 is a timing puzzle
+    assert code == 0 and out["brief"]["timing"] is True and out["candidates"][0]["figures"]["timing"] is True

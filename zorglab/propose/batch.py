@@ -37,6 +37,22 @@ TIMING_HINT = ("  hint: heroes that meet as they spawn make a spawn kill, and wh
                "only when one hero's fall changes the next one's road: allow a room holding gold "
                "(--room-types D,O: a fallen hero's gold spares the next one that room's effect) "
                "or a third hero (docs/levels.md, 'Timing between heroes')")
+PINNED_HERO_HINT = ("  hint: a pinned hero must matter by its type (as a hero of another type and the same HP the "
+                    "level must change); for heroes of a given type and HP, draw them instead "
+                    "(e.g. --hero-types Warrior --hero-count 2 --hp 3) or pass --no-pins-matter")
+
+
+def timing_hints(brief: Brief, near: list[Candidate]) -> list[str]:
+    """What a timing brief that found nothing could allow, read off the misses that came closest."""
+    if not brief.timing:
+        return []
+    misses = [m for c in near for m in c.misses]
+    hints = []
+    if any(m.startswith("a spawn kill") for m in misses):
+        hints.append(TIMING_HINT)
+    if any(m.startswith("pinned hero") for m in misses):
+        hints.append(PINNED_HERO_HINT)
+    return hints
 
 
 @dataclass
@@ -72,8 +88,7 @@ class Proposal:
         unsolved = sum(1 for c in self.tried if c.verdict != "solvable")
         if unsolved:
             lines.append(f"  {unsolved} draft{'s' * (unsolved != 1)} could not be won or laid out")
-        if self.brief.timing and any(m.startswith("a spawn kill") for c in self.tried for m in c.misses):
-            lines.append(TIMING_HINT)
+        lines += timing_hints(self.brief, near)
         return "\n".join(lines)
 
     def table(self) -> Any:
