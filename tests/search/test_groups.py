@@ -18,10 +18,10 @@ from zorglab.engine.world import World
 from zorglab.search.bound import world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
-from zorglab.search.groups import feasible, stall_gate
-from zorglab.search.solver import UNKNOWN, UNSOLVABLE, Search
+from zorglab.search.groups import feasible, slots_connected, stall_gate
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
-from randomlevels import small_worlds
+from randomlevels import TILES, small_worlds
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -270,3 +270,59 @@ def test_with_one_swap_the_search_keeps_every_verdict(case):
     assume(plain.verdict != UNKNOWN)
     event(f"plain: {plain.verdict}")
     assert Search(world, fewest=False, **EAGER).run(max_states=500_000).verdict == plain.verdict
+
+
+def _move_then_attack(hp: int, damage: int) -> World:
+    """Two Warriors in a row of A, D1(1), Z, a Move and an Attack: a Move of the first hero's room
+    away from the others leaves it stuck there, so the second spawns while it lives and one Attack
+    reaches both."""
+    rooms = (RoomSpec("A", "A"), RoomSpec("D1", "D", (1,)), RoomSpec("Z", "Z"))
+    level = dataclasses.replace(family_level(2, 0), rooms=rooms, tiles=TILES,
+                                heroes=(HeroSpec("W1", "Warrior", (hp,)), HeroSpec("W2", "Warrior", (hp,))),
+                                spells=(SpellSpec("Move1", "Move", ()), SpellSpec("Attack2", "Attack", (damage,))))
+    return World(level, {"A": (0, 0), "D1": (1, 0), "Z": (2, 0)})
+
+
+@pytest.mark.parametrize("hp,damage", [(2, 2), (3, 3)])
+def test_a_room_a_move_set_apart_lets_heroes_share_an_attack(hp, damage):
+    """Issue 41: the groups read "no hero is ever stuck" from the world alone, but once a Move
+    has set a room apart the hero in it is stuck and the next one spawns beside it: the groups
+    stand aside on a board whose rooms are not one piece (they gave this win up as unsolvable)."""
+    assert stall_gate(_move_then_attack(hp, damage)) is None
+    assert brute_force(_move_then_attack(hp, damage))
+    for fewest in (True, False):
+        verdict = Search(_move_then_attack(hp, damage), fewest=fewest, **EAGER).run(max_states=100_000)
+        assert verdict.verdict == SOLVABLE, verdict.reason
+
+
+def test_rooms_in_one_piece():
+    assert slots_connected(((0, 0), (1, 0), (1, 1), (2, 1)))
+    assert not slots_connected(((0, 0), (1, 0), (3, 0)))
+    assert not slots_connected(((0, 0), (1, 1)))        # a corner is no side
+
+
+@st.composite
+def move_worlds(draw):
+    """A random row or bend of rooms with two or three heroes, a Move and one or two other spells."""
+    strong = st.builds(lambda t, hp: (t, (hp,) if t == "Warrior" else (hp, frozenset())),
+                       st.sampled_from(["Warrior", "Elf"]), st.integers(1, 4))
+    others = st.one_of(st.builds(lambda x: ("Attack", (x,)), st.integers(1, 3)), st.just(("Swap", ())),
+                       st.just(("Sleep", ())), st.builds(lambda n: ("Teleport", (n,)), st.integers(1, 2)))
+    spells = st.lists(others, min_size=1, max_size=2).map(lambda rest: [("Move", ())] + rest)
+    world = draw(small_worlds(max_spells=0, min_heroes=2, max_heroes=2, hero_choices=strong))
+    order = draw(spells.flatmap(st.permutations))
+    level = dataclasses.replace(world.level, spells=tuple(SpellSpec(f"{t}{i + 1}", t, a)
+                                                          for i, (t, a) in enumerate(order)))
+    return World(level, dict(zip((room.label for room in level.rooms), world.initial_state().slots)))
+
+
+@settings(SETTINGS, max_examples=40)
+@given(move_worlds())
+def test_the_bound_with_a_move_keeps_every_verdict(world):
+    """Issue 41: with a Move in the world the bound and its groups (asked from the first state on)
+    keep the verdict of the search with no reduction at all."""
+    assume(world_gate(world) is None)
+    plain = Search(world, prune=False).run(max_states=30_000)
+    assume(plain.verdict != UNKNOWN)
+    for fewest in (True, False):
+        assert Search(world, fewest=fewest, **EAGER).run(max_states=30_000).verdict == plain.verdict

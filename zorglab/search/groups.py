@@ -3,8 +3,9 @@
 The damage bound (``zorglab.search.bound``) lets every Attack left hit every hero. But an Attack
 hits only the living heroes *on the board* when it is cast, and heroes come onto the board one
 after another: a hero spawns only when every living hero before it in spawn order is passed over
-(a sleeper) or stuck (ZR-7, ``engine.turns.turn_order``). Where nobody can ever be stuck (``stall_gate``) and no spell left but a "pause" one
-(Sleep) gives another hero a turn (``BoundRole``), the living heroes fall into *groups* that are
+(a sleeper) or stuck (ZR-7, ``engine.turns.turn_order``). Where nobody can ever be stuck (``stall_gate``, and
+the state's rooms one connected piece: a Move cast may have set one apart) and no spell left but a
+"pause" one (Sleep) gives another hero a turn (``BoundRole``), the living heroes fall into *groups* that are
 never on the board together:
 
 - the awake heroes up to the last awake one on the board (or the first living one when none is
@@ -56,6 +57,7 @@ class Groups:
         self._feasible: dict[Any, bool] = {}       # the cases' answers
         self._after: dict[Any, Needs] = {}
         self._afters: dict[Any, frozenset[tuple[Needs, ...]]] = {}     # the later heroes' needs per board
+        self._connected: dict[tuple[tuple[int, int], ...], bool] = {}    # slots -> one connected piece?
 
     def full(self) -> bool:
         return len(self._needs) + len(self._apart) + len(self._ordered) + len(self._feasible) + len(self._after) \
@@ -71,6 +73,11 @@ class Groups:
         all (:func:`feasible`)? ``left``, ``ground``, ``parts``: as ``DamageBound._hopeless`` has
         them, and the same heroes, pauses and walks."""
         bound = self.bound
+        connected = self._connected.get(state.slots)
+        if connected is None:
+            connected = self._connected[state.slots] = slots_connected(state.slots)
+        if not connected:
+            return False        # a Move cast left a room apart: a hero may be stuck there (issue 41)
         _, bends, pauses = left
         sleepers: list[Needs] = []
         awake: list[Needs] = []
@@ -246,19 +253,29 @@ def stall_gate(world: World) -> str | None:
     for spell in world.spells:
         if spell.behaviour.bound_role == "board" and not spell.behaviour.facts.keeps_slots:
             return f"spell type {spell.type} may move a room to an empty slot"
-    slots = set(world.initial_state().slots)
-    start = next(iter(slots))
+    if not slots_connected(world.initial_state().slots):
+        return "the rooms are not all connected"
+    return None
+
+
+def slots_connected(slots: tuple[tuple[int, int], ...]) -> bool:
+    """Are the rooms' slots one connected piece (side by side)? With every room's openings alike
+    (:func:`stall_gate`) a hero then reaches every room, Z among them.
+
+    >>> slots_connected(((0, 0), (1, 0), (1, 1))), slots_connected(((0, 0), (2, 0)))
+    (True, False)
+    """
+    taken = set(slots)
+    start = next(iter(taken))
     reached = {start}
     todo = [start]
     while todo:
         col, row = todo.pop()
         for slot in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-            if slot in slots and slot not in reached:
+            if slot in taken and slot not in reached:
                 reached.add(slot)
                 todo.append(slot)
-    if reached != slots:
-        return "the rooms are not all connected"
-    return None
+    return reached == taken
 
 
 def _openings(codes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
