@@ -19,6 +19,14 @@ CHART_WIDTH = 10.0         # inches: 1,000 px at the report's 100 dpi, read with
 # The difficulty chart's size in inches: 1,150 x 640 px at 100 dpi, inside a 1366 x 768 screen with
 # the page's margins (every chart of the report fits one, issue 42)
 SCREEN_CHART = (11.5, 6.4)
+# The largest any chart of the report is drawn, in inches at 100 dpi: 1,150 x 700 px, inside a
+# 1366 x 768 screen with the page's margins (spells, generator, sweep charts: :func:`on_screen`)
+SCREEN_MAX = (11.5, 7.0)
+
+
+def on_screen(width: float, height: float) -> tuple[float, float]:
+    """A chart's size in inches, capped at :data:`SCREEN_MAX` (its panels share what fits)."""
+    return min(width, SCREEN_MAX[0]), min(height, SCREEN_MAX[1])
 
 
 def palette(n: int) -> list[str]:
@@ -116,7 +124,7 @@ def difficulty_chart(difficulty: pd.DataFrame, campaign: pd.DataFrame, bands: Ma
 
 def spell_chart(summary: pd.DataFrame) -> Figure:
     """Per spell type: how many the levels hold, how many are necessary, how many witnesses cast."""
-    fig = Figure(figsize=(max(5.0, 0.9 * len(summary) + 2), 4.0), layout="constrained")
+    fig = Figure(figsize=on_screen(max(5.0, 0.9 * len(summary) + 2), 4.0), layout="constrained")
     ax = fig.subplots()
     width = 0.27
     for i, (measure, label) in enumerate((("present", "in levels"), ("necessary", "necessary"),
@@ -132,7 +140,7 @@ def spell_chart(summary: pd.DataFrame) -> Figure:
 
 def generator_chart(temples: pd.DataFrame) -> Figure:
     """Distributions per size: rooms, critical path, solver states and retries."""
-    fig = Figure(figsize=(10.0, 7.0), layout="constrained")
+    fig = Figure(figsize=on_screen(10.0, 7.0), layout="constrained")
     axes = fig.subplots(2, 2)
     sizes = [s for s in SIZES if s in set(temples["size"])]
     for ax, measure in zip(axes.flat, ("rooms", "critical_path", "solver_states", "retries")):

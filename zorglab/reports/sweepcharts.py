@@ -12,7 +12,7 @@ from typing import Any, Sequence
 import pandas as pd
 from matplotlib.figure import Figure
 
-from zorglab.reports.charts import MEASURE_WORDS, palette
+from zorglab.reports.charts import MEASURE_WORDS, on_screen, palette
 from zorglab.temples.options import SIZES
 from zorglab.temples.targets import targets_for
 
@@ -56,7 +56,8 @@ def draw_targets(ax: Any, measure: str) -> None:
 def option_chart(rows: pd.DataFrame, options: Sequence[str], measures: Sequence[str] = SWEEP_MEASURES) -> Figure:
     """One row of histograms per option varied, one panel per measure, one colour per value."""
     options = list(options) or ["size"]
-    fig = Figure(figsize=(3.2 * len(measures), 2.9 * len(options) + 0.6), layout="constrained")
+    # at most a screen's size (issue 42): with many options or measures the panels share it
+    fig = Figure(figsize=on_screen(3.2 * len(measures), 2.9 * len(options) + 0.6), layout="constrained")
     axes = fig.subplots(len(options), len(measures), squeeze=False)
     for r, option in enumerate(options):
         by = option_values(rows, option)
