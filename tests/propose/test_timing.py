@@ -174,3 +174,17 @@ def test_a_brief_file_asks_timing(tmp_path, capsys):
     code = main(["propose", "--brief", str(path), "--seed", "3", "--count", "1", "--tries", "1", "--json", "--quiet"])
     out = json.loads(capsys.readouterr().out)          # seed 3's draft 0 is a timing puzzle
     assert code == 0 and out["brief"]["timing"] is True and out["candidates"][0]["figures"]["timing"] is True
+
+
+def test_a_room_move_holds_a_hero_back_too():
+    brief = TIMING.replace(spell_types=("Attack", "Move", "Swap"))
+    for index in range(20):
+        draft = make_draft(brief, 0, index)
+        if draft is not None:
+            types = [parse_spell(text).type for text in draft.spells]
+            assert "Attack" in types and ("Move" in types or "Swap" in types)
+    answer = propose(brief, seed=0, count=1, tries=8, max_seconds=None)
+    assert answer.offered, answer.message()
+    first = answer.offered[0]
+    assert first.figures["timing"] is True and first.draft is not None
+    assert _together_in_replay(first.draft, first.witness)

@@ -24,6 +24,7 @@ from zorglab.seeding import Seed, normalise_seed
 
 ELEMENTS = ("fire", "water", "ice", "poison")
 WALK_TRIES = 20
+HOLDING = ("pause", "board")  # bound roles that can hold a hero back: asleep, or its room set apart (stuck)
 BIASED_HP = 0.6             # share of heroes whose hit points are drawn near what the road takes
 Slot = tuple[int, int]
 
@@ -154,25 +155,27 @@ def _gold_room(rng: random.Random, brief: Brief, fillers: list[tuple[str, str | 
 
 def _role(spell_type: str) -> tuple[str | None, str | None]:
     """A spell type's part in a meeting of heroes, from what it declares: its ``bound_role``
-    ("pause": holds a hero while the others act) and its ``target`` ("all": every hero on the board)."""
+    (:data:`HOLDING`: can hold a hero while the others act) and its ``target`` ("all": every hero on
+    the board)."""
     behaviour = find_spell_type(spell_type)
     return (None, None) if behaviour is None else (behaviour.bound_role, behaviour.target)
 
 
 def timing_spells(rng: random.Random, brief: Brief) -> list[str]:
-    """The spells of a timing draft (issue 42): the pins, then one spell that holds a hero back while
-    the others act (a ``pause`` role, such as Sleep) and one that strikes every hero on the board at
-    once (target ``all``, such as Attack) when the brief's mechanics have them and the pins do not,
-    then random ones up to the drawn count: the makings of "hold the first, let the next catch up,
-    strike both"."""
+    """The spells of a timing draft (issue 42): the pins, then one spell that can hold a hero back
+    while the others act (a ``pause`` role, such as Sleep, or a ``board`` role, such as Move and
+    Swap, which can set its room apart: stuck, it lets the next one spawn) and one that strikes
+    every hero on the board at once (target ``all``, such as Attack) when the brief's mechanics have
+    them and the pins do not, then random ones up to the drawn count: the makings of "hold the
+    first, let the next catch up, strike both"."""
     spells = list(brief.spells)
     wanted = max(2, _count(rng, brief.spell_count, len(spells), spare=1))
     if brief.spell_count.hi is not None:
         wanted = min(wanted, max(brief.spell_count.hi, len(spells)))
     roles = [_role(parse_spell(text).type) for text in spells]
-    for part, have in ((0, "pause"), (1, "all")):
-        choices = [t for t in brief.spell_types if _role(t)[part] == have]
-        if choices and len(spells) < wanted and not any(r[part] == have for r in roles):
+    for part, have in ((0, HOLDING), (1, ("all",))):
+        choices = [t for t in brief.spell_types if _role(t)[part] in have]
+        if choices and len(spells) < wanted and not any(r[part] in have for r in roles):
             spells.append(_spell(rng, rng.choice(choices)))
             roles.append(_role(parse_spell(spells[-1]).type))
     while len(spells) < wanted and brief.spell_types:
