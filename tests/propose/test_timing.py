@@ -188,3 +188,16 @@ def test_a_room_move_holds_a_hero_back_too():
     first = answer.offered[0]
     assert first.figures["timing"] is True and first.draft is not None
     assert _together_in_replay(first.draft, first.witness)
+
+
+def test_the_propose_panel_asks_and_shows_timing():
+    from zorglab.widgets.propose import ProposePanel
+    panel = ProposePanel(brief=TIMING, seed=1, count=1, tries=DRAFTS, max_seconds=60)
+    assert panel.brief() == TIMING and panel.timing.value is True
+    panel.timing.value = False
+    assert panel.brief().timing is False
+    panel.timing.value = True
+    panel.run()
+    assert panel.proposal is not None and panel.proposal.offered
+    figures = panel.cards.children[0].children[1].value
+    assert "timing between heroes" in figures and "yes (every win has two living heroes" in figures

@@ -66,6 +66,8 @@ def figures_html(candidate: Candidate, rank: int) -> str:
                  ("first cast after", "-" if found.first_cast is None else f"{found.first_cast} action(s)"),
                  ("cast lists (up to order)", "?" if found.distinct_lists is None
                   else f"{found.distinct_lists}{'+' if found.lists_capped else ''}")]
+        if found.meet is not None:            # issue 42: asked by a timing brief
+            rows.append(("timing between heroes", found.timing_line().split(": ", 1)[1]))
     body = "".join(f"<tr><th style='text-align:left;padding-right:6px'>{k}</th>"
                    f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>" for k, v in rows)
     return f"<b>#{rank} — draft {candidate.index}</b><table style='font-size:12px'>{body}</table>"
@@ -99,6 +101,8 @@ class ProposePanel:
         self.pins_matter = w.Checkbox(value=start.pins_matter, description="pins matter, no spawn kill",
                                       indent=False)
         self.unique = w.Checkbox(value=start.unique, description="one winning cast list", indent=False)
+        self.types_matter = w.Checkbox(value=start.types_matter, description="each hero type matters", indent=False)
+        self.timing = w.Checkbox(value=start.timing, description="timing between heroes", indent=False)
         self.min_first_cast = w.Text(value="" if start.min_first_cast is None else str(start.min_first_cast),
                                      description="first cast after", placeholder="actions",
                                      layout=w.Layout(width="220px"), style={"description_width": "110px"})
@@ -115,7 +119,8 @@ class ProposePanel:
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.below = w.VBox()
         form = w.HBox([w.VBox(list(self.pins.values())), w.VBox(list(self.types.values())),
-                       w.VBox(list(self.targets.values()) + [self.min_first_cast, self.pins_matter, self.unique]),
+                       w.VBox(list(self.targets.values()) + [self.min_first_cast, self.pins_matter, self.unique,
+                                                             self.types_matter, self.timing]),
                        w.VBox([self.seed, self.count, self.tries, self.max_seconds, self.folder, self.button])])
         self.widget = w.VBox([w.HTML("<b>Propose</b> — pin what the level must hold, set the targets"),
                               form, self.status, self.cards, self.below])
@@ -132,6 +137,7 @@ class ProposePanel:
         data.update({name: tuple(box.value) for name, box in self.types.items()})
         data.update({name: box.value.strip() for name, box in self.targets.items() if box.value.strip()})
         data["pins_matter"], data["unique"] = self.pins_matter.value, self.unique.value
+        data["types_matter"], data["timing"] = self.types_matter.value, self.timing.value
         first = self.min_first_cast.value.strip()
         if first:
             if not first.isdigit():
