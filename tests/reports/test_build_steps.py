@@ -54,3 +54,21 @@ def test_the_report_ranks_tre_01_with_its_build():
     assert "0 spells + 1 build step (1 of 12 layouts win), 51 states" in page
     check = pd.read_csv(ROOT / "reports" / "campaign_check.csv")
     assert "tre-01" not in set(check["level"])      # no longer "easier than tre-02 before it"
+
+
+def test_compare_sees_a_build_step_move_at_the_same_states():
+    from zorglab.reports.compare import compare_tables
+
+    def row(won, tried):
+        return {"level": "a", "contract": "c", "verdict": "solvable", "fewest_spells": 0, "necessary": "",
+                "states": 51, "witness": "", "winning_layouts": won, "layouts_tried": tried}
+    table = compare_tables(pd.DataFrame([row(1, 1)]), pd.DataFrame([row(1, 12)]))
+    assert list(table["changed"]) == [["difficulty"]]
+    assert list(compare_tables(pd.DataFrame([row(1, 2)]), pd.DataFrame([row(1, 4)]))["changed"]) == [[]]
+
+
+def test_a_level_page_says_whether_it_is_inside_its_contracts_band():
+    page = (ROOT / "reports" / "levels" / "tre-01.html").read_text(encoding="utf-8")
+    assert "Target band of contract" in page and "difficulty 0-2, states 10-150, layout share 20%-100%" in page
+    assert "tre-01: 1 of 12 layouts win (8%), under the band 20%-100% of contract &#39;treasury&#39;" in page
+    assert "Inside its contract&#39;s band." in (ROOT / "reports" / "levels" / "tre-02.html").read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ import pandas as pd
 
 from zorglab.errors import OptionError
 from zorglab.reports.budget import QUICK, Budget
+from zorglab.reports.difficulty import build_steps
 from zorglab.reports.tables import as_list
 
 # What is compared, in the order a change matters: a verdict change first.
@@ -51,8 +52,8 @@ def _changes(a: Any, b: Any) -> list[str]:
         out.append("fewest_spells")
     if as_list(a["necessary"]) != as_list(b["necessary"]):
         out.append("necessary")
-    if not _same(a["states"], b["states"]):
-        out.append("difficulty")        # (fewest_spells, states): the search states moved
+    if not _same(a["states"], b["states"]) or build_steps(a) != build_steps(b):
+        out.append("difficulty")        # (steps, states): the search states or the build steps moved
     if as_list(a["witness"], "; ") != as_list(b["witness"], "; "):
         out.append("witness")
     return out

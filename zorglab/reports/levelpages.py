@@ -12,10 +12,11 @@ The page is the template ``level.html.j2`` (autoescaped); links to other levels 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
+from zorglab.level.bands import Band
 from zorglab.reports.campaign import BASE_MECHANICS, easier, mechanics
 from zorglab.reports.difficulty import BUILD_FACTOR, difficulty_key, difficulty_words
 from zorglab.reports.html import Line, Part, figures_list, line
@@ -24,7 +25,7 @@ from zorglab.reports.safe import FOLDER, level_href
 from zorglab.reports.tables import LIST_SEPARATORS
 from zorglab.reports.templating import render
 
-__all__ = ["level_page", "ranking"]
+__all__ = ["band_lines", "level_page", "ranking"]
 
 
 def _ordinal(n: int) -> str:
@@ -51,9 +52,30 @@ def _compare(key: tuple[int, int] | None, other: Any, words: str) -> list[Part |
     return [f"{verdict} ", link, f" {words} ({difficulty_words(other)})"]
 
 
-def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[Line]:
+def band_lines(row: Any, bands: Mapping[str, Band] | None, found: pd.DataFrame | None) -> list[Line]:
+    """Its contract's target band (``contracts.toml``) and whether the level is inside it: each measure
+    out as the outliers table words it (none when the contract types no band)."""
+    contract = str(row["contract"] or "")
+    band = (bands or {}).get(contract)
+    if band is None:
+        return []
+    ranges = ", ".join(f"{key.replace('_', ' ')} {band.words(key)}" for key in band.ranges())
+    lines = [line("Target band of contract ", Part(contract, bold=True), f" (contracts.toml): {ranges}.")]
+    mine = found[found["level"].astype(str) == str(row["level"])] if found is not None else pd.DataFrame()
+    if row["verdict"] != "solvable":
+        lines.append(line("Not judged against it: not proved winnable."))
+    elif mine.empty:
+        lines.append(line("Inside its contract's band.", kind="ok"))
+    for _, out in mine.iterrows():
+        lines.append(line(Part(str(out["flag"]), bold=True), f": {out['message']}", kind="bad"))
+    return lines
+
+
+def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame, bands: Mapping[str, Band] | None = None,
+            found: pd.DataFrame | None = None) -> list[Line]:
     """Sentences saying why the level of ``row`` ranks where it does; ``ordered`` is every listed
-    level's row in campaign order (with ``order`` and ``position``)."""
+    level's row in campaign order (with ``order`` and ``position``); ``bands`` and ``found`` (the
+    outliers table) say whether it is inside its contract's target band."""
     level, key = row["level"], difficulty_key(row)
     lines = [line("Difficulty: ", Part(difficulty_words(row), bold=True),
                   " — (steps, search states), compared in that order; steps are the fewest spells plus one "
@@ -83,6 +105,7 @@ def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[L
         new = [m for m in mechanics(row) if m not in seen]
         lines.append(line("First to use: " + (", ".join(new) if new else "nothing new (every mechanic met before)")
                           + "."))
+    lines += band_lines(row, bands, found)
     mine_v = violations[(violations["level"] == level) | (violations["other"].astype(str) == str(level))]
     if mine_v.empty:
         lines.append(line("No campaign rule names it.", kind="ok"))
@@ -92,7 +115,8 @@ def ranking(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame) -> list[L
 
 
 def level_page(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame, pictures: Sequence[Picture],
-               note: str, columns: Sequence[str]) -> str:
+               note: str, columns: Sequence[str], bands: Mapping[str, Band] | None = None,
+               found: pd.DataFrame | None = None) -> str:
     """The HTML page of one level (written to ``levels/<id>.html``)."""
     level = str(row["level"])
     before = after = None
@@ -111,5 +135,5 @@ def level_page(row: Any, ordered: pd.DataFrame, violations: pd.DataFrame, pictur
                   after=None if after is None else {"href": after.href, "level": after.text},
                   level_title=str(row["title"] or ""), contract=str(row["contract"] or "none"),
                   file=str(row["file"] or ""), verdict=str(row["verdict"]), solvable=row["verdict"] == "solvable",
-                  ranking=ranking(row, ordered, violations), witness=witness or "no cast", note=note,
+                  ranking=ranking(row, ordered, violations, bands, found), witness=witness or "no cast", note=note,
                   pictures=pictures, figures=figures)

@@ -133,6 +133,7 @@ def level_pages(tables: ReportTables, *, pictures: bool = True, progress: bool |
 
     ordered = in_campaign_order(tables.difficulty, tables.campaign)
     violations = tables.derived["campaign_check"]
+    found = tables.derived.get("outliers")
     columns = [c for c in tables.difficulty.columns]
     files: dict[str, bytes] = {}
     rows = list(tables.difficulty.iterrows())
@@ -148,8 +149,8 @@ def level_pages(tables: ReportTables, *, pictures: bool = True, progress: bool |
         drawn, note = level_pictures(row) if pictures else ([], "")
         for picture in drawn:
             files[f"{FOLDER}/{picture.name}"] = picture.png
-        files[f"{FOLDER}/{row['level']}.html"] = level_page(row, ordered, violations, drawn, note,
-                                                            columns).encode("utf-8")
+        files[f"{FOLDER}/{row['level']}.html"] = level_page(row, ordered, violations, drawn, note, columns,
+                                                            tables.bands, found).encode("utf-8")
     return files
 
 
@@ -215,7 +216,7 @@ SECTIONS = (
      "Filter flag:hard, flag:easy, measure:layout_share."),
     ("level_difficulty", "Level difficulty",
      "One row per level in campaign order; a level's id opens its page (picture, witness, every figure, why it "
-     "ranks there). Search figures are for the reference setup; difficulty is (fewest_spells, states). "
+     "ranks there). Search figures are for the reference setup; difficulty is (steps, states), steps the fewest spells plus the build steps. "
      "Every column is in level_difficulty.csv."),
     ("spell_summary", "Spell usage per spell type", "Spells held by levels, proved necessary, cast in witnesses."),
     ("spell_by_contract", "Spell usage per contract", "Contracts in campaign order."),
