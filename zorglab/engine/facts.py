@@ -17,11 +17,19 @@ field                         spell type   hero type    mark    the cut that ask
 ``always_plans``                           yes                  the groups' stall gate (FR-51)
 ``keeps_slots``               yes                               the groups' stall gate (FR-51)
 ``alike_destinations``        yes                               Move's alike empty slots (FR-55)
+``walks_alone``                            yes                  the bound's quiet heroes (FR-51, FR-56)
+``quiet_when_spent``                       yes                  the same, once ``spent`` (FR-56)
 ============================  ===========  ===========  ======  ===========================================
+
+A hero is *quiet* (FR-56) when its type ``walks_alone``, or declares ``quiet_when_spent`` and its
+:meth:`~zorglab.engine.heroes.base.HeroBehaviour.spent` hook says its power can do nothing more
+(a Gunner with no shot left, a Princess pulling with 0 towards Z alone). The hopeless-sleeper cut
+and the damage bound stand aside only while some *living* hero is not quiet, so a world with a
+Gunner or a Mechanic gets them once its shots are spent or it is dead.
 
 >>> from zorglab.engine.facts import SearchFacts
 >>> SearchFacts()                                   # nothing declared: no cut relies on it
-SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False, alike_destinations=False)
+SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False, alike_destinations=False, walks_alone=False, quiet_when_spent=False)
 >>> SearchFacts(stirs_sleepers=False).bounded       # declare only what is true; the rest stays safe
 False
 """
@@ -59,6 +67,17 @@ class SearchFacts:
         nothing of a destination but that it is empty? Then empty slots that no rule tells apart
         are alike as its destinations, and the search may try one of them for all (issue 41,
         ``search.casts.isolated_alike``). Default False: a new type may read where it goes.
+    walks_alone
+        A hero type only: its actions change nothing but its own place and HP (no other hero's HP,
+        walk or goal: no shot, no shove, no pull but 0; no room, cell or monster), it plans by no
+        gold, and its goal is Z's rooms whenever every pull is 0 (FR-56). The damage bound's lone
+        walks (FR-51) hold while every living hero is such a one. Default False.
+    quiet_when_spent
+        A hero type only: once :meth:`HeroBehaviour.spent
+        <zorglab.engine.heroes.base.HeroBehaviour.spent>` says so for a hero (and it says so for
+        every state after), that hero is as one whose type ``walks_alone``, stirs no sleeper and
+        plans wherever Z can be reached (FR-56): a Gunner without shots, a Princess pulling with
+        0 and weighing Z alone. Default False.
     """
 
     stirs_sleepers: bool = True
@@ -66,6 +85,8 @@ class SearchFacts:
     always_plans: bool = False
     keeps_slots: bool = False
     alike_destinations: bool = False
+    walks_alone: bool = False
+    quiet_when_spent: bool = False
 
 
 NO_FACTS = SearchFacts()

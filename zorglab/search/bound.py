@@ -13,11 +13,12 @@ the bound treats as "it may die"). What it can still lose is bounded by
 
 If some living hero holds more HP than both together, no cast sequence from this state kills it,
 and the branch cannot win. Sound only where nothing else moves a hero's walk or HP: checked once
-per world (``world_gate``) — no hero type that stirs others or weighs rooms, no portal, no toll, one
-A room, no hero type reading gold, every room's entry effect an HP change (or A's), and every spell
-type saying how it bears on the bound (``SpellBehaviour.bound_role``); a spell without a role
-(Move, Selection, new types) turns the bound off while it is left, and so does a mark some hero
-carries whose ``SearchFacts.bounded`` is false (a tick effect dealing damage; a new mark by default).
+per world (``world_gate``) — no portal, no toll, one A room, no hero type reading gold, every room's
+entry effect an HP change (or A's), and every spell type saying how it bears on the bound
+(``SpellBehaviour.bound_role``); a spell without a role (Move, Selection, new types) turns the bound
+off while it is left, and so does a mark some hero carries whose ``SearchFacts.bounded`` is false
+(a tick effect dealing damage; a new mark by default), and a living hero that is not *quiet*
+(FR-56, ``HeroBehaviour.quiet``: a Gunner with a shot left, a Mechanic, a Princess that pulls).
 """
 
 from __future__ import annotations
@@ -44,10 +45,8 @@ CACHE_BOUND = 500_000    # per-hero answers kept before they are dropped (found 
 def world_gate(world: World) -> str | None:
     """Why the bound cannot be used in this world, or None when it can."""
     types = world.hero_types()
-    for name in sorted(types):
+    for name in sorted(types):     # a hero that stirs others or pulls: the bound waits until it is quiet (FR-56)
         behaviour = world.behaviour(name)
-        if behaviour.facts.stirs_sleepers or behaviour.weighs_rooms or behaviour.pulls_heroes:
-            return f"hero type {name} changes other heroes' walks or HP"
         if behaviour.reads_gold:
             return f"hero type {name} plans by gold"
     if world.portal_caps or any(room.behaviour.history_reach(room.args) is not None for room in world.rooms):
@@ -89,6 +88,9 @@ class DamageBound(LoneWalks):
         self._answers: dict[tuple[Any, ...], bool] = {}     # (ground, heroes' parts, mask) -> hopeless? (issue 41)
         self.hits = 0                       # questions the answers memo took
         self._order: tuple[GameState | None, tuple[Place, ...]] = (None, ())     # the last state's turn order
+        # FR-56: the types whose heroes may not be quiet, and each such hero's answer by its part
+        self._loud_types = frozenset(t for t in world.hero_types() if not world.behaviour(t).facts.walks_alone)
+        self._quiet: dict[tuple[Any, ...], bool] = {}
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -122,6 +124,24 @@ class DamageBound(LoneWalks):
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
         return found
+
+    def loud(self, state: GameState) -> tuple[int, ...]:
+        """The living heroes that are not quiet (FR-56, ``HeroBehaviour.quiet``): each may still
+        change another hero's walk, goal or HP (a Gunner's shot, a Mechanic's shove, a Princess's
+        pull). A dead hero does nothing. While one lives, the bound asks only the walks no one else
+        interrupts (:meth:`_hopeless`), and its cuts and groups stand aside."""
+        if not self._loud_types:
+            return ()
+        found = []
+        for index, hero in enumerate(state.heroes):
+            if hero.alive and hero.type in self._loud_types:
+                key = (hero.type, hero.args, hero.extra)
+                quiet = self._quiet.get(key)
+                if quiet is None:
+                    quiet = self._quiet[key] = self.world.behaviour(hero.type).quiet(self.world, hero.args, hero.extra)
+                if not quiet:
+                    found.append(index)
+        return tuple(found)
 
     def order(self, state: GameState) -> tuple[Place, ...]:
         """The turn order of ``state`` (:func:`~zorglab.engine.turns.turn_order`, ZR-7: who may act
@@ -170,16 +190,26 @@ class DamageBound(LoneWalks):
                   parts: tuple[int, ...]) -> bool:
         spells, bends, pauses = left
         needs: list[list[int]] = []
+        loud = self.loud(state)
         for place in self.order(state):     # ZR-7: who may act before whom (the engine's own order)
             hero = place.hero
             if hero.hp > spells:
                 index = place.at
-                key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells)
+                # FR-56: a hero not quiet acts only where this one is paused (ZR-7): its walk holds
+                # if nothing pauses it; if anything may, the other may shoot it or shove its rooms
+                noisy = bool(loud) and (len(loud) > 1 or loud[0] != index)
+                if noisy and (pauses + place.earlier or place.paused) or index in loud:
+                    continue
+                key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells, noisy)
                 verdict = self._heroes.get(key)
                 if verdict is None:
-                    verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
-                                                                   hero.hp - spells, pauses + place.earlier,
-                                                                   place.paused)
+                    self.noisy = noisy
+                    try:
+                        verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
+                                                                       hero.hp - spells, pauses + place.earlier,
+                                                                       place.paused)
+                    finally:
+                        self.noisy = False
                 if verdict is True:
                     self.pruned += 1
                     return True
@@ -189,7 +219,7 @@ class DamageBound(LoneWalks):
             self.pruned += 1
             return True
         groups = self.groups
-        if groups is not None and spells and groups.apart(state, mask, left, ground, parts):
+        if groups is not None and spells and not loud and groups.apart(state, mask, left, ground, parts):
             self.pruned += 1
             return True
         return False
@@ -235,7 +265,7 @@ class DamageBound(LoneWalks):
         damage spells left can take from it, the most the rooms of its own walk can take, bent
         every way the spells left allow). The walk's figure is exact when below what the hero
         would still need to lose; else it is at least that (the bound then says "it may die")."""
-        if mask & self.unbounded or unbounded_marks(state):
+        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
             return []
         spells = sum(x for _, x in self.spell_damage(mask))
         found = []
@@ -250,7 +280,7 @@ class DamageBound(LoneWalks):
               bends: int) -> int:
         """The most HP hero ``index``'s lone walk can take with the spells ``bends`` (exactly when
         below ``need``, else at least ``need``), memoised by the search's part numbers."""
-        key = (ground, part, bends, pauses, int(paused))
+        key = (ground, part, bends, pauses, int(paused), int(self.noisy))
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]         # exact, or already known to reach this need
@@ -268,7 +298,7 @@ class DamageBound(LoneWalks):
         that hero is the one its own test would ask for with the spell gone, and this test already
         found it short (a walk spell on another hero leaves this one's board, walk and pauses as
         they are: what :meth:`hopeless` itself rests on)."""
-        if mask & self.unbounded or not mask & self.walking or unbounded_marks(state):
+        if mask & self.unbounded or not mask & self.walking or unbounded_marks(state) or self.loud(state):
             return {}
         spells, bends, pauses = self._left(mask)
         ground = self._grounds.get(parts[0])
@@ -279,7 +309,7 @@ class DamageBound(LoneWalks):
             index = place.at
             if place.hero.hp > spells:
                 verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + place.earlier, place.paused,
-                                            spells))
+                                            spells, False))     # asked only where every hero is quiet
                 if isinstance(verdict, list) and verdict:
                     common = mask & self.walking
                     for least in verdict:
@@ -300,7 +330,7 @@ class DamageBound(LoneWalks):
         moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
         paused (a superset of going on as the active hero) with the spells left after the cast:
         sound as :meth:`hopeless` is."""
-        if mask & self.unbounded or unbounded_marks(state):
+        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
             return 0
         ground = self._grounds.get(parts[0])
         if ground is None:

@@ -231,12 +231,21 @@ class Groups:
 def stall_gate(world: World) -> str | None:
     """Why a hero of this world might be stuck (no plan, so heroes after it spawn while it lives),
     or None when none ever can: every hero type plans wherever Z can be reached
-    (``SearchFacts.always_plans``), no cell stops or slides a hero (no water, no ice), every
-    room's openings are the same on opposite sides and in every room, every floor cell of a room
-    reaches its openings, the rooms' slots are connected, and every board spell only trades rooms
-    among the slots they hold (so any arrangement is connected the same way)."""
+    (``SearchFacts.always_plans``; or each of its heroes is quiet from the start and no spell
+    makes the type: a quiet hero is a plain walker to Z, FR-56), no cell stops or slides a hero
+    (no water, no ice), every room's openings are the same on opposite sides and in every room,
+    every floor cell of a room reaches its openings, the rooms' slots are connected, and every
+    board spell only trades rooms among the slots they hold (so any arrangement is connected the
+    same way). A hero type that moves rooms (the Mechanic) is no reason: the bound asks the groups
+    only while every living hero is quiet (FR-56), and the groups look at the slots each state has
+    (:func:`slots_connected`)."""
+    made = {t for spell in world.spells for t in spell.behaviour.makes_types(spell.args)}
     for name in sorted(world.hero_types()):
-        if not world.behaviour(name).facts.always_plans:
+        behaviour = world.behaviour(name)
+        if behaviour.facts.always_plans:
+            continue
+        if name in made or not all(behaviour.quiet(world, hero.args, hero.extra)
+                                   for hero in world.initial_state().heroes if hero.type == name):
             return f"hero type {name} may have no plan where Z can be reached"
     for code in (cells.WATER, cells.ICE):
         if world.has_code(code):

@@ -87,6 +87,9 @@ class LoneWalks:
         self._moves_by_slots: dict[tuple[Any, ...], list[dict[int, Any]]] = {}
         self._solo: dict[tuple[Any, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
         self._dead: HeroState | None = None
+        # FR-56: a hero that is not quiet lives besides the walker; asked only of walks no one
+        # interrupts, so it acts only if the walker is stuck (then anything goes: no bound)
+        self.noisy = False
 
     # -- one hero alone ---------------------------------------------------------------------
 
@@ -145,7 +148,7 @@ class LoneWalks:
         left = s.spells_left
         history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
         key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               hero.marks, history, left, pauses, paused)     # marks: a type's own state may change what rooms take
+               hero.marks, history, left, pauses, paused, self.noisy)     # marks: a type's own state may change what rooms take
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]
@@ -200,7 +203,7 @@ class LoneWalks:
             best = self._then(nxt, i, hp, pauses, False, depth, need)
         elif s.heroes[i].pos is not None:
             # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
-            return UNBOUNDED if aware else self._rearranged(s, i, pauses, depth, need, 0)
+            return UNBOUNDED if aware or self.noisy else self._rearranged(s, i, pauses, depth, need, 0)
         if pauses and best < need and (aware or self._board_left(s)):
             best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
         if best < need and any(s.spells_left) and s.heroes[i].pos is not None:

@@ -237,10 +237,14 @@ class Search(ProofSearch, WitnessSearch):
         self._forget = (self.prune and self.forget_dead and not self.reads_dead
                         and not any(spell.behaviour.reads_corpses(spell.args) for spell in self.world.spells))
         # A sleeper wakes or dies only by a spell or another hero's doing; types change only by
-        # Banality, to Warrior. With neither left, it never dies: no win (ZR-17, FR-49).
+        # Banality, to Warrior. With neither left, it never dies: no win (ZR-17, FR-49). A hero of
+        # a type that stirs (a Gunner) stirs nothing once quiet or dead (FR-56): asked per state.
         types = self.world.hero_types()
+        made = {t for spell in self.world.spells for t in spell.behaviour.makes_types(spell.args)}
         self._stirring = -1
-        if self.prune and self.cut_sleepers and not any(self.world.behaviour(t).facts.stirs_sleepers for t in types):
+        self._stirrers = frozenset(t for t in types if self.world.behaviour(t).facts.stirs_sleepers)
+        self._quiet: dict[tuple[Any, ...], bool] = {}
+        if self.prune and self.cut_sleepers and not self._stirrers & made:
             self._stirring = sum(1 << spell.index for spell in self.world.spells
                                  if spell.behaviour.facts.stirs_sleepers)
         self._bound = DamageBound(self.world) if self.prune and self.bound_damage and not self.reference \
@@ -254,6 +258,8 @@ class Search(ProofSearch, WitnessSearch):
             return False
         sleeper = False
         for hero in state.heroes:
+            if hero.type in self._stirrers and hero.alive and not self._quiet_hero(hero):
+                return False            # a living hero that may still stir it (a Gunner's shot)
             marks = hero.marks
             if marks:
                 if stir_sleepers(marks):
@@ -261,6 +267,14 @@ class Search(ProofSearch, WitnessSearch):
                 if hero.alive and passed_over(marks):
                     sleeper = True
         return sleeper
+
+    def _quiet_hero(self, hero: HeroState) -> bool:
+        """``HeroBehaviour.quiet`` of this hero (FR-56), memoised by type, arguments and extra."""
+        key = (hero.type, hero.args, hero.extra)
+        found = self._quiet.get(key)
+        if found is None:
+            found = self._quiet[key] = self.world.behaviour(hero.type).quiet(self.world, hero.args, hero.extra)
+        return found
 
     # -- bookkeeping ------------------------------------------------------------------------
 

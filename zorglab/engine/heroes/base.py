@@ -52,7 +52,8 @@ class HeroBehaviour:
     pulls_heroes: bool = False  # does a hero of this type pull others to its room? (FR-25; see pull)
     moves_rooms: bool | None = None     # can its actions move a room? (Mechanic: True; None: unknown, taken as yes)
     # What the search's cuts may rely on (zorglab.engine.facts): ``stirs_sleepers`` (can its actions
-    # change another hero's HP? FR-49, FR-51's gate), ``always_plans`` (FR-51's groups). None by default.
+    # change another hero's HP? FR-49), ``always_plans`` (FR-51's groups), ``walks_alone`` and
+    # ``quiet_when_spent`` (with ``spent``: FR-56, the bound's quiet heroes). None by default.
     facts: ClassVar[SearchFacts] = NO_FACTS
     signature: ClassVar[Signature]      # set by the registry's decorator
 
@@ -62,6 +63,21 @@ class HeroBehaviour:
         hero (the Portal's ``f`` giving no whole number, ZR-26); None when sound. The loader and
         ``World`` ask it once the choices are made."""
         return None
+
+    @staticmethod
+    def spent(world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+        """Can a hero of this type with these arguments, its state's ``extra`` being this, do
+        nothing more that sets it apart from a plain walker to Z (FR-56)? Read only where the type
+        declares ``SearchFacts.quiet_when_spent``; once true it must stay true in every later state
+        (``extra`` only goes on). False by default."""
+        return False
+
+    @classmethod
+    def quiet(cls, world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+        """Is such a hero *quiet* (FR-56): its type ``walks_alone``, or it is ``quiet_when_spent``
+        and :meth:`spent`? A quiet hero changes no other hero's walk, goal or HP from now on."""
+        facts = cls.facts
+        return facts.walks_alone or facts.quiet_when_spent and cls.spent(world, args, extra)
 
     @classmethod
     def max_hp(cls, args: tuple[Any, ...]) -> int:

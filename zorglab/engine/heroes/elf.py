@@ -20,8 +20,8 @@ class Elf(HeroBehaviour):
 
     cost_names = ("hp_lost", "actions")
     reads_hp = True
-    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups)
-    facts = SearchFacts(stirs_sleepers=False, always_plans=True)
+    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups, FR-56)
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True, walks_alone=True)
     moves_rooms = False
 
     @classmethod

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import shell
+from zorglab.engine.facts import SearchFacts
 from zorglab.core.geometry import Direction
 from zorglab.engine.state import Position
 from zorglab.engine.heroes.base import HeroBehaviour
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.engine.plangraph import Action, PlanGraph, PlanState
     from zorglab.engine.resolve import Resolution
+    from zorglab.engine.world import World
 
 FRESH, AIMING, FIRED, HOLDING = 0, 1, 2, 3
 
@@ -104,11 +106,21 @@ class Gunner(HeroBehaviour):
     reads_hp = True
     plans_forward = True    # real states start fresh plans each tick; its shots multiply plan states
     moves_rooms = False     # a Shell clears cells and slays monsters; it moves no room
+    # A Shell hurts heroes on its cells, clears cells and slays monsters: it stirs sleepers and
+    # changes others' walks. Without shots it is a plain walker (HP-preserving, to Z: FR-56); with
+    # or without, a plan that never fires walks wherever Z can be reached (FR-51's groups).
+    facts = SearchFacts(always_plans=True, quiet_when_spent=True)
     base_actions: tuple[Direction | Fire, ...] = tuple(a for d in Direction for a in (d, Fire(d)))
 
     @classmethod
     def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
         return (cls.name, cls.immune(args), cls.signature.arg(args, "c"), shot_duration(args))
+
+    @staticmethod
+    def spent(world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+        """No shot left or the shot duration over (FR-56): shots used and actions counted only
+        grow, so it stays so. It then only steps, at cost (0, 0, HP lost, actions): an Elf's."""
+        return not can_fire(args, extra)
 
     @staticmethod
     def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:

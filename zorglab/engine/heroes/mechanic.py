@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine import events as ev
 from zorglab.core.geometry import Direction, Slot, neighbour_slot
+from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.engine.plangraph import PlanState
 from zorglab.core.registry import Param, ParamKind, hero_type
@@ -111,6 +112,10 @@ class Mechanic(HeroBehaviour):
 
     directions = ORDER
     moves_rooms = True      # a shove moves the room it stands in (FR-24)
+    # A shove carries a room's sleepers without an entry (ZR-8, ZR-15), as Swap and Move do, but
+    # changes every other hero's board: quiet only when no room it lists is in the world (FR-56).
+    # A walk is always among its plans, so it has one wherever Z can be reached (FR-51's groups).
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True, quiet_when_spent=True)
     plans_forward = True    # its plan space multiplies by the maps its shoves make; search only up to the goal
     cost_names = ("length", "unjustified_shoves")
     layer_words = MappingProxyType({
@@ -120,6 +125,11 @@ class Mechanic(HeroBehaviour):
     @classmethod
     def profile(cls, args: tuple[Any, ...]) -> tuple[object, ...]:
         return (cls.name, cls.immune(args), cls.signature.arg(args, "dict"))
+
+    @staticmethod
+    def spent(world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+        """No room of the world is listed (FR-56): it never shoves, a walker to Z."""
+        return all(weight(world, args, room) is None for room in range(len(world.rooms)))
 
     @staticmethod
     def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:

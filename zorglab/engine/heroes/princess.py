@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
+from zorglab.engine.weights import own_weights
 from zorglab.core.registry import Param, ParamKind, hero_type
 
 if TYPE_CHECKING:
     from zorglab.engine.resolve import Resolution
+    from zorglab.engine.world import World
 
 
 @hero_type(
@@ -31,7 +33,9 @@ class Princess(HeroBehaviour):
 
     cost_names = ("hp_lost", "actions")
     reads_hp = True
-    facts = SearchFacts(stirs_sleepers=False)   # its steps touch no other hero (a pull changes plans, never HP)
+    # its steps touch no other hero's HP (a pull changes plans, never HP); pulling with 0 and weighing
+    # Z's rooms alone she is a plain walker to Z (FR-56)
+    facts = SearchFacts(stirs_sleepers=False, quiet_when_spent=True)
     moves_rooms = False
     weighs_rooms = True
     pulls_heroes = True
@@ -39,6 +43,20 @@ class Princess(HeroBehaviour):
     @classmethod
     def room_weights(cls, args: tuple[Any, ...]) -> tuple[tuple[str, Any], ...]:
         return cast("tuple[tuple[str, Any], ...]", cls.signature.arg(args, "dict").items)
+
+    @classmethod
+    def spent(cls, world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
+        """Her pull is 0 and her own weights put every Z room above 0 and every other room at 0
+        or below (FR-56). A pull of 0 in a room not Z (a hero standing in Z has ended the level)
+        leaves that room's perceived weight at or below 0 for any hero weighing it so, and Z's
+        rooms as they are: her goal and every quiet hero's stay Z's rooms, whatever she pulls."""
+        memo = world.memo("princess.spent")
+        found = memo.get(args)
+        if found is None:
+            weights = own_weights(world, cls.name, args)
+            found = memo[args] = cls.pull(args) == 0 and all(
+                (w > 0) if room.behaviour.ends_level else (w <= 0) for room, w in zip(world.rooms, weights))
+        return bool(found)
 
     @classmethod
     def pull(cls, args: tuple[Any, ...]) -> Fraction | None:

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 class Warrior(HeroBehaviour):
     """Goal Z, cost = actions, order right, up, left, down: all inherited defaults."""
 
-    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups)
-    facts = SearchFacts(stirs_sleepers=False, always_plans=True)
+    # its steps touch no other hero; goal Z, a plan wherever Z can be reached (FR-51's groups, FR-56)
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True, walks_alone=True)
     moves_rooms = False
 
     @classmethod
