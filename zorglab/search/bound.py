@@ -191,15 +191,14 @@ class DamageBound(LoneWalks):
         spells, bends, pauses = left
         needs: list[list[int]] = []
         loud = self.loud(state)
+        sleeps = any(mask & bit for bit in self.pauses) if loud else False
         for place in self.order(state):     # ZR-7: who may act before whom (the engine's own order)
             hero = place.hero
             if hero.hp > spells:
                 index = place.at
-                # FR-56: a hero not quiet acts only where this one is paused (ZR-7): its walk holds
-                # if nothing pauses it; if anything may, the other may shoot it or shove its rooms
-                noisy = bool(loud) and (len(loud) > 1 or loud[0] != index)
-                if noisy and (pauses + place.earlier or place.paused) or index in loud:
-                    continue
+                if loud and self._interrupted(index, loud, sleeps, pauses, place):
+                    continue        # a loud hero may act while it walks: it may die (FR-56)
+                noisy = bool(loud)  # ... or if it is stuck: such a walk has no bound (LoneWalks.noisy)
                 key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells, noisy)
                 verdict = self._heroes.get(key)
                 if verdict is None:
@@ -223,6 +222,21 @@ class DamageBound(LoneWalks):
             self.pruned += 1
             return True
         return False
+
+    @staticmethod
+    def _interrupted(index: int, loud: tuple[int, ...], sleeps: bool, pauses: int, place: Place) -> bool:
+        """May a loud hero (``loud``: their indices, FR-56) act while hero ``index`` walks, so that
+        its lone walk is no bound? A loud hero acts only as the active one: the first living hero
+        in spawn order not passed over that is waiting or has a plan (ZR-7). One before it acts
+        again only where this walk is paused (it wakes, or is unstuck: ``pauses``, ``place``); one
+        after it only while this hero sleeps (now, or by a pause spell left: ``sleeps``) or is
+        stuck, which the walk itself answers with no bound (``LoneWalks.noisy``). A loud hero's
+        own walk is not asked (a Mechanic's plans over every map its shoves make are dear)."""
+        if index in loud:
+            return True
+        if loud[0] < index and (pauses + place.earlier or place.paused):
+            return True
+        return loud[-1] > index and (sleeps or place.passed)
 
     def _hero_needs(self, state: GameState, index: int, ground: int, part: int, bends: int, hp: int,
                     pauses: int, paused: bool) -> bool | list[int]:
