@@ -11,6 +11,7 @@ from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import family_world
 from zorglab.search.parallel import FamilySource
+from zorglab.search import shards
 from zorglab.search.shards import Decoder, Encoder, owner, sharded_solve
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE, Search
 
@@ -83,6 +84,15 @@ def test_states_cross_shards_intact_and_each_situation_has_one_owner():
     other = dead._replace(pos=None, hp=-3)          # the dead are filed alike: their details own nothing
     state = states[-1]._replace(heroes=(dead,) + states[-1].heroes[1:])
     assert owner(state, 7) == owner(state._replace(heroes=(other,) + state.heroes[1:]), 7)
+
+
+def test_encoders_that_forget_their_parts_send_the_same_states(monkeypatch):
+    source = FamilySource(2, 4, "mixed")
+    kept = sharded_solve(source, shards=2, round_states=50)
+    monkeypatch.setattr(shards, "MAX_PARTS", 40)      # both sides forget every few batches
+    forgetful = sharded_solve(source, shards=2, round_states=50)
+    assert (forgetful.verdict.verdict, forgetful.verdict.casts, forgetful.states) == \
+        (kept.verdict.verdict, kept.verdict.casts, kept.states)
 
 
 def test_no_shards_is_refused():

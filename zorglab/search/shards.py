@@ -45,9 +45,10 @@ from zorglab.search.witness import SearchNode
 
 Source = Callable[[], tuple[World, Any, "frozenset[str] | None", bool]]
 ROUND_STATES = 1_000        # states a shard expands per round (work, never a clock)
+MAX_PARTS = 200_000         # parts an encoder (and its decoder) keeps before both forget them all (memory)
 HEROES = GameState._fields.index("heroes")
 HERO = len(GameState._fields)      # the encoder's further kind of part: a hero's state
-Batch = tuple[list[Any], list[tuple[int, ...]], list[int]]     # new parts, the states as numbers, their masks
+Batch = tuple[list[Any], list[tuple[int, ...]], list[int], bool]   # new parts, states as numbers, masks, parts forgotten
 
 
 def owner(state: GameState, shards: int) -> int:
@@ -65,10 +66,16 @@ class Encoder:
     alone) is found by its id; the encoder keeps it alive, so the id stays its own."""
 
     def __init__(self) -> None:
-        self._ids: list[dict[Any, int]] = [{} for _ in range(HERO + 1)]
+        self._ids: list[dict[Any, int]] = []
         self._by_id: dict[int, tuple[Any, int]] = {}
         self._count = 0
         self.new: list[Any] = []
+        self._clear()
+
+    def _clear(self) -> None:
+        self._ids = [{} for _ in range(HERO + 1)]
+        self._by_id = {}
+        self._count = 0
 
     def _ref(self, kind: int, value: Any) -> int:
         known = self._by_id.get(id(value))
@@ -92,6 +99,14 @@ class Encoder:
         new, self.new = self.new, []
         return new
 
+    def forget(self) -> bool:
+        """Past ``MAX_PARTS`` parts, forget them all (between batches; the decoder is told to, by the
+        batch's ``fresh`` flag): a long proof keeps no copy of every state it sent."""
+        if self._count < MAX_PARTS:
+            return False
+        self._clear()
+        return True
+
 
 class Decoder:
     """The receiving side of one :class:`Encoder`."""
@@ -99,7 +114,9 @@ class Decoder:
     def __init__(self) -> None:
         self.parts: list[Any] = []
 
-    def decode(self, new: list[Any], records: list[tuple[int, ...]]) -> list[GameState]:
+    def decode(self, new: list[Any], records: list[tuple[int, ...]], fresh: bool = False) -> list[GameState]:
+        if fresh:
+            self.parts = []
         parts = self.parts
         parts.extend(new)
         out = []
@@ -122,7 +139,7 @@ class Shard(Search):
     total: int = 0          # states every shard expanded by the last round: the bound's allowance reads it
     share_walks: bool = True    # send the bound's lone-state memo to the other shards
     outbox: list[list[tuple[GameState, int]]] = field(default_factory=list, repr=False)
-    _sent_from: list[list[tuple[SearchNode, Cast | None]]] = field(default_factory=list, repr=False)
+    _sent_from: list[list[tuple[tuple[Cast, ...], int | None]]] = field(default_factory=list, repr=False)
     _encoders: list[Encoder] = field(default_factory=list, repr=False)
     _decoders: list[Decoder] = field(default_factory=list, repr=False)
     _received: list[int] = field(default_factory=list, repr=False)     # states received from each shard
@@ -146,7 +163,8 @@ class Shard(Search):
         if to != self.index:
             if parent is not None:          # the first state is offered by its owner alone
                 self.outbox[to].append((state, mask))
-                self._sent_from[to].append((parent, cast))
+                casts, came = self.trace(parent)        # kept without the states: a few casts each
+                self._sent_from[to].append((casts + (cast,) if cast is not None else casts, came))
             return
         super()._offer(state, parent, cast, mask, cost)
 
@@ -201,9 +219,7 @@ class Shard(Search):
     def sent(self, to: int, number: int) -> tuple[tuple[Cast, ...], int | None]:
         """The casts that reached the ``number``-th state sent to shard ``to``, from where its branch
         came into this shard."""
-        parent, cast = self._sent_from[to][number]
-        casts, came = self.trace(parent)
-        return casts + ((cast,) if cast is not None else ()), came
+        return self._sent_from[to][number]
 
     def round(self, inbox: list[tuple[int, Batch]], solo: list[Any], total: int, round_states: int) -> dict[str, Any]:
         """One lockstep round: take in what the other shards sent (states, the bound's lone walks),
@@ -212,9 +228,9 @@ class Shard(Search):
         t0 = time.process_time()
         with gc_paused():
             self.total = total
-            for sender, (new, records, masks) in inbox:
+            for sender, (new, records, masks, fresh) in inbox:
                 number = self._received[sender]
-                for state, mask in zip(self._decoders[sender].decode(new, records), masks):
+                for state, mask in zip(self._decoders[sender].decode(new, records, fresh), masks):
                     stand_in = SearchNode(None, self._spells - mask.bit_count(), None, None,  # type: ignore[arg-type]
                                           number * self.count + sender, ())
                     number += 1
@@ -233,8 +249,9 @@ class Shard(Search):
             out: list[Batch] = []
             for to, sent in enumerate(self.outbox):
                 encoder = self._encoders[to]
+                fresh = bool(sent) and encoder.forget()
                 records = [encoder.encode(state) for state, _ in sent]
-                out.append((encoder.batch(), records, [mask for _, mask in sent]))
+                out.append((encoder.batch(), records, [mask for _, mask in sent], fresh))
                 sent.clear()
             walks: list[Any] = []
             if bound is not None and self.share_walks and self.count > 1:
