@@ -4,18 +4,24 @@ another here; one shard is the serial proof itself, state for state; states cros
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import family_world
-from zorglab.search.parallel import FamilySource
+from zorglab.engine.game import setup_solution
+from zorglab.level import load_level
+from zorglab.search.level import world_search
+from zorglab.search.parallel import FamilySource, LevelSource
 from zorglab.search import shards
 from zorglab.search.shards import Decoder, Encoder, owner, sharded_solve
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE, Search
 
 distributed = pytest.importorskip("distributed")
+ROOT = Path(__file__).resolve().parents[2]
 
 CELLS = [(2, 4, "we", SOLVABLE), (2, 4, "mixed", SOLVABLE), (4, 2, "we", UNSOLVABLE), (3, 2, "mixed", UNSOLVABLE)]
 
@@ -93,6 +99,17 @@ def test_encoders_that_forget_their_parts_send_the_same_states(monkeypatch):
     forgetful = sharded_solve(source, shards=2, round_states=50)
     assert (forgetful.verdict.verdict, forgetful.verdict.casts, forgetful.states) == \
         (kept.verdict.verdict, kept.verdict.casts, kept.states)
+
+
+def test_a_constraint_on_the_order_of_deaths_keeps_the_dead_apart():
+    """arc-03's constraint reads who died first (died_before): the shards' tables must keep the dead
+    apart as the level's own search does, or a filed loss (both dead, one spell left, the wrong order)
+    dominates the win (both dead in the right order, no spell left) — as it did, rounds of 100."""
+    path = str(ROOT / "levels" / "arc-03-last-stand.toml")
+    serial = world_search(setup_solution(load_level(path), 0), fewest=False).run()
+    run = sharded_solve(LevelSource(path, 0), shards=2, round_states=100)
+    assert run.verdict.verdict == serial.verdict == SOLVABLE
+    assert LevelSource(path, 0).options()["reads_dead"]
 
 
 def test_no_shards_is_refused():

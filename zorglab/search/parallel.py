@@ -44,6 +44,11 @@ class FamilySource:
         from zorglab.search.family import family_world
         return family_world(self.heroes, self.spells, self.kind, self.rooms), None, frozenset(), False
 
+    def options(self) -> dict[str, Any]:
+        """The :class:`~zorglab.search.solver.Search` arguments for this world (its world and win test)."""
+        world, wins, apart, reads_unused = self()
+        return {"world": world, "wins": wins, "told_apart": apart, "reads_unused": reads_unused}
+
 
 @dataclass(frozen=True)
 class LevelSource:
@@ -61,6 +66,27 @@ class LevelSource:
         game = setup_solution(load_level(self.path), self.solution)
         search = world_search(game, self.world)
         return search.world, search.wins, search.told_apart, search.reads_unused
+
+    def options(self) -> dict[str, Any]:
+        """The :class:`~zorglab.search.solver.Search` arguments its constraints set (``world_search``'s):
+        with ``reads_dead`` too, which ``__call__`` leaves out — a constraint reading the order of deaths
+        (``died_before``) must keep the dead apart, or a state filed first hides one that wins."""
+        from zorglab.engine.game import setup_solution
+        from zorglab.level import load_level
+        from zorglab.search.level import world_search
+
+        search = world_search(setup_solution(load_level(self.path), self.solution), self.world)
+        return {"world": search.world, "wins": search.wins, "told_apart": search.told_apart,
+                "reads_unused": search.reads_unused, "reads_dead": search.reads_dead}
+
+
+def search_options(source: Callable[[], tuple[World, Wins | None, frozenset[str] | None, bool]]) -> dict[str, Any]:
+    """The Search arguments of a source: its ``options()``, or those its tuple gives."""
+    options = getattr(source, "options", None)
+    if options is not None:
+        return dict(options())
+    world, wins, apart, reads_unused = source()
+    return {"world": world, "wins": wins, "told_apart": apart, "reads_unused": reads_unused}
 
 
 @dataclass(frozen=True)
@@ -97,9 +123,7 @@ def decide_part(source: Callable[[], tuple[World, Wins | None, frozenset[str] | 
     """One part's exact search, on a worker: (verdict, its own witness, states, reason)."""
     import time
 
-    world, wins, apart, reads_unused = source()
-    search = Search(world, wins=wins, start=state, fewest=False, told_apart=apart, reads_unused=reads_unused,
-                    clock=time.process_time)
+    search = Search(**search_options(source), start=state, fewest=False, clock=time.process_time)
     verdict = search.run(max_states=max_states, max_seconds=max_seconds)
     return verdict.verdict, verdict.casts, verdict.states, verdict.reason
 
@@ -109,8 +133,9 @@ def parallel_solve(source: Callable[[], tuple[World, Wins | None, frozenset[str]
     """Decide the source's world with its first casting points split into ``parts`` searches, on
     ``client`` (a dask ``distributed.Client``) or, with None, one after another here. The budgets
     are each part's."""
-    world, wins, apart, _ = source()
-    book = CastBook(apart)
+    options = search_options(source)
+    world, wins = options["world"], options["wins"]
+    book = CastBook(options["told_apart"])
     waiting, won = split(world, wins or partial(all_dead, world), parts, book)
     if won is not None:
         return Verdict(SOLVABLE, won.casts, 0, 0.0, "won while splitting the first casting points")

@@ -278,8 +278,8 @@ class ShardActor:
     """A shard living on a dask worker (an actor: its tables stay there between rounds)."""
 
     def __init__(self, source: Source, index: int, count: int):
-        world, wins, apart, reads_unused = source()
-        self.shard = Shard(world, wins=wins, told_apart=apart, reads_unused=reads_unused, index=index, count=count)
+        from zorglab.search.parallel import search_options
+        self.shard = Shard(**search_options(source), index=index, count=count)
 
     def round(self, inbox: list[tuple[int, Batch]], solo: list[Any], total: int, round_states: int) -> dict[str, Any]:
         return self.shard.round(inbox, solo, total, round_states)
