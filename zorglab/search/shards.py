@@ -236,9 +236,8 @@ class Shard(Search):
                     number += 1
                     self._offer(state, stand_in, None, mask, 0)
                 self._received[sender] = number
-            bound = self._bound
-            if bound is not None and solo:
-                memo = bound._solo
+            memo = _walk_memo(self._bound)
+            if memo is not None and solo:
                 for key, value in solo:
                     have = memo.get(key)
                     if have is None or (not have[1] and (value[1] or value[0] > have[0])):
@@ -254,8 +253,7 @@ class Shard(Search):
                 out.append((encoder.batch(), records, [mask for _, mask in sent], fresh))
                 sent.clear()
             walks: list[Any] = []
-            if bound is not None and self.share_walks and self.count > 1:
-                memo = bound._solo
+            if memo is not None and self.share_walks and self.count > 1:
                 self._sent = min(self._sent, len(memo))
                 walks = list(islice(memo.items(), self._sent, None))
                 self._sent = len(memo)
@@ -272,6 +270,13 @@ class Shard(Search):
         return {"status": status, "witness": witness, "reason": verdict.reason, "states": self.states,
                 "idle": not self._queue and not self._later, "out": out, "walks": walks,
                 "cpu": time.process_time() - t0}
+
+
+def _walk_memo(bound: Any) -> dict[tuple[Any, ...], tuple[int, bool]] | None:
+    """The bound's lone-state memo (``LoneWalks._solo``: lone state -> (drop, exact)), or None where
+    there is no bound (or the memo is no longer kept under that name: then nothing is shared)."""
+    memo = getattr(bound, "_solo", None) if bound is not None else None
+    return memo if isinstance(memo, dict) else None
 
 
 class ShardActor:
