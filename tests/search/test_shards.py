@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from randomlevels import small_worlds
 from zorglab.engine.run import run_world
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
@@ -110,6 +113,29 @@ def test_a_constraint_on_the_order_of_deaths_keeps_the_dead_apart():
     run = sharded_solve(LevelSource(path, 0), shards=2, round_states=100)
     assert run.verdict.verdict == serial.verdict == SOLVABLE
     assert LevelSource(path, 0).options()["reads_dead"]
+
+
+class _WorldSource:
+    """A drawn world as a source (in this process only: the shards here share it)."""
+
+    def __init__(self, world):
+        self.world = world
+
+    def options(self):
+        return {"world": self.world}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_worlds(max_spells=4, max_heroes=3), st.integers(2, 3), st.sampled_from([1, 5, 40]))
+def test_shards_give_the_serial_verdict_on_random_worlds(world, count, round_states):
+    """Brute force across shards: the serial search's verdict on small random worlds, whatever the
+    shards and the rounds' size; a witness that replays to a win."""
+    serial = Search(world, fewest=False).run(max_states=50_000)
+    assume(serial.verdict != "unknown")
+    run = sharded_solve(_WorldSource(world), shards=count, round_states=round_states, max_states=200_000)
+    assert run.verdict.verdict == serial.verdict
+    if serial.verdict == SOLVABLE:
+        assert run_world(world, run.verdict.casts, strict=True).outcome.value == "win"
 
 
 def test_no_shards_is_refused():
