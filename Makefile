@@ -59,9 +59,13 @@ studio: install leftovers
 # modules, which register types on import, are not collected twice).
 DOCTESTS := $(BIN)/python -m pytest -q -p no:cacheprovider --doctest-modules zorglab
 
+# Two test processes (pytest-xdist), each taking whole files (--dist loadfile: a file's fixtures, its
+# JupyterLab server or its notebook's kernel, stay in one process): CI's two cores both busy.
+XDIST := -n 2 --dist loadfile
+
 test: install leftovers
 	$(DOCTESTS)
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests notebooks $(NBVAL)
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) tests notebooks $(NBVAL)
 
 test-fast: install leftovers
 	$(DOCTESTS)

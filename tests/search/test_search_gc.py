@@ -86,7 +86,9 @@ def test_objects_someone_else_froze_stay_frozen(collector_on):
         frozen = gc.get_freeze_count()
         with gc_paused():
             [(i,) for i in range(1_000)]
-        assert gc.get_freeze_count() >= frozen > 0
+        # a thaw (gc.unfreeze) would leave none; another thread of the process (pytest-xdist's
+        # worker channel) may free a few frozen objects meanwhile, so not exactly as many
+        assert frozen > 0 and gc.get_freeze_count() > frozen // 2
     finally:
         gc.unfreeze()
 
