@@ -60,7 +60,9 @@ class BrowserEntry:
 
     @property
     def difficulty(self) -> tuple[int, int] | None:
-        """``(fewest_spells, states)`` as the difficulty report compares levels; None when unknown."""
+        """``(fewest_spells, states)``, the level browser's order; None when unknown. The report's
+        difficulty adds build steps for layouts that rarely win (docs/reports.md); the browser
+        counts no layouts, so it orders by spells and states alone."""
         if self.verdict != "solvable" or self.fewest_spells is None or self.states is None:
             return None
         return self.fewest_spells, self.states
