@@ -25,6 +25,7 @@ from zorglab.search.bound import world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
 from zorglab.search.groups import stall_gate
+from zorglab.search.lonewalk import UNBOUNDED
 from zorglab.search.solver import UNKNOWN, Search
 
 from randomlevels import TILES, small_worlds
@@ -216,3 +217,52 @@ def _sleeper_and_gunner():
     state = start._replace(heroes=(warrior._replace(pos=(0, (2, 1)), marks=(("asleep", True),)),
                                    gunner._replace(pos=(1, (2, 4)))))
     return world, state
+
+
+# -- a spent Gunner walks as an Elf ----------------------------------------------------------------
+
+@SETTINGS
+@given(small_worlds(max_spells=0, hero_choices=st.builds(lambda hp: ("Gunner", (hp, 0)), st.integers(1, 5))),
+       st.sampled_from([(0,), (1,), (1, 0), (1, 1)]))
+def test_a_spent_gunner_walks_step_for_step_as_the_elf_it_names(world, used):
+    """``Gunner.walks_as`` (FR-56): with no shot left it plans as an Elf immune to nothing, which the
+    bound's lone walks use instead; both, run by the engine alone, take the same steps and HP."""
+    level = world.level
+    gunners = level.heroes
+    slots = dict(zip((room.label for room in level.rooms), world.initial_state().slots))
+    named = [world.behaviour("Gunner").walks_as(world, h.args, ()) for h in gunners]
+    assert all(n is not None and n[0] == "Elf" for n in named)
+    elves = tuple(dataclasses.replace(h, type=n[0], label=f"Elf{i + 1}", args=n[1])
+                  for i, (h, n) in enumerate(zip(gunners, named)))
+    runs = []
+    for heroes in (gunners, elves):
+        w = World(dataclasses.replace(level, heroes=heroes), slots)
+        state = w.initial_state()
+        if heroes is gunners:       # shots used (``used`` only grows past c = 0): still spent
+            state = state._replace(heroes=tuple(h._replace(extra=used[:1] + (0,)) for h in state.heroes))
+        trail = []
+        for _ in range(80):
+            found = None if state.lost else next_action(w, state)
+            if found is None:
+                break
+            state = act(w, state, found, record=False)[0]
+            trail.append(tuple((h.pos, h.hp, h.alive) for h in state.heroes) + (state.lost,))
+        runs.append(trail)
+    assert runs[0] == runs[1]
+
+
+def test_a_walk_planned_from_every_state_is_left_unasked_beside_walkers_that_are_asked():
+    """The bound leaves unasked ("it may die") the lone walk of a Gunner, Mechanic or Princess whose
+    plans are searched from every state on (a Mechanic plans forward; a spent Gunner plans as an
+    Elf immune to nothing, and the family's E2 is poison): such walks cost the mixed cells more
+    than their cuts saved. A Warrior's and an Elf's walks are asked as before."""
+    world = family_world(5, 2, "mixed")
+    search = Search(world)
+    bound = search._bound
+    state = world.initial_state()
+    state = state._replace(heroes=tuple(h._replace(extra=(1, 0)) if h.type == "Gunner" else h for h in state.heroes))
+    assert [bound._dear(h) for h in state.heroes] == [False, False, True, True, True]
+    parts = search._parts(state, None)
+    ground = bound._ground(state)
+    assert bound.drop(state, 2, ground, parts[3], 0, True, 100, 0) == UNBOUNDED
+    assert bound.drop(state, 0, ground, parts[1], 0, True, 100, 0) < UNBOUNDED

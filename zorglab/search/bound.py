@@ -31,7 +31,7 @@ from zorglab.engine.marks import bounded
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
-from zorglab.engine.state import GameState
+from zorglab.engine.state import GameState, HeroState
 from zorglab.engine.turns import Place, turn_order
 from zorglab.search.groups import Groups, stall_gate, submasks
 from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
@@ -91,6 +91,7 @@ class DamageBound(LoneWalks):
         # FR-56: the types whose heroes may not be quiet, and each such hero's answer by its part
         self._loud_types = frozenset(t for t in world.hero_types() if not world.behaviour(t).facts.walks_alone)
         self._quiet: dict[tuple[Any, ...], bool] = {}
+        self._dears: dict[tuple[Any, ...], bool] = {}
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -142,6 +143,24 @@ class DamageBound(LoneWalks):
                 if not quiet:
                     found.append(index)
         return tuple(found)
+
+    def _dear(self, hero: HeroState) -> bool:
+        """Is this hero's lone walk left unasked ("it may die"): a hero of a type that does not
+        walk alone (FR-56: a Gunner, a Mechanic, a Princess, quiet or not) whose plans are searched
+        from every state on (``PlanGraph.local``: its type plans forward, or it reads HP where
+        poison it is not immune to lies), so every step of its walk is a search of its own? Such
+        walks cost the mixed family more than their cuts saved (3 x 6: 2.5 -> 5.4 CPU s). Sound:
+        a walk not asked cuts nothing. Worlds of walkers alone lose nothing: they had the bound."""
+        key = (hero.type, hero.args, hero.extra)
+        found = self._dears.get(key)
+        if found is None:
+            behaviour = self.world.behaviour(hero.type)
+            plain = behaviour.walks_as(self.world, hero.args, hero.extra)
+            name, args = plain if plain is not None else (hero.type, hero.args)
+            walker = self.world.behaviour(name)
+            found = self._dears[key] = not behaviour.facts.walks_alone and (walker.plans_forward or (
+                walker.reads_hp and self.world.has_code(cells.POISON, self.world.immune_codes(name, args))))
+        return found
 
     def order(self, state: GameState) -> tuple[Place, ...]:
         """The turn order of ``state`` (:func:`~zorglab.engine.turns.turn_order`, ZR-7: who may act
@@ -294,6 +313,8 @@ class DamageBound(LoneWalks):
               bends: int) -> int:
         """The most HP hero ``index``'s lone walk can take with the spells ``bends`` (exactly when
         below ``need``, else at least ``need``), memoised by the search's part numbers."""
+        if self._dear(state.heroes[index]):
+            return UNBOUNDED
         key = (ground, part, bends, pauses, int(paused), int(self.noisy))
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
@@ -400,7 +421,7 @@ class DamageBound(LoneWalks):
                     paused: bool, need: int, bends: int) -> int:
         """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` now, walking
         alone on from there with the spells ``bends`` (``paused``: others act before it goes on)."""
-        if len(self._solo) > SOLO_BUDGET:
+        if len(self._solo) > SOLO_BUDGET or self._dear(state.heroes[index]):
             return UNBOUNDED
         solo = self.alone(state, index, bends)
         hp = solo.heroes[index].hp

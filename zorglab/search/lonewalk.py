@@ -113,6 +113,9 @@ class LoneWalks:
         if self._dead is None:
             self._dead = HeroState(self.world.heroes[0].type, (), 0, None, False)
         hero = state.heroes[index]
+        plain = self.world.behaviour(hero.type).walks_as(self.world, hero.args, hero.extra)
+        if plain is not None:       # FR-56: plans step for step as this plain type (a spent Gunner as an Elf)
+            hero = hero._replace(type=plain[0], args=plain[1], extra=())
         heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index
                        else self._dead for i in range(len(state.heroes)))
         left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))

@@ -72,6 +72,14 @@ class HeroBehaviour:
         (``extra`` only goes on). False by default."""
         return False
 
+    @staticmethod
+    def walks_as(world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]] | None:
+        """(hero type, arguments) of a plain type whose plans are this hero's from now on, step for
+        step, HP for HP (FR-56): the damage bound's lone walk may plan it as that type (a spent
+        Gunner as an Elf immune to nothing: its plan graph is explored once, not searched from
+        every step). None (the default): it plans as itself."""
+        return None
+
     @classmethod
     def quiet(cls, world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
         """Is such a hero *quiet* (FR-56): its type ``walks_alone``, or it is ``quiet_when_spent``

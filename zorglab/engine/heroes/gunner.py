@@ -122,6 +122,15 @@ class Gunner(HeroBehaviour):
         grow, so it stays so. It then only steps, at cost (0, 0, HP lost, actions): an Elf's."""
         return not can_fire(args, extra)
 
+    @classmethod
+    def walks_as(cls, world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]] | None:
+        """Spent, an Elf immune to nothing (FR-56): it only steps (``plan_actions``: its
+        directions), at cost (0, 0, HP lost, actions), which orders plans as the Elf's (HP lost,
+        actions); the same directions, goal and no immunity."""
+        if can_fire(args, extra) or cls.immune(args):
+            return None
+        return ("Elf", (cls.signature.arg(args, "x"), frozenset()))
+
     @staticmethod
     def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:
         shots, acted, mode, _ = _parts(hero.extra)
