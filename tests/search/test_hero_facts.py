@@ -266,3 +266,19 @@ def test_a_walk_planned_from_every_state_is_left_unasked_beside_walkers_that_are
     ground = bound._ground(state)
     assert bound.drop(state, 2, ground, parts[3], 0, True, 100, 0) == UNBOUNDED
     assert bound.drop(state, 0, ground, parts[1], 0, True, 100, 0) < UNBOUNDED
+
+
+def test_a_walker_stuck_beside_a_living_mechanic_may_still_die():
+    """A Warrior (1 HP) spawns in A, which stands apart from D1 and Z: it is stuck. The Mechanic
+    after it then spawns and shoves A next to D1 (a justified shove: only then can it walk); the
+    Warrior walks on through D1 and dies, and so does the Mechanic. Beside a loud hero a stuck walk
+    has no bound (``LoneWalks.noisy``): alone, the Warrior would stay stuck and never lose HP."""
+    rooms = (RoomSpec("A", "A"), RoomSpec("D1", "D", (1,)), RoomSpec("Z", "Z"))
+    heroes = (HeroSpec("Warrior1", "Warrior", (1,)), HeroSpec("Mechanic2", "Mechanic", (1, FrozenMap((("A", 5),)))))
+    level = Level(id="apart", rooms=rooms, heroes=heroes, spells=(), tiles=TILES)
+    world = World(level, {"A": (0, 0), "D1": (2, 0), "Z": (3, 0)})
+    start = world.initial_state()
+    assert brute_force(world, start), "the shove lets both walk through D1"
+    search = Search(world, **ONLY_BOUND)
+    assert search._bound.loud(start) == (1,)
+    assert not search._bound.hopeless(start, 0, search._parts(start, None))
