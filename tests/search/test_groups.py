@@ -331,3 +331,59 @@ def test_the_bound_with_a_move_keeps_every_verdict(world):
     assume(plain.verdict != UNKNOWN)
     for fewest in (True, False):
         assert Search(world, fewest=fewest, **EAGER).run(max_states=30_000).verdict == plain.verdict
+
+
+@settings(SETTINGS, max_examples=60)
+@given(swap_states())
+def test_a_need_the_memo_knows_is_no_more_than_any_of_the_needs(case):
+    """Issue 41: the groups first try each hero's least need as the bound's memo knows it (its
+    walk with every walk spell, where exact): never above what it needs with any walk set, or the
+    first try would give up a branch that the needs allow."""
+    world, state = case
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None and bound.groups is not None
+    mask = search._mask(state.spells_left)
+    parts = search._parts(state, None)
+    bound.hopeless(state, mask, parts)
+    _, bends, pauses = bound._left(mask)
+    ground = bound._grounds[parts[0]]
+    for place in bound.order(state):
+        args = (ground, parts[place.at + 1], bends, pauses + place.earlier, place.paused)
+        known = bound.known_need(place.hero.hp, *args)
+        needs = bound.groups.needs(state, place.at, *args)
+        event(f"known need above 0: {known > 0}")
+        assert known <= min(needs)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(swap_states())
+def test_a_walk_after_a_swap_is_never_less_than_asked_fresh(case):
+    """Issue 41: the walks after each arrangement a Swap could make are memoised by ground, hero,
+    arrangement, spells left and pauses: a bound that walked every arrangement for every hero
+    never answers one with less than a fresh bound does (below the need asked; it may answer
+    more, as its lone walks' memo may), or a branch could be given up that a walk still wins."""
+    world, state = case
+    spell = world.spells[0]
+    shared = Search(world, **EAGER)
+    bound = shared._bound
+    assert bound is not None
+    parts = shared._parts(state, None)
+    mask = shared._mask(state.spells_left)
+    if not mask & 1:
+        return
+    _, bends, pauses = bound._left(mask & ~1)
+    ground = bound._ground(state)
+    living = [place for place in bound.order(state)]
+    if not living:
+        return
+    arrangements = bound.legal_moves(bound.alone(state, living[0].at, bends), spell)
+    asked = [(place, number, moves) for place in living for number, moves in enumerate(arrangements)]
+    seen = [bound.drop_after(state, place.at, ground, parts[place.at + 1], spell, moves, number, pauses,
+                             place.paused, place.hero.hp, bends) for place, number, moves in asked]
+    for (place, number, moves), got in zip(asked, seen):
+        fresh = Search(world, **EAGER)._bound
+        assert fresh is not None
+        need = place.hero.hp        # exact below the need, else any value at least the need
+        assert min(got, need) >= min(need, fresh.drop_after(state, place.at, ground, parts[place.at + 1], spell,
+                                                            moves, number, pauses, place.paused, need, bends))

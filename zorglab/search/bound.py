@@ -83,6 +83,7 @@ class DamageBound(LoneWalks):
         self._grounds: dict[int, int] = {}          # the search's board number -> ground number
         self._ground_numbers: dict[tuple[Any, ...], int] = {}
         self._drops: dict[tuple[int, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
+        self._drops_after: dict[tuple[Any, ...], tuple[int, bool]] = {}     # walk after a board spell -> (drop, exact)
         self._heroes: dict[tuple[int, ...], bool | list[int]] = {}
         self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
         self._answers: dict[tuple[Any, ...], bool] = {}     # (ground, heroes' parts, mask) -> hopeless? (issue 41)
@@ -111,10 +112,11 @@ class DamageBound(LoneWalks):
             self.pruned += found
             self.hits += 1
             return found
-        if len(self._heroes) > CACHE_BOUND or len(self._answers) > CACHE_BOUND \
+        if len(self._heroes) > CACHE_BOUND or len(self._answers) > CACHE_BOUND or len(self._drops_after) > CACHE_BOUND \
                 or self._groups is not None and self._groups.full():
             self._heroes.clear()            # caches of answers the lone walks give again
             self._drops.clear()
+            self._drops_after.clear()
             self._after.clear()
             self._answers.clear()
             if self._groups is not None:
@@ -323,6 +325,13 @@ class DamageBound(LoneWalks):
         self._drops[key] = (drop, drop < need)      # below the need asked: exact (every way followed)
         return drop
 
+    def known_need(self, hp: int, ground: int, part: int, bends: int, pauses: int, paused: bool) -> int:
+        """The least Attack damage a hero of ``hp`` still needs whatever walk spells it gets, as far
+        as the memo of :meth:`drop` knows it (no new walk): ``hp`` less its walk's drop with every
+        spell in ``bends``, where that drop is known exactly; else 0 (it may need none)."""
+        found = self._drops.get((ground, part, bends, pauses, int(paused), int(self.noisy)))
+        return max(0, hp - found[0]) if found is not None and found[1] else 0
+
     # -- a walk spell one hero cannot do without -----------------------------------------------
 
     def walk_cut(self, state: GameState, mask: int, parts: tuple[int, ...]) -> dict[int, int]:
@@ -406,8 +415,8 @@ class DamageBound(LoneWalks):
                     verdict = self._after.get(key)
                     if verdict is None:
                         verdict = self._after[key] = self._least_needs(
-                            partial(self.drop_after, state, index, spell, moves, pauses + place.earlier,
-                                    place.paused, hp - spells), bends, hp - spells)
+                            partial(self.drop_after, state, index, ground, parts[index + 1], spell, moves, number,
+                                    pauses + place.earlier, place.paused, hp - spells), bends, hp - spells)
                     if verdict is True:
                         break           # this rearrangement leaves a hero nothing can kill
                     if verdict:
@@ -417,10 +426,16 @@ class DamageBound(LoneWalks):
                     return False        # after this one every hero may still die
         return True
 
-    def drop_after(self, state: GameState, index: int, spell: Any, moves: dict[int, Any], pauses: int,
-                    paused: bool, need: int, bends: int) -> int:
-        """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` now, walking
-        alone on from there with the spells ``bends`` (``paused``: others act before it goes on)."""
+    def drop_after(self, state: GameState, index: int, ground: int, part: int, spell: Any, moves: dict[int, Any],
+                   number: int, pauses: int, paused: bool, need: int, bends: int) -> int:
+        """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` (its ``number``-th
+        arrangement of this ground) now, walking alone on from there with the spells ``bends``
+        (``paused``: others act before it goes on); exactly when below ``need``, else at least
+        ``need``, memoised as :meth:`drop` is (the board after the moves is the ground's and theirs)."""
+        key = (ground, part, spell.index, number, bends, pauses, paused, self.noisy)
+        found = self._drops_after.get(key)
+        if found is not None and (found[1] or found[0] >= need):
+            return found[0]
         if len(self._solo) > SOLO_BUDGET or self._dear(state.heroes[index]):
             return UNBOUNDED
         solo = self.alone(state, index, bends)
@@ -429,9 +444,11 @@ class DamageBound(LoneWalks):
             res = Resolution(self.world, solo, tick=solo.tick, record=False)
             apply_moves(res, moves, spell.type)
             res.settle()
-            return self._then(res.freeze(), index, hp, pauses, paused, 0, need)
+            drop = self._then(res.freeze(), index, hp, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
+        self._drops_after[key] = (drop, drop < need)
+        return drop
 
 def unbounded_marks(state: GameState) -> bool:
     """Does some hero carry a mark whose hooks the bound cannot follow (``SearchFacts.bounded``

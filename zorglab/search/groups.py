@@ -78,13 +78,53 @@ class Groups:
             connected = self._connected[state.slots] = slots_connected(state.slots)
         if not connected:
             return False        # a Move cast left a room apart: a hero may be stuck there (issue 41)
+        own = left[1] & bound.walking
+        pausing = sum(1 for bit in bound.pauses if mask & bit)
+        attacks = self.attacks(mask)
+        walk_sets = (0, *submasks(own))
+        found = False
+        for known in (True, False):
+            # first with what the bound's own test already walked: each hero's walk with every walk
+            # spell, where it is exact (else no need at all) stands for its needs with each walk
+            # set, which are no lower; a sharing-out that fails then fails with the needs too, and
+            # the walks of each walk set are taken only when it does not (issue 41)
+            sides = self._sides(state, left, ground, parts, len(walk_sets) if known else 0)
+            if sides is None:
+                return False
+            sleepers, awake, first = sides
+            key = (tuple(sleepers), tuple(awake), first, attacks, own, pausing)
+            known_cut = self._apart.get(key)
+            if known_cut is None:
+                known_cut = self._apart[key] = not feasible(sleepers, awake, first, attacks, walk_sets, pausing)
+            found = known_cut
+            if found:
+                break
+        if not found and not pausing:
+            found = self._one_board_spell(state, mask, left, ground, parts, first, attacks, own)
+            self.ordered += found
+        if found:
+            self.pruned += 1
+        return found
+
+    def _sides(self, state: GameState, left: tuple[int, int, int], ground: int, parts: tuple[int, ...],
+               known: int) -> tuple[list[Needs], list[Needs], int] | None:
+        """The sleepers' and the awake heroes' needs (in turn order), and how many awake heroes
+        make the group on the board now (at least one); None when no hero is awake. ``known``: when
+        not 0, each hero's least need as far as the bound's memo knows it (``DamageBound.known_need``),
+        that many times, instead of its needs."""
+        bound = self.bound
         _, bends, pauses = left
         sleepers: list[Needs] = []
         awake: list[Needs] = []
         first = 0               # awake heroes up to the last one on the board: the group there now
         for place in bound.order(state):     # ZR-7: the engine's own order
             index = place.at
-            needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + place.earlier, place.paused)
+            if known:
+                needs: Needs = (bound.known_need(place.hero.hp, ground, parts[index + 1], bends,
+                                                 pauses + place.earlier, place.paused),) * known
+            else:
+                needs = self.needs(state, index, ground, parts[index + 1], bends, pauses + place.earlier,
+                                   place.paused)
             if place.passed:
                 sleepers.append(needs)
             else:
@@ -92,21 +132,8 @@ class Groups:
                 if place.hero.pos is not None:
                     first = len(awake)
         if not awake:
-            return False
-        own = bends & bound.walking
-        pausing = sum(1 for bit in bound.pauses if mask & bit)
-        attacks = self.attacks(mask)
-        key = (tuple(sleepers), tuple(awake), max(first, 1), attacks, own, pausing)
-        found = self._apart.get(key)
-        if found is None:
-            found = self._apart[key] = not feasible(sleepers, awake, max(first, 1), attacks, (0, *submasks(own)),
-                                                    pausing)
-        if not found and not pausing:
-            found = self._one_board_spell(state, mask, left, ground, parts, max(first, 1), attacks, own)
-            self.ordered += found
-        if found:
-            self.pruned += 1
-        return found
+            return None
+        return sleepers, awake, max(first, 1)
 
     def _one_board_spell(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
                          parts: tuple[int, ...], first: int, attacks: tuple[int, ...], own: int) -> bool:
@@ -199,7 +226,7 @@ class Groups:
         if found is None:
             hp = state.heroes[index].hp
             found = self._after[key] = self._by_walk_sets(hp, bends, lambda some: self.bound.drop_after(
-                state, index, spell, moves, pauses, paused, hp, some))
+                state, index, ground, part, spell, moves, number, pauses, paused, hp, some))
         return found
 
     def needs(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,

@@ -22,7 +22,7 @@ from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.state import GameState, HeroState
 from zorglab.engine.turns import act, next_action
 from zorglab.errors import CastError
-from zorglab.search.casts import legal_casts
+from zorglab.search.casts import CastBook, legal_casts
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -90,6 +90,10 @@ class LoneWalks:
         # FR-56: a hero that is not quiet lives besides the walker; asked only of walks no one
         # interrupts, so it acts only if the walker is stuck (then anything goes: no bound)
         self.noisy = False
+        self._aware: dict[str, bool] = {}
+        self._left_reads: dict[tuple[bool, ...], tuple[bool, bool]] = {}
+        self._golds: dict[tuple[int, ...], list[tuple[int, ...]]] = {}     # room gold -> with each config
+        self._book = CastBook()         # the casts on a lone hero, built once
 
     # -- one hero alone ---------------------------------------------------------------------
 
@@ -132,7 +136,19 @@ class LoneWalks:
         return found
 
     def _hp_aware(self, hero: HeroState) -> bool:
-        return self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
+        found = self._aware.get(hero.type)
+        if found is None:
+            found = self._aware[hero.type] = self.world.behaviour(hero.type).reads_hp and bool(self.hp_rooms)
+        return found
+
+    def _reads(self, left: tuple[bool, ...]) -> tuple[bool, bool]:
+        """What the spells ``left`` make a walk read: (the hero's history, others' pauses with a
+        board spell left), looked up once per set of spells left."""
+        found = self._left_reads.get(left)
+        if found is None:
+            found = self._left_reads[left] = (any(left[j] for j in self.history_spells),
+                                              any(left[spell.index] for spell in self.board_spells))
+        return found
 
     def _value(self, s: GameState, i: int, pauses: int, paused: bool, depth: int, need: int) -> int:
         """The most the walk can still take, exactly when below ``need``, else some value >= need
@@ -143,15 +159,16 @@ class LoneWalks:
             return 0
         hero = s.heroes[i]
         aware = self._hp_aware(hero)
+        left = s.spells_left
+        history, boards = self._reads(left)
         if not aware:
             if any(s.gold):
                 s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
-            if not self._board_left(s):
+            if not boards:
                 pauses, paused = 0, False       # others acting change nothing it reads
-        left = s.spells_left
-        history = hero.history[-self.reach:] if any(left[j] for j in self.history_spells) else ()
         key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               hero.marks, history, left, pauses, paused, self.noisy)     # marks: a type's own state may change what rooms take
+               hero.marks, hero.history[-self.reach:] if history else (), left, pauses, paused,
+               self.noisy)      # marks: a type's own state may change what rooms take
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]
@@ -181,19 +198,29 @@ class LoneWalks:
         if aware and self.configs is None:
             return UNBOUNDED        # too many ways gold could lie to follow each: no bound (sound)
         if aware and self.configs is not None:
-            for config in self.configs:
-                gold = list(s.gold)
-                for room, has in zip(self.hp_rooms, config):
-                    gold[room] = has
+            for gold in self._gold_configs(s.gold):
                 # every lump seen: unseen gold (ZR-29) leaves the plan as without it and only spares
                 # the entry it is picked up on, so the config without it bounds that walk
-                best = max(best, self._value(s._replace(gold=tuple(gold), unseen=()), i, pauses, False, depth + 1,
-                                             need))
+                best = max(best, self._value(s._replace(gold=gold, unseen=()), i, pauses, False, depth + 1, need))
                 if best >= need:
                     return best
         else:
             best = self._value(s, i, pauses, False, depth + 1, need)
         return max(best, self._rearranged(s, i, pauses, depth, need, best))
+
+    def _gold_configs(self, gold: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The rooms' gold with each of :attr:`configs` laid over the HP-changing rooms."""
+        found = self._golds.get(gold)
+        if found is None:
+            assert self.configs is not None
+            found = []
+            for config in self.configs:
+                laid = list(gold)
+                for room, has in zip(self.hp_rooms, config):
+                    laid[room] = has
+                found.append(tuple(laid))
+            self._golds[gold] = found
+        return found
 
     def _moves(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
         """The hero is the active one: it acts, or a spell is cast on it, or it is paused."""
@@ -211,14 +238,14 @@ class LoneWalks:
             best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
         if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
             # every spell on it as the active hero (the engine's own casts: Swap with its room)
-            for _, nxt, _ in legal_casts(world, s, active=i):
+            for _, nxt, _ in legal_casts(world, s, active=i, book=self._book):
                 best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
                 if best >= need:
                     break
         return best
 
     def _board_left(self, s: GameState) -> bool:
-        return any(s.spells_left[spell.index] for spell in self.board_spells)
+        return self._reads(s.spells_left)[1]
 
     def _rearranged(self, s: GameState, i: int, pauses: int, depth: int, need: int, best: int) -> int:
         """Every rearrangement a board spell left could make while others act, whoever stands
