@@ -9,7 +9,8 @@ import pandas as pd
 
 from zorglab.level.bands import Band
 from zorglab.level.contracts import read_contracts
-from zorglab.reports.outliers import band_table, contract_bands, layout_share, outliers
+from zorglab.reports.difficulty import layout_share
+from zorglab.reports.outliers import band_table, contract_bands, outliers
 
 ROOT = Path(__file__).resolve().parents[2]
 BAND = Band(difficulty=(1, 2), states=(10, 50), layout_share=(0.2, 1.0))

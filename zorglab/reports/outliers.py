@@ -102,5 +102,5 @@ def band_table(campaign: pd.DataFrame, bands: Mapping[str, Band] | None, found: 
     return pd.DataFrame(rows, columns=list(BAND_COLUMNS))
 
 
-__all__ = ["BAND_COLUMNS", "OUTLIER_COLUMNS", "band_table", "contract_bands", "layout_share", "measures",
+__all__ = ["BAND_COLUMNS", "OUTLIER_COLUMNS", "band_table", "contract_bands", "measures",
            "outliers"]
