@@ -282,3 +282,28 @@ def test_a_walker_stuck_beside_a_living_mechanic_may_still_die():
     search = Search(world, **ONLY_BOUND)
     assert search._bound.loud(start) == (1,)
     assert not search._bound.hopeless(start, 0, search._parts(start, None))
+
+
+def test_a_walk_on_a_board_a_shot_cleared_is_not_the_walk_on_the_board_before():
+    """Found by hypothesis in CI: a Gunner's shot clears the D(1) room (``GameState.cleared``) and
+    enters Z; the bound's lone walks from that lost state, with Banality, walked a Warrior through
+    the cleared room at no cost, and the memo of lone walks (its key without the cleared cells)
+    answered the same 0 for the Warrior that Banality really makes at tick 1, which dies in D(1):
+    the search gave the level up as unsolvable."""
+    from zorglab.engine.game import setup_solution
+    from zorglab.level import load_level_text
+    level = load_level_text('''id = "shot-cleared"
+rooms = ["A", "D(0)", "D(1)", "Z"]
+heroes = ["Gunner(1, 1)"]
+spells = ["Banality"]
+
+[[solutions]]
+map = "A D1 D2 Z"
+casts = ["@1 Banality on Gunner1"]
+expect = "win"
+''', "shot-cleared.toml")
+    world = setup_solution(level, 0).world()
+    plain = Search(world, prune=False).run(max_states=30_000)
+    assert plain.verdict == "solvable"
+    assert Search(world, bound_first=10**9).run(max_states=30_000).verdict == "solvable"
+    assert Search(world).run(max_states=30_000).verdict == "solvable"

@@ -166,9 +166,12 @@ class LoneWalks:
                 s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
             if not boards:
                 pauses, paused = 0, False       # others acting change nothing it reads
-        key = (s.slots, s.gold if aware else (), self._profile(hero), hero.pos, hero.poisoned, hero.extra,
-               hero.marks, hero.history[-self.reach:] if history else (), left, pauses, paused,
-               self.noisy)      # marks: a type's own state may change what rooms take
+        # the board as the walk reads it (the bound's ground: slots, main A, cells cleared, the
+        # world's own state) -- a walk on a board whose room a Gunner's shot or a Shell cleared
+        # takes less than on the board before; marks: a type's own state may change what rooms take
+        key = (s.slots, s.main_a, s.cleared, s.extra, s.gold if aware else (), self._profile(hero), hero.pos,
+               hero.poisoned, hero.extra, hero.marks, hero.history[-self.reach:] if history else (), left, pauses,
+               paused, self.noisy)
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]
