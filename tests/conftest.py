@@ -25,3 +25,16 @@ if "ZORGLAB_CACHE_DIR" not in os.environ:
     import tempfile
 
     os.environ["ZORGLAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="zorglab-test-cache-")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """An in-process dask cluster of two single-thread workers (fast to start), closed with the
+    module; the tests that run work on dask (sweeps, the split and sharded proofs) share it."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address="127.0.0.1:0") as cluster:
+        with distributed.Client(cluster) as client:
+            yield client

@@ -16,18 +16,10 @@ distributed = pytest.importorskip("distributed")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address="127.0.0.1:0") as cluster:
-        with distributed.Client(cluster) as client:
-            yield client
-
-
 @pytest.mark.parametrize("heroes,spells,expect", [(3, 5, SOLVABLE), (4, 3, UNSOLVABLE), (2, 6, SOLVABLE)])
-def test_a_split_proof_on_a_cluster_is_the_serial_one(client, heroes, spells, expect):
+def test_a_split_proof_on_a_cluster_is_the_serial_one(dask_client, heroes, spells, expect):
     source = FamilySource(heroes, spells)
-    on_dask = parallel_solve(source, parts=6, client=client, max_states=200_000)
+    on_dask = parallel_solve(source, parts=6, client=dask_client, max_states=200_000)
     here = parallel_solve(source, parts=6, max_states=200_000)
     assert on_dask.verdict == here.verdict == expect
     assert on_dask.casts == here.casts, "the same witness, read in the parts' order"

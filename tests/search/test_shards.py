@@ -29,18 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CELLS = [(2, 4, "we", SOLVABLE), (2, 4, "mixed", SOLVABLE), (4, 2, "we", UNSOLVABLE), (3, 2, "mixed", UNSOLVABLE)]
 
 
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address="127.0.0.1:0") as cluster:
-        with distributed.Client(cluster) as client:
-            yield client
-
-
 @pytest.mark.parametrize("heroes,spells,kind,expect", CELLS)
-def test_a_sharded_proof_on_a_cluster_is_the_one_here(client, heroes, spells, kind, expect):
+def test_a_sharded_proof_on_a_cluster_is_the_one_here(dask_client, heroes, spells, kind, expect):
     source = FamilySource(heroes, spells, kind)
-    on_dask = sharded_solve(source, shards=2, client=client, round_states=300, max_states=400_000)
+    on_dask = sharded_solve(source, shards=2, client=dask_client, round_states=300, max_states=400_000)
     here = sharded_solve(source, shards=2, round_states=300, max_states=400_000)
     serial = Search(family_world(heroes, spells, kind), fewest=False).run(max_states=400_000)
     assert on_dask.verdict.verdict == here.verdict.verdict == serial.verdict == expect
