@@ -65,3 +65,17 @@ def small_worlds(draw, max_spells: int = 3, twin: bool = False, max_heroes: int 
         tiles=TILES,
     )
     return World(level, {room.label: slot for room, slot in zip(rooms, shape)})
+
+
+def successors(world: World, state):
+    """Every state one move on from ``state``: each legal cast, then the next action (none from a
+    lost state) -- the steps the random paths of the property tests pick from."""
+    from zorglab.engine.turns import act, next_action
+    from zorglab.search.casts import legal_casts
+    if state.lost:
+        return []
+    moves = [nxt for _, nxt, _ in legal_casts(world, state)]
+    found = next_action(world, state)
+    if found is not None:
+        moves.append(act(world, state, found, record=False)[0])
+    return moves

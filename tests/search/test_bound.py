@@ -18,7 +18,7 @@ from zorglab.search.family import SLOTS, family_level, family_world
 from zorglab.search.lonewalk import MAX_DEPTH, UNBOUNDED
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
-from randomlevels import small_worlds
+from randomlevels import small_worlds, successors
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,10 +32,7 @@ def reached_states(draw, max_spells: int = 3):
     assume(world_gate(world) is None)
     state = world.initial_state()
     for _ in range(draw(st.integers(0, 40))):
-        found = None if state.lost else next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
+        moves = successors(world, state)
         if not moves:
             break
         state = moves[draw(st.integers(0, len(moves) - 1))]
@@ -85,10 +82,7 @@ def random_path(draw, world: World) -> list:
     state = world.initial_state()
     path = [state]
     for _ in range(draw(st.integers(0, 30))):
-        found = None if state.lost else next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
+        moves = successors(world, state)
         if not moves:
             break
         state = moves[draw(st.integers(0, len(moves) - 1))]
@@ -146,10 +140,7 @@ def test_a_bound_that_remembers_cuts_no_more_than_a_fresh_one(heroes, spells, pi
     state = world.initial_state()
     path = [state]
     for pick in picks:
-        found = None if state.lost else next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
+        moves = successors(world, state)
         if not moves:
             break
         state = moves[pick % len(moves)]

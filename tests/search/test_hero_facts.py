@@ -22,13 +22,12 @@ from zorglab.engine.heroes.princess import Princess
 from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
 from zorglab.search.bound import world_gate
-from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
 from zorglab.search.groups import stall_gate
 from zorglab.search.lonewalk import UNBOUNDED
 from zorglab.search.solver import UNKNOWN, Search
 
-from randomlevels import TILES, small_worlds
+from randomlevels import TILES, small_worlds, successors
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -68,10 +67,7 @@ def mixed_states(draw, max_spells: int = 3):
     for _ in range(draw(st.integers(0, 40))):
         if state.lost:
             break
-        found = next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)]
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
+        moves = successors(world, state)
         if not moves:
             break
         state = moves[draw(st.integers(0, len(moves) - 1))]
@@ -120,10 +116,7 @@ def test_a_quiet_hero_stays_quiet(case):
     """``spent`` must hold for every later state once it holds (FR-56): along every move on."""
     world, state = case
     quiet = [world.behaviour(h.type).quiet(world, h.args, h.extra) for h in state.heroes]
-    found = None if state.lost else next_action(world, state)
-    moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-    if found is not None:
-        moves.append(act(world, state, found, record=False)[0])
+    moves = successors(world, state)
     for nxt in moves:
         for before, hero, old in zip(quiet, nxt.heroes, state.heroes):
             if before and hero.type == old.type:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import CastBook, isolated_alike, legal_casts
 from zorglab.search.family import family_world
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
-from randomlevels import small_worlds, spells
+from randomlevels import small_worlds, spells, successors
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -41,10 +40,7 @@ def test_every_lone_slot_left_out_wins_as_the_one_kept(world, picks):
     state each slot left out leads to says what it says from the one kept."""
     state = world.initial_state()
     for pick in picks:
-        found = None if state.lost else next_action(world, state)
-        moves = [nxt for _, nxt, _ in legal_casts(world, state)] if not state.lost else []
-        if found is not None:
-            moves.append(act(world, state, found, record=False)[0])
+        moves = successors(world, state)
         if not moves:
             break
         state = moves[pick % len(moves)]
