@@ -31,12 +31,18 @@ def test_zr29_the_living_plan_around_the_gold_the_dead_dropped():
     assert run.outcome.value == "loss" and run.main.state.tick == 33
 
 
-def test_zr29_the_dropped_gold_is_still_there_and_unseen_only_by_plans():
+def _at_first_death():
+    """The level's main world, played with no cast until its first hero dies (dropping its gold)."""
     _level, game = _game()
     world = game.world(game.world_names[0])
     state = world.initial_state()
     while not state.deaths:
         state, _events = act(world, state)
+    return world, state
+
+
+def test_zr29_the_dropped_gold_is_still_there_and_unseen_only_by_plans():
+    world, state = _at_first_death()
     d1 = world.room_index["D1"]
     assert state.gold[d1] == 5 and state.unseen[d1] == 5 and state.seen_gold[d1] == 0
     plan_state = world.planner.plan_state(state, state.heroes[1])
@@ -44,11 +50,7 @@ def test_zr29_the_dropped_gold_is_still_there_and_unseen_only_by_plans():
 
 
 def test_zr29_an_entrant_picks_the_unseen_gold_up_as_any_entrant_would_and_holds_it():
-    _level, game = _game()
-    world = game.world(game.world_names[0])
-    state = world.initial_state()
-    while not state.deaths:
-        state, _events = act(world, state)
+    world, state = _at_first_death()
     # carried by hand into D1 (as a plan that did not see the gold could walk in): the pickup is made
     from zorglab.engine.resolve import Resolution
     d1 = world.room_index["D1"]
