@@ -31,6 +31,7 @@ MAX_PLAN_STATES = 250_000
 # Beyond this many plan states a graph stops solving whole policies and answers each
 # state by a goal-bounded forward search instead (same answers, less memory and time).
 POLICY_LIMIT = 20_000
+SHARED_BOUND = 100_000      # forward answers the world keeps under a type's plan_key before they are dropped
 LOOK_EVERY = 256            # plan states between two looks at the running search's safety stop (issue 37)
 
 Action = Any                 # a Direction, SPAWN, or a type-specific action
@@ -294,14 +295,31 @@ class PlanGraph:
                 self.policy = {}
                 self.value = {}
                 self.edges = {}     # exploration marks unexpanded states with empty lists
-        _cost, action = self._forward(s)
+        _cost, action = self._answer(s)
         self.policy[s] = action
         return action
 
     def cost_to_go(self, s: PlanState) -> tuple[int, ...] | None:
         if not self.local and s in self.policy:
             return self.value.get(s)
-        return self._forward(s)[0]
+        return self._answer(s)[0]
+
+    def _answer(self, s: PlanState) -> tuple[tuple[int, ...] | None, Action | None]:
+        """:meth:`_forward`'s answer, kept in the world's memo under the type's :meth:`plan_key
+        <zorglab.engine.heroes.base.HeroBehaviour.plan_key>` when it gives one: the same question
+        asked on another graph (one forgotten by the search's plan budget, or the map a plan's own
+        shove made) is answered once."""
+        key = self.behaviour.plan_key(self, s)
+        if key is None:
+            return self._forward(s)
+        memo = self.world.memo("plangraph.forward")
+        full = (self.behaviour.profile(self.args), self.targets, key)
+        found = memo.get(full)
+        if found is None:
+            if len(memo) >= SHARED_BOUND:
+                memo.clear()
+            found = memo[full] = self._forward(s)
+        return found
 
     def candidates(self, s: PlanState) -> list[Candidate]:
         chosen = self.action(s)

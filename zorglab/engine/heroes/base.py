@@ -132,6 +132,15 @@ class HeroBehaviour:
         return graph.slots, graph.cleared
 
     @staticmethod
+    def plan_key(graph: PlanGraph, s: PlanState) -> tuple[Any, ...] | None:
+        """All that the plan from plan state ``s`` on ``graph`` reads besides the hero's profile
+        and goal, when the type can say it: plans from states of equal keys (on any graph) are
+        the same, so a plan searched from every state (``plans_forward``) is searched once per
+        key (the Mechanic: the map its own shoves made and the rest of the plan state). None
+        (the default): the plan is the graph's own."""
+        return None
+
+    @staticmethod
     def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
         """The type-specific part of the next plan state."""
         return hero.extra

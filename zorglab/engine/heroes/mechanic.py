@@ -98,12 +98,27 @@ def _near(slots: tuple[Slot, ...], room: int, slot: tuple[int, int]) -> bool:
             and min(rows) - SHOVE_MARGIN <= slot[1] <= max(rows) + SHOVE_MARGIN)
 
 
+MEMO_BOUND = 200_000     # walks and plans the world's memos keep before they are dropped (found again)
+
+
 def _walk(graph: PlanGraph, s: PlanState, slots: tuple[Slot, ...]) -> int | None:
-    """Actions a walk (no shove) from plan state ``s`` to the goal takes on ``slots``, or None."""
-    walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
+    """Actions a walk (no shove) from plan state ``s`` to the goal takes on ``slots``, or None.
+
+    Kept in the world's memo by all a walk reads (the map, the goal, the plan state), so a walk
+    answered once is not asked of the Warrior's plan graph again when the search's plan budget
+    forgets that graph: the Mechanic's shoves make one map per arrangement of its rooms."""
     start = s[:7] + ((),)
+    memo = graph.world.memo("mechanic.walks")
+    key = (slots, graph.cleared, graph.targets, start)
+    found = memo.get(key, memo)
+    if found is not memo:
+        return cast("int | None", found)
+    walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
     cost = walker.cost_to_go(start) if walker.action(start) is not None else None
-    return None if cost is None else cost[0]
+    if len(memo) >= MEMO_BOUND:
+        memo.clear()
+    walk = memo[key] = None if cost is None else cost[0]
+    return walk
 
 
 @hero_type("Mechanic", Param("x", ParamKind.INT, minimum=1, said="HP"), Param("dict", ParamKind.ROOM_INT_MAP))
@@ -184,6 +199,12 @@ class Mechanic(HeroBehaviour):
     @staticmethod
     def plan_map(graph: PlanGraph, s: PlanState) -> tuple[tuple[Slot, ...], frozenset[Position]]:
         return (s[7][0] if s[7] else graph.slots), graph.cleared
+
+    @classmethod
+    def plan_key(cls, graph: PlanGraph, s: PlanState) -> tuple[Any, ...]:
+        """The map its plan sees (the graph's, or the one its own shoves made) and the plan state
+        but the shoves' record: what its actions, their costs and its walks read."""
+        return cls.plan_map(graph, s), s[:7]
 
     @staticmethod
     def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
