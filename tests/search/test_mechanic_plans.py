@@ -133,3 +133,43 @@ def test_a_plan_the_search_forgot_is_not_searched_again(monkeypatch):
     world.planner.graphs.clear()        # what the search's plan budget does (Search.max_plans)
     assert world.planner.action(spawned, 0) == first
     assert not searched, "answered from the world's memo, not by a forward search again"
+
+
+def steps_worked_out(monkeypatch, world, state):
+    """How many of its own plan steps (transitions) the Mechanic's plan from ``state`` works out."""
+    done = []
+    transition = PlanGraph.transition
+    monkeypatch.setattr(PlanGraph, "transition",
+                        lambda graph, s, a: (graph.behaviour is Mechanic and done.append(a)) or transition(graph, s, a))
+    world.planner.action(state, 0)
+    monkeypatch.setattr(PlanGraph, "transition", transition)
+    return len(done)
+
+
+def test_steps_worked_out_on_one_graph_serve_the_next_plan_on_another(monkeypatch):
+    world = dungeon(compose([None, Z_WEST_SOUTH], [A_EAST, R_WEST_NORTH]), layout=". Z\nA R",
+                    rooms={"A": "A", "R": ("D", 0), "Z": "Z"}, heroes={"K": ("Mechanic", 5, FrozenMap((("A", 3),)))})
+    spawned, _ = act(world, world.initial_state())
+    world.planner.action(spawned, 0)
+    step, _ = act(world, spawned)           # one step on: its plan is searched from a new state
+    world.planner.graphs.clear()            # and on a new graph (the search's plan budget)
+    warm = steps_worked_out(monkeypatch, world, step)
+    other = fresh(world)
+    cold = steps_worked_out(monkeypatch, other, step)
+    assert world.planner.action(step, 0) == other.planner.action(step, 0)
+    assert warm < cold, (warm, cold)
+
+
+def test_a_plan_after_a_shove_reads_the_shoved_map_on_every_graph():
+    """The plan on the shoved map is worked out first; a plan on the map before it then meets the
+    same plan state after its own shove and must read the shoved map there (not its graph's)."""
+    for weight in (0, 1, 4, 6):
+        world = dungeon(compose([None, Z_WEST_SOUTH], [A_EAST, R_WEST_NORTH]), layout=". Z\nA R",
+                        rooms={"A": "A", "R": ("D", 0), "Z": "Z"},
+                        heroes={"K": ("Mechanic", 5, FrozenMap((("A", weight),)))})
+        spawned, _ = act(world, world.initial_state())
+        shoved = act(world, spawned)[0] if weight < 5 else spawned
+        other = fresh(world)
+        for state in (shoved, spawned):
+            mine = [(c.action, c.cost, c.chosen) for c in world.planner.explain(state, 0)]
+            assert mine == [(c.action, c.cost, c.chosen) for c in other.planner.explain(state, 0)], weight

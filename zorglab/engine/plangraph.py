@@ -92,6 +92,7 @@ class PlanGraph:
         self.slot_room = world.slot_index(self.slots)
         self.behaviour = behaviour
         self.args = args
+        self.profile = behaviour.profile(args)
         self.immune = world.immune_codes(behaviour.name, args)
         # A type may veto or charge the end of a plan (the Gunner: a plan meant to fire may not end
         # before it fires); ``plan_goal(res, hero)`` gives the extra cost, or None for "not here".
@@ -230,11 +231,21 @@ class PlanGraph:
     def _out(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
         out = self.edges.get(s)
         if out is None:
-            out = []
-            for action in self.actions(s):
-                result = self.transition(s, action)
-                if result is not None:
-                    out.append((action, result[0], result[1]))
+            read = self.behaviour.plan_key(self, s)     # the type's steps from here, worked out on any graph
+            shared = None if read is None else self.world.memo("plangraph.edges")
+            key = (self.profile, self.targets, read)
+            if shared is not None:
+                out = shared.get(key)
+            if out is None:
+                out = []
+                for action in self.actions(s):
+                    result = self.transition(s, action)
+                    if result is not None:
+                        out.append((action, result[0], result[1]))
+                if shared is not None:
+                    if len(shared) >= SHARED_BOUND:
+                        shared.clear()
+                    shared[key] = out
             self.edges[s] = out
             if len(self.edges) > MAX_PLAN_STATES:
                 self.edges.clear()
@@ -313,7 +324,7 @@ class PlanGraph:
         if key is None:
             return self._forward(s)
         memo = self.world.memo("plangraph.forward")
-        full = (self.behaviour.profile(self.args), self.targets, key)
+        full = (self.profile, self.targets, key)
         found = memo.get(full)
         if found is None:
             if len(memo) >= SHARED_BOUND:

@@ -134,10 +134,11 @@ class HeroBehaviour:
     @staticmethod
     def plan_key(graph: PlanGraph, s: PlanState) -> tuple[Any, ...] | None:
         """All that the plan from plan state ``s`` on ``graph`` reads besides the hero's profile
-        and goal, when the type can say it: plans from states of equal keys (on any graph) are
-        the same, so a plan searched from every state (``plans_forward``) is searched once per
-        key (the Mechanic: the map its own shoves made and the rest of the plan state). None
-        (the default): the plan is the graph's own."""
+        and goal, when the type can say it: from states of equal keys (on any graph) the same
+        actions lead at the same costs to the same plan states, so a plan searched from every
+        state (``plans_forward``) is searched once per key and its steps are worked out once
+        (the Mechanic: the map its own shoves made and the rest of the plan state; its plan
+        states after the first carry their map). None (the default): the plan is the graph's own."""
         return None
 
     @staticmethod

@@ -208,7 +208,9 @@ class Mechanic(HeroBehaviour):
 
     @staticmethod
     def plan_extra(res: Resolution, hero: HeroScratch) -> tuple[Any, ...]:
-        return (res.slots,) if isinstance(res.performed, Shove) else hero.extra
+        """The map of the plan from here on, after a shove or not: a plan state after the first
+        is the same on every graph (:meth:`plan_key`), so its steps are worked out once."""
+        return (res.slots,)
 
     @staticmethod
     def step_cost(res: Resolution) -> tuple[int, ...]:
