@@ -7,6 +7,11 @@ Teleport or Banality on it at any casting point, any rearrangement a board spell
 others act), and every way gold could lie in the rooms whose entry changes HP whenever the hero
 might be paused. Lone states are memoised for the whole search; a loop back to a state being
 walked, or a walk too deep to follow, has no bound (``UNBOUNDED``: it may die).
+
+Lone states that no rule the walk follows can tell apart are filed as one (issue 41, ``merge``):
+a paused walk's gold (it lays every layout over the HP-changing rooms before going on, and a
+rearrangement reads no gold) and the gold the hero carries (no toll, portal or gold-reading type
+where the bound applies; a plan's state would keep it and explore its graph again per ledger).
 """
 
 from __future__ import annotations
@@ -93,7 +98,11 @@ class LoneWalks:
         self._aware: dict[str, bool] = {}
         self._left_reads: dict[tuple[bool, ...], tuple[bool, bool]] = {}
         self._golds: dict[tuple[int, ...], list[tuple[int, ...]]] = {}     # room gold -> with each config
+        self._bares: dict[tuple[int, ...], tuple[int, ...]] = {}     # room gold -> none in the HP-changing rooms
         self._book = CastBook()         # the casts on a lone hero, built once
+        # issue 41: lone states that read alike filed as one (a paused walk's gold, what the hero
+        # carries); False walks them apart, as before (the property tests' reference)
+        self.merge = True
 
     # -- one hero alone ---------------------------------------------------------------------
 
@@ -166,6 +175,10 @@ class LoneWalks:
                 s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
             if not boards:
                 pauses, paused = 0, False       # others acting change nothing it reads
+        elif paused and self.merge and self.configs is not None and any(s.gold[room] for room in self.hp_rooms):
+            # paused, the walk lays each config over the HP-changing rooms before it goes on, and a
+            # rearrangement reads no gold: whatever lies there now is never read (issue 41)
+            s = s._replace(gold=self._bare(s.gold), unseen=())
         # the board as the walk reads it (the bound's ground: slots, main A, cells cleared, the
         # world's own state) -- a walk on a board whose room a Gunner's shot or a Shell cleared
         # takes less than on the board before; marks: a type's own state may change what rooms take
@@ -210,6 +223,16 @@ class LoneWalks:
         else:
             best = self._value(s, i, pauses, False, depth + 1, need)
         return max(best, self._rearranged(s, i, pauses, depth, need, best))
+
+    def _bare(self, gold: tuple[int, ...]) -> tuple[int, ...]:
+        """The rooms' gold with none in the HP-changing rooms: a paused walk's gold as it reads it."""
+        found = self._bares.get(gold)
+        if found is None:
+            laid = list(gold)
+            for room in self.hp_rooms:
+                laid[room] = 0
+            found = self._bares[gold] = tuple(laid)
+        return found
 
     def _gold_configs(self, gold: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The rooms' gold with each of :attr:`configs` laid over the HP-changing rooms."""
@@ -289,5 +312,12 @@ class LoneWalks:
         after = nxt.heroes[i]
         if not after.alive:
             return UNBOUNDED        # it died by no HP loss (water, a toll): it can die
+        if after.gold and self.merge:
+            # what it picked up: no rule the bound allows reads carried gold (no toll, no portal, no
+            # type planning by gold; it never dies of HP here to drop it), but a plan's state keeps
+            # it, so carrying it would explore every plan graph again per ledger (issue 41)
+            heroes = list(nxt.heroes)
+            heroes[i] = after._replace(gold=())
+            nxt = nxt._replace(heroes=tuple(heroes))
         step = max(0, hp - after.hp)
         return step + self._value(nxt, i, pauses, paused, depth + 1, need - step)
