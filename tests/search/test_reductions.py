@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from zorglab.engine.run import run_world
 from zorglab.engine.state import GameState
 from zorglab.search.family import family_world
-from zorglab.search.solver import BOARD_DEATHS, SOLVABLE, UNKNOWN, UNSOLVABLE, Search
+from zorglab.search.situations import BOARD_DEATHS
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 from randomlevels import small_worlds
 from test_solver_properties import brute_force

@@ -14,7 +14,10 @@ The table files states by :meth:`~zorglab.engine.state.GameState.situation` (the
 the spells), each entry mapping spells left (as a bit mask) to the fewest spells spent, so both
 tests cost one lookup; nearly every situation is met with one mask only, and its entry is then
 just the pair ``(mask, spent)`` (a dictionary costs four times the memory). The situation's parts (the board, each hero) are numbered once each; a
-move changes one or two parts, and the parts it leaves alone keep the number they had.
+move changes one or two parts, and the parts it leaves alone keep the number they had
+(:mod:`zorglab.search.situations`). ``Search`` is put together from mixins of one idea each: the
+proof (:mod:`~zorglab.search.proof`), the witness search (:mod:`~zorglab.search.witness`), the
+numbering and the hopeless sleepers (:mod:`~zorglab.search.sleepers`).
 
 Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md):
 - *The dead are forgotten*: when no spell can act on a corpse and no constraint reads the dead,
@@ -52,8 +55,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Final, Literal
 
-from zorglab.engine.marks import passed_over, stir_sleepers
-from zorglab.engine.state import GameState, HeroState, hero_key
+from zorglab.engine.state import GameState
 from zorglab.core.budget import CHECK_EVERY, Budget, BudgetSpent, budget_of, running
 from zorglab.core.model import Cast
 from zorglab.errors import ExpressionError, PlanningLimitError
@@ -61,6 +63,8 @@ from zorglab.core.printer import format_cast
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.casts import ISOLATED_MARGIN, CastBook
 from zorglab.search.proof import ProofSearch
+from zorglab.search.situations import SituationNumbers
+from zorglab.search.sleepers import SleeperCut
 from zorglab.search.witness import SearchNode, WitnessSearch
 
 if TYPE_CHECKING:
@@ -91,9 +95,6 @@ BOUND_STATIC = 600          # lone states the bound may walk for the first state
                             # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
-DEAD: tuple[str, ...] = ("dead",)     # the part every dead hero is filed as when the dead are forgotten
-BOARD_DEATHS = 4            # where GameState.board() holds the order of deaths
-ENTRIES = HeroState._fields.index("entries")     # entry counts: read by portals alone
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def all_dead(world: World, state: GameState) -> bool:
 
 
 @dataclass
-class Search(ProofSearch, WitnessSearch):
+class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
     """A resumable exact search over one world. ``run`` may be called again with more budget.
 
     ``wins(state)`` says whether an ended world is won (all heroes dead and every constraint
@@ -250,69 +251,6 @@ class Search(ProofSearch, WitnessSearch):
         self._bound = DamageBound(self.world) if self.prune and self.bound_damage and not self.reference \
             and world_gate(self.world) is None \
             else None
-
-    def _hopeless(self, state: GameState, mask: int) -> bool:
-        """A living sleeper that nothing left can wake, hurt or kill — no spell left, no hero's
-        action, and no mark any hero carries (``SearchFacts.stirs_sleepers``): this branch cannot win."""
-        if self._stirring < 0 or mask & self._stirring:
-            return False
-        sleeper = False
-        for hero in state.heroes:
-            if hero.type in self._stirrers and hero.alive and not self._quiet_hero(hero):
-                return False            # a living hero that may still stir it (a Gunner's shot)
-            marks = hero.marks
-            if marks:
-                if stir_sleepers(marks):
-                    return False        # a mark's own hooks may stir it (a tick effect)
-                if hero.alive and passed_over(marks):
-                    sleeper = True
-        return sleeper
-
-    def _quiet_hero(self, hero: HeroState) -> bool:
-        """``HeroBehaviour.quiet`` of this hero (FR-56), memoised by type, arguments and extra."""
-        key = (hero.type, hero.args, hero.extra)
-        found = self._quiet.get(key)
-        if found is None:
-            found = self._quiet[key] = self.world.behaviour(hero.type).quiet(self.world, hero.args, hero.extra)
-        return found
-
-    # -- bookkeeping ------------------------------------------------------------------------
-
-    def _mask(self, left: tuple[bool, ...]) -> int:
-        mask = self._masks.get(left)
-        if mask is None:
-            mask = self._masks[left] = sum(1 << i for i, has in enumerate(left) if has)
-        return mask
-
-    def _parts(self, state: GameState, parent: SearchNode | None) -> tuple[int, ...]:
-        """The state's situation as part numbers (the board's, then each hero's): equal numbers
-        exactly when the parts are equal. A part the move left alone keeps its parent's number."""
-        if parent is None:
-            return (self._board_number(state), *[self._hero_number(hero) for hero in state.heroes])
-        before = parent.state
-        numbers = [parent.parts[0] if state.same_board(before) else self._board_number(state)]
-        for hero, old, kept in zip(state.heroes, before.heroes, parent.parts[1:]):
-            numbers.append(kept if hero is old else self._hero_number(hero))
-        return tuple(numbers)
-
-    def _board_number(self, state: GameState) -> int:
-        board = state.board()
-        if self._forget:
-            board = board[:BOARD_DEATHS] + board[BOARD_DEATHS + 1:]
-        number = self._boards.get(board)
-        if number is None:
-            number = self._boards[board] = len(self._boards)
-        return number
-
-    def _hero_number(self, hero: HeroState) -> int:
-        if self._forget and not hero.alive:
-            key = DEAD
-        else:       # no portal: no rule reads entry counts (ZR-22, ZR-27), so they are left out
-            key = hero_key(hero, self.reach, self._entries)
-        number = self._heroes.get(key)
-        if number is None:
-            number = self._heroes[key] = len(self._heroes)
-        return number
 
     def _static(self, start: GameState) -> bool:
         """The cheap static check (issue 41): the damage bound asked about the first state alone,
