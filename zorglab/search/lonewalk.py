@@ -88,6 +88,9 @@ class LoneWalks:
         self.reach = world.history_reach
         self.work = 0                       # lone states computed: the bound's work, counted by the search
         self.allowance: int | None = None   # ``work`` may not pass it (None: no limit); see Search
+        # plan graphs the world may hold before a walk stops as ``allowance`` stops it (None: no limit):
+        # the static check's, whose first walks on each board a Swap makes would each explore one (issue 41)
+        self.plans_allowed: int | None = None
         self._profiles: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._moves_by_slots: dict[tuple[Any, ...], list[dict[int, Any]]] = {}
         self._solo: dict[tuple[Any, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
@@ -190,7 +193,8 @@ class LoneWalks:
             return found[0]
         if depth > MAX_DEPTH:
             return UNBOUNDED
-        if self.allowance is not None and self.work >= self.allowance:
+        if self.allowance is not None and (self.work >= self.allowance or self.plans_allowed is not None
+                                           and len(self.world.planner.graphs) > self.plans_allowed):
             raise BoundSpent
         self.work += 1
         self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound

@@ -78,6 +78,25 @@ class ProofSearch:
             return None
         return bound.walk_cut(state, mask, parts) or None
 
+    def _static(self: Any, start: GameState) -> bool:
+        """The cheap static check (issue 41): the damage bound asked about the first state alone,
+        within ``bound_static`` lone states and ``bound_static_plans`` new plan graphs (walks on the boards a
+        Swap makes explore a graph each: the check is cheap only while they stay few), before any state
+        is searched. Its walks stay in the
+        bound's memo; its work is not charged against what the search earns later (``ProofSearch._allow``
+        counts from it), so a check interrupted and asked again leaves the search as it would be."""
+        bound = self._bound
+        if bound is None or self.bound_static <= 0 or start.lost:
+            return False
+        bound.allowance = bound.work + self.bound_static
+        bound.plans_allowed = len(self.world.planner.graphs) + self.bound_static_plans
+        try:
+            hopeless = bound.hopeless(start, self._mask(start.spells_left), self._parts(start, None))
+        finally:
+            bound.plans_allowed = None
+        self._static_work = bound.work
+        return hopeless
+
     def _allow(self: Any, bound: DamageBound) -> bool:
         """Set the bound's allowance from the work the search has earned; False when it has done
         no work yet and may do none (then it has nothing to answer from, at no cost)."""

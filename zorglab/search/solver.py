@@ -93,6 +93,9 @@ BOUND_DELAY = 3_000         # ... counted from this many states on: the smallest
                             # family cell within 5 CPU s) wants it earlier: 7 x 8 6.8 -> 6.2 s, 5 x 6 0.66 -> 0.88 s
 BOUND_STATIC = 600          # lone states the bound may walk for the first state alone, before any search: the
                             # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
+BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
+                            # family): a Swap left makes a board per arrangement, 21-25 graphs, 0.35-0.5 CPU s for cells
+                            # the check does not decide (4 x 5, 5 x 6); the cells it decides need 2
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 
@@ -194,6 +197,7 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
     bound_ramp: int = BOUND_RAMP
     bound_delay: int = BOUND_DELAY
     bound_static: int = BOUND_STATIC
+    bound_static_plans: int = BOUND_STATIC_PLANS
     clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     forgotten: int = 0          # situations the witness search's table forgot to stay within ``max_table``
@@ -251,19 +255,6 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
         self._bound = DamageBound(self.world) if self.prune and self.bound_damage and not self.reference \
             and world_gate(self.world) is None \
             else None
-
-    def _static(self, start: GameState) -> bool:
-        """The cheap static check (issue 41): the damage bound asked about the first state alone,
-        within ``bound_static`` lone states, before any state is searched. Its walks stay in the
-        bound's memo; its work is not charged against what the search earns later (``ProofSearch._allow``
-        counts from it), so a check interrupted and asked again leaves the search as it would be."""
-        bound = self._bound
-        if bound is None or self.bound_static <= 0 or start.lost:
-            return False
-        bound.allowance = bound.work + self.bound_static
-        hopeless = bound.hopeless(start, self._mask(start.spells_left), self._parts(start, None))
-        self._static_work = bound.work
-        return hopeless
 
     # -- search -----------------------------------------------------------------------------
 
