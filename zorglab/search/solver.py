@@ -88,9 +88,9 @@ BOUND_SHARE = 0.0           # lone states the damage bound may compute per state
 BOUND_FIRST = 0             # ... and before the first
 BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a long search needs it most
                             # (20 rather than 20,000 since the walk cut, which reads the memo: issue 27)
-BOUND_DELAY = 3_000         # ... counted from this many states on: the smallest cells are won by the witness
-                            # search by then (4 x 5 in 2,015 states); 10,000 until issue 41, whose margin (every
-                            # family cell within 5 CPU s) wants it earlier: 7 x 8 6.8 -> 6.2 s, 5 x 6 0.66 -> 0.88 s
+BOUND_DELAY = 1_000         # ... counted from this many states on: the smallest cells are won by the witness search
+                            # by then (4 x 5 in 755 states); issue 41: 10,000 -> 3,000 (7 x 8 6.8 -> 6.2 s), -> 1,000
+                            # (5 x 5 2.5 -> 1.2 s: its witness search needs the bound's cuts, 3,736 -> 1,737 states)
 BOUND_STATIC = 600          # lone states the bound may walk for the first state alone, before any search: the
                             # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
 BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
