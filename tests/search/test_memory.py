@@ -43,10 +43,10 @@ def test_a_family_cell_is_decided_within_a_table_a_tenth_of_its_states():
 
 
 def test_the_plan_graphs_kept_stay_within_their_bound():
-    world = family_world(3, 6)
+    world = family_world(5, 6)       # its bound walks every board a Swap makes (3 x 6 is won before it builds 6)
     search = Search(world, fewest=False, max_plans=5)
     search.run(max_states=3_000)
     assert len(world.planner.graphs) <= 5 + 200, "looked at every 64 states: at most a few dozen more"
-    unbounded = family_world(3, 6)
+    unbounded = family_world(5, 6)
     Search(unbounded, fewest=False, max_plans=None).run(max_states=3_000)
     assert len(unbounded.planner.graphs) > len(world.planner.graphs)
