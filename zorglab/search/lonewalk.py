@@ -102,6 +102,7 @@ class LoneWalks:
         self._left_reads: dict[tuple[bool, ...], tuple[bool, bool]] = {}
         self._golds: dict[tuple[int, ...], list[tuple[int, ...]]] = {}     # room gold -> with each config
         self._bares: dict[tuple[int, ...], tuple[int, ...]] = {}     # room gold -> none in the HP-changing rooms
+        self._bare_lefts: dict[tuple[int, int, int], tuple[tuple[bool, ...], tuple[int, ...]]] = {}   # alone()'s
         self._book = CastBook()         # the casts on a lone hero, built once
         # issue 41: lone states that read alike filed as one (a paused walk's gold, what the hero
         # carries); False walks them apart, as before (the property tests' reference)
@@ -132,11 +133,14 @@ class LoneWalks:
         plain = self.world.behaviour(hero.type).walks_as(self.world, hero.args, hero.extra)
         if plain is not None:       # FR-56: plans step for step as this plain type (a spent Gunner as an Elf)
             hero = hero._replace(type=plain[0], args=plain[1], extra=())
-        heroes = tuple(hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None) if i == index
-                       else self._dead for i in range(len(state.heroes)))
-        left = tuple(bool(bends >> i & 1) for i in range(len(state.spells_left)))
-        return state._replace(heroes=heroes, spells_left=left, gold=(0,) * len(state.gold), deaths=(), lost_by=None,
-                              unseen=())
+        dead = (self._dead,)
+        heroes = dead * index + (hero._replace(hp=BIG, marks=without_pauses(hero.marks), gold=(), died_at=None),) \
+            + dead * (len(state.heroes) - index - 1)
+        key = (bends, len(state.spells_left), len(state.gold))
+        found = self._bare_lefts.get(key)
+        if found is None:
+            found = self._bare_lefts[key] = (tuple(bool(bends >> i & 1) for i in range(key[1])), (0,) * key[2])
+        return state._replace(heroes=heroes, spells_left=found[0], gold=found[1], deaths=(), lost_by=None, unseen=())
 
     def _profile(self, hero: HeroState) -> tuple[Any, ...]:
         """What the walk reads of the hero's type and arguments: its planning profile (a Warrior
