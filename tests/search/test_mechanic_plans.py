@@ -1,17 +1,21 @@
 """The Mechanic's plans kept by what they read (issue 41): a plan searched forward from one state
 (``PlanGraph._answer`` under ``Mechanic.plan_key``) and a walk on a shoved map (``mechanic._walk``)
 are kept in the world's memos and answered again on any graph -- one the search's plan budget
-forgot, or the map a plan's own shoves made. Checked against a fresh world asked once (no memo
-from anything else) on random worlds with Mechanics, after every map a random path and its
-successors made has warmed the memos; a key forgetting the map is caught."""
+forgot, or the map a plan's own shoves made. Checked on random worlds with Mechanics, once every
+map a random path and its successors made has warmed the memos, against the same plans searched
+with no memo at all (a fresh world, no key, every walk asked of its graph); a key forgetting the
+map is caught."""
 
 from __future__ import annotations
+
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zorglab.core.geometry import Direction
 from zorglab.core.values import FrozenMap
+from zorglab.engine.heroes import mechanic
 from zorglab.engine.heroes.mechanic import Mechanic, Shove, WALKER, _walk
 from zorglab.engine.plangraph import PlanGraph
 from zorglab.engine.turns import act
@@ -53,14 +57,31 @@ def mechanic_states(draw):
     return world, states
 
 
+def plain_walk(graph, s, slots):
+    """A walk asked of the Warrior's plan graph every time (the code before the memo)."""
+    walker = graph.world.planner.graph_for(slots, graph.cleared, *WALKER, graph.targets)
+    start = s[:7] + ((),)
+    cost = walker.cost_to_go(start) if walker.action(start) is not None else None
+    return None if cost is None else cost[0]
+
+
+def plain_action(world, state, i):
+    """Hero ``i``'s plan with no memo at all: a fresh world, the type saying no key (each graph
+    searches its own plans and works out its own steps), every walk asked of its graph."""
+    with patch.object(Mechanic, "plan_key", classmethod(lambda cls, graph, s: None)), \
+            patch.object(mechanic, "_walk", plain_walk):
+        return fresh(world).planner.action(state, i)
+
+
 def disagreements(world, states):
-    """(state, hero, warm answer, fresh answer) wherever the warm world's plan is not a fresh one's."""
+    """(state, hero, warm answer, plain answer) wherever the warm world's plan is not the plan
+    searched with no memo."""
     warm(world, states)
     found = []
     for state in states:
         for i in mechanics(world, state):
             mine = world.planner.action(state, i)
-            theirs = fresh(world).planner.action(state, i)
+            theirs = plain_action(world, state, i)
             if mine != theirs:
                 found.append((state, i, mine, theirs))
     return found
