@@ -444,7 +444,7 @@ class DamageBound(LoneWalks):
             res = Resolution(self.world, solo, tick=solo.tick, record=False)
             apply_moves(res, moves, spell.type)
             res.settle()
-            drop = self._then(res.freeze(), index, hp, pauses, paused, 0, need)
+            drop = self._after_board(res.freeze(), index, hp, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
         self._drops_after[key] = (drop, drop < need)

@@ -295,7 +295,7 @@ class LoneWalks:
                 res = Resolution(self.world, s, tick=s.tick, record=False)
                 apply_moves(res, moves, spell.type)
                 res.settle()
-                best = max(best, self._then(res.freeze(spells_left=kept), i, hp, pauses, True, depth, need))
+                best = max(best, self._after_board(res.freeze(spells_left=kept), i, hp, pauses, True, depth, need))
                 if best >= need:
                     break
         return best
@@ -315,6 +315,11 @@ class LoneWalks:
                 found.append(moves)
             self._moves_by_slots[key] = found
         return found
+
+    def _after_board(self, nxt: GameState, i: int, hp: int, pauses: int, paused: bool, depth: int, need: int) -> int:
+        """:meth:`_then` on a board a board spell just made: the walks a parallel proof deals out
+        by board (``zorglab.search.dealt``) go through here."""
+        return self._then(nxt, i, hp, pauses, paused, depth, need)
 
     def _then(self, nxt: GameState, i: int, hp: int, pauses: int, paused: bool, depth: int, need: int) -> int:
         after = nxt.heroes[i]
