@@ -178,17 +178,21 @@ def test_bigger_grids(rooms):
 PARALLEL_CELLS = [("we", 8, 8, 11)]     # cells over 10 CPU s serial (issue 41: 8 x 8 on 11 rooms, ~16 CPU s)
 
 
+@pytest.mark.parametrize("engine", ["shards", "dealt"])
 @pytest.mark.parametrize("kind,heroes,spells,rooms", PARALLEL_CELLS)
-def test_parallel_proof_pays(kind, heroes, spells, rooms):
-    """Issue 41 item 4: the sharded proof (``search.shards``) on a 2-worker dask LocalCluster (one
-    process a worker) against the serial search (``family.decide_cell``, a fresh process): the same
-    verdict, a witness that replays, and the parallel run's wall time at least 1.6 times shorter
-    than the serial CPU seconds. Also writes the critical path (per round the slower shard's CPU s,
-    summed), which contention slows less than wall time; the load average is written beside."""
+def test_parallel_proof_pays(kind, heroes, spells, rooms, engine):
+    """Issue 41 item 4: a parallel proof on a 2-worker dask LocalCluster (one process a worker) against
+    the serial search (``family.decide_cell``, a fresh process): the same verdict, a witness that
+    replays, and the parallel run's wall time at least 1.6 times shorter than the serial CPU seconds.
+    ``engine``: the sharded proof (``search.shards``, states dealt by situation) or the dealt walks
+    (``search.dealt``, the serial search with its bound's walks after a Swap dealt by board). Also
+    writes the critical path (per round the slowest worker's CPU s, summed), which contention slows
+    less than wall time; the load average is written beside."""
     import time
 
     distributed = pytest.importorskip("distributed")
     from zorglab.engine.run import run_world
+    from zorglab.search.dealt import dealt_solve
     from zorglab.search.family import FINAL, _isolated, decide_cell
     from zorglab.search.parallel import FamilySource
     from zorglab.search.shards import sharded_solve
@@ -198,25 +202,31 @@ def test_parallel_proof_pays(kind, heroes, spells, rooms):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address="127.0.0.1:0") as cluster, distributed.Client(cluster) as client:
         start = time.perf_counter()
-        run = sharded_solve(FamilySource(heroes, spells, kind, rooms), shards=2, client=client, max_seconds=600.0)
+        source = FamilySource(heroes, spells, kind, rooms)
+        if engine == "shards":
+            run = sharded_solve(source, shards=2, client=client, max_seconds=600.0)
+            verdict, states, cpu = run.verdict, sum(run.states), run.cpu
+        else:
+            dealt = dealt_solve(source, walkers=2, client=client, max_rounds=200_000)
+            run, verdict, states, cpu = dealt, dealt.verdict, dealt.verdict.states, dealt.cpu
         wall = time.perf_counter() - start
-    row = {"kind": kind, "rooms": rooms, "heroes": heroes, "spells": spells, "verdict": run.verdict.verdict,
-           "serial_verdict": serial["verdict"], "serial_cpu_seconds": serial["cpu_seconds"],
-           "serial_states": serial["states"], "states": sum(run.states), "rounds": run.rounds,
+    row = {"engine": engine, "kind": kind, "rooms": rooms, "heroes": heroes, "spells": spells,
+           "verdict": verdict.verdict, "serial_verdict": serial["verdict"], "serial_cpu_seconds": serial["cpu_seconds"],
+           "serial_states": serial["states"], "states": states, "rounds": run.rounds,
            "wall_seconds": round(wall, 3), "critical_cpu_seconds": round(run.critical, 3),
-           "shard_cpu_seconds": " ".join(f"{c:.3f}" for c in run.cpu),
+           "worker_cpu_seconds": " ".join(f"{c:.3f}" for c in cpu),
            "speed_up": round(serial["cpu_seconds"] / wall, 2),
            "speed_up_critical": round(serial["cpu_seconds"] / max(run.critical, 0.001), 2),
            "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}
     print(row)
-    _write(f"search-parallel-{kind}-{heroes}x{spells}-r{rooms}.csv", [row])
-    assert run.verdict.verdict == serial["verdict"] != "unknown"
-    if run.verdict.verdict == "solvable":
+    _write(f"search-parallel-{engine}-{kind}-{heroes}x{spells}-r{rooms}.csv", [row])
+    assert verdict.verdict == serial["verdict"] != "unknown"
+    if verdict.verdict == "solvable":
         world = family_world(heroes, spells, kind, rooms)
-        assert run_world(world, run.verdict.casts, strict=True).outcome.value == "win"
+        assert run_world(world, verdict.casts, strict=True).outcome.value == "win"
     assert serial["cpu_seconds"] > 10.0, f"the cell takes {serial['cpu_seconds']} CPU s serial: pick one over 10"
-    assert row["speed_up"] >= 1.6, (f"parallel proof {row['speed_up']}x of serial on 2 workers (target 1.6x): "
-                                    f"{wall:.1f} s wall against {serial['cpu_seconds']} CPU s serial")
+    assert row["speed_up"] >= 1.6, (f"parallel proof ({engine}) {row['speed_up']}x of serial on 2 workers (target "
+                                    f"1.6x): {wall:.1f} s wall against {serial['cpu_seconds']} CPU s serial")
 
 
 def test_pack_against_plain_dfs():

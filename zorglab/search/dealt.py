@@ -20,9 +20,13 @@ asks every continuation the walk reaches; what it filed meanwhile in any of the 
 then taken back (:class:`Journal`) — filed from a value below the truth, it would be unsound — but
 for the lone states whose own walk met no unanswered continuation (:class:`WalkJournal`).
 
-**It does not pay** (docs/performance.md, "The parallel proof"): a question waits for a walker's
-answers before the search goes on, so the walkers' work and the prover's lie one after the other on
-the critical path, and the prover walks each waiting question's start-board part again.
+A question on a board the search's own Swap made is dealt whole, as a continuation from where the
+hero stands alone (:meth:`DealtBound.walk_drop`).
+
+**It does not pay** (docs/performance.md, "The walks dealt out by board": 0.70x on the critical
+path): a question waits for a walker's answers before the search goes on, so the walkers' work and
+the prover's lie one after the other on the critical path, and the prover walks each waiting
+question's start-board part again.
 
 **Lockstep rounds**: the prover expands ``round_states`` states, then answers the continuations of
 its own boards asked in the round; meanwhile each walker answers what the prover asked of it the
@@ -221,6 +225,16 @@ class DealtBound(DamageBound):
         if self.asked.get(key, 0) < rest:
             self.asked[key] = rest
         return step         # a stand-in below the truth: the question is taken back at its end
+
+    def walk_drop(self, state: GameState, index: int, bends: int, pauses: int, need: int = UNBOUNDED,
+                  paused: bool = True) -> int:
+        """A question's walk on a board another walker owns (the search cast a Swap) is asked of
+        that walker whole, as a continuation from where the hero stands alone."""
+        if not self.dealing or board_owner(state.slots, self.walkers, self.share) == self.index \
+                or len(self._solo) > SOLO_BUDGET:
+            return super().walk_drop(state, index, bends, pauses, need, paused)
+        solo = self.alone(state, index, bends)
+        return self._after_board(solo, index, solo.heroes[index].hp, pauses, paused, 0, need)
 
     def _question(self, ask: Any, none: Any, *args: Any) -> Any:
         """One of the search's questions (``hopeless``, ``board_cut``), answered only when every
