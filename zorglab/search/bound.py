@@ -75,12 +75,6 @@ class DamageBound(LoneWalks):
         self.damage = [(1 << s.index, max(0, s.behaviour.damage_to_each(s.args)))
                        for s, role in zip(spells, roles) if role == "damage"]
         self.pauses = [1 << s.index for s, role in zip(spells, roles) if role == "pause"]
-        # board spells that may move a room to an empty slot (Move): their relaxed moves stand for
-        # every cast only while nothing left can do so after them (FR-57, ``_roams``); the groups
-        # stand aside while one is left (a Move may set a room apart, and its heroes are stuck)
-        self.roaming = sum(1 << s.index for s in self.board_spells if not s.behaviour.facts.keeps_slots)
-        self._shoving = any(world.behaviour(t).moves_rooms is not False for t in world.hero_types())
-        self._roams: dict[int, bool] = {}
         self.pruned = 0
         self._groups: Groups | None = None     # who Attacks reach together, once first asked (``groups``)
         self._gated = False
@@ -106,7 +100,7 @@ class DamageBound(LoneWalks):
         """Does some living hero hold more HP than every spell and room left can take? Or do two
         heroes each need the same single-target spell (a Teleport, a Banality) to die?
         ``parts``: the state's situation as the search numbers it (the board's, then each hero's)."""
-        if mask & self.unbounded or mask & self.roaming and self.roams(mask) or unbounded_marks(state):
+        if mask & self.unbounded or unbounded_marks(state):
             return False
         left = self._left(mask)
         ground = self._grounds.get(parts[0])
@@ -132,35 +126,6 @@ class DamageBound(LoneWalks):
         except BoundSpent:
             self.spent += 1
             return False        # no answer yet: the branch goes on (sound, only less cut)
-        return found
-
-    def roams(self, mask: int) -> bool:
-        """Do the spells ``mask`` left leave a board spell whose relaxed moves do not stand for its
-        casts (FR-57)? A board spell that moves a room to an empty slot (Move) lists, for each room,
-        the empty slots beside another room and one slot touching no room for all of them: that
-        one stands for every such slot only where its type reads a destination only as empty
-        (``SearchFacts.alike_destinations``) and, once it is cast, nothing can move a room to an
-        empty slot again (every other spell left moves no room or only trades rooms among their
-        slots, and no hero type, nor one a spell makes, moves rooms: ``casts.isolated_alike``).
-        Where that fails the bound stands aside, as for a spell without a role. Fewer spells left
-        never make it fail, so a lone walk that starts from ``mask`` holds all along."""
-        found = self._roams.get(mask)
-        if found is None:
-            found = False
-            for spell in self.board_spells:
-                if not (mask & self.roaming) >> spell.index & 1:
-                    continue
-                if not spell.behaviour.facts.alike_destinations or self._shoving:
-                    found = True
-                    break
-                for other in self.world.spells:
-                    behaviour = other.behaviour
-                    if other.index != spell.index and mask >> other.index & 1 and behaviour.moves_rooms is not False \
-                            and not (behaviour.bound_role == "board" and behaviour.facts.keeps_slots):
-                        found = True
-                if found:
-                    break
-            self._roams[mask] = found
         return found
 
     def loud(self, state: GameState) -> tuple[int, ...]:
@@ -335,8 +300,7 @@ class DamageBound(LoneWalks):
         damage spells left can take from it, the most the rooms of its own walk can take, bent
         every way the spells left allow). The walk's figure is exact when below what the hero
         would still need to lose; else it is at least that (the bound then says "it may die")."""
-        if mask & self.unbounded or mask & self.roaming and self.roams(mask) or unbounded_marks(state) \
-                or self.loud(state):
+        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
             return []
         spells = sum(x for _, x in self.spell_damage(mask))
         found = []
@@ -378,8 +342,7 @@ class DamageBound(LoneWalks):
         that hero is the one its own test would ask for with the spell gone, and this test already
         found it short (a walk spell on another hero leaves this one's board, walk and pauses as
         they are: what :meth:`hopeless` itself rests on)."""
-        if mask & self.unbounded or not mask & self.walking or mask & self.roaming and self.roams(mask) \
-                or unbounded_marks(state) or self.loud(state):
+        if mask & self.unbounded or not mask & self.walking or unbounded_marks(state) or self.loud(state):
             return {}
         spells, bends, pauses = self._left(mask)
         ground = self._grounds.get(parts[0])
@@ -411,8 +374,7 @@ class DamageBound(LoneWalks):
         moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
         paused (a superset of going on as the active hero) with the spells left after the cast:
         sound as :meth:`hopeless` is."""
-        if mask & self.unbounded or mask & self.roaming and self.roams(mask) or unbounded_marks(state) \
-                or self.loud(state):
+        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
             return 0
         ground = self._grounds.get(parts[0])
         if ground is None:

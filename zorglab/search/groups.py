@@ -73,8 +73,6 @@ class Groups:
         all (:func:`feasible`)? ``left``, ``ground``, ``parts``: as ``DamageBound._hopeless`` has
         them, and the same heroes, pauses and walks."""
         bound = self.bound
-        if mask & bound.roaming:
-            return False        # a Move left may set a room apart: its heroes stuck, the next spawns (FR-57)
         connected = self._connected.get(state.slots)
         if connected is None:
             connected = self._connected[state.slots] = slots_connected(state.slots)
@@ -263,10 +261,9 @@ def stall_gate(world: World) -> str | None:
     (``SearchFacts.always_plans``; or each of its heroes is quiet from the start and no spell
     makes the type: a quiet hero is a plain walker to Z, FR-56), no cell stops or slides a hero
     (no water, no ice), every room's openings are the same on opposite sides and in every room,
-    every floor cell of a room reaches its openings and the rooms' slots are connected. A board
-    spell that may move a room to an empty slot (Move) is no reason: the groups stand aside while
-    one is left (``Groups.apart``, FR-57), and a board spell that only trades rooms among their slots
-    (Swap) keeps every arrangement connected the same way. A hero type that moves rooms (the Mechanic) is no reason: the bound asks the groups
+    every floor cell of a room reaches its openings, the rooms' slots are connected, and every
+    board spell only trades rooms among the slots they hold (so any arrangement is connected the
+    same way). A hero type that moves rooms (the Mechanic) is no reason: the bound asks the groups
     only while every living hero is quiet (FR-56), and the groups look at the slots each state has
     (:func:`slots_connected`)."""
     made = {t for spell in world.spells for t in spell.behaviour.makes_types(spell.args)}
@@ -289,6 +286,9 @@ def stall_gate(world: World) -> str | None:
             sides = found
         elif found != sides:
             return f"room {room.label}'s openings differ from another room's"
+    for spell in world.spells:
+        if spell.behaviour.bound_role == "board" and not spell.behaviour.facts.keeps_slots:
+            return f"spell type {spell.type} may move a room to an empty slot"
     if not slots_connected(world.initial_state().slots):
         return "the rooms are not all connected"
     return None

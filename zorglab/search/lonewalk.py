@@ -103,9 +103,7 @@ class LoneWalks:
         self._golds: dict[tuple[int, ...], list[tuple[int, ...]]] = {}     # room gold -> with each config
         self._bares: dict[tuple[int, ...], tuple[int, ...]] = {}     # room gold -> none in the HP-changing rooms
         self._bare_lefts: dict[tuple[int, int, int], tuple[tuple[bool, ...], tuple[int, ...]]] = {}   # alone()'s
-        # the casts on a lone hero, built once; a Move's lone slots tried once (ZR-30: a walk reads no dist)
-        self._book = CastBook(isolated_once=True)
-        self._planning: dict[str, bool] = {}
+        self._book = CastBook()         # the casts on a lone hero, built once
         # issue 41: lone states that read alike filed as one (a paused walk's gold, what the hero
         # carries); False walks them apart, as before (the property tests' reference)
         self.merge = True
@@ -269,9 +267,7 @@ class LoneWalks:
             best = self._then(nxt, i, hp, pauses, False, depth, need)
         elif s.heroes[i].pos is not None:
             # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
-            # (a type that always plans is stuck only where Z cannot be reached: gold changes nothing)
-            return UNBOUNDED if aware and not self._always_plans(s.heroes[i]) or self.noisy \
-                else self._rearranged(s, i, pauses, depth, need, 0)
+            return UNBOUNDED if aware or self.noisy else self._rearranged(s, i, pauses, depth, need, 0)
         if pauses and best < need and (aware or self._board_left(s)):
             best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
         if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
@@ -281,14 +277,6 @@ class LoneWalks:
                 if best >= need:
                     break
         return best
-
-    def _always_plans(self, hero: HeroState) -> bool:
-        """Does the hero's type have a plan wherever Z can be reached (``SearchFacts.always_plans``)?
-        Stuck, it then stays stuck until a board spell changes the board, whatever the gold."""
-        found = self._planning.get(hero.type)
-        if found is None:
-            found = self._planning[hero.type] = self.world.behaviour(hero.type).facts.always_plans
-        return found
 
     def _board_left(self, s: GameState) -> bool:
         return self._reads(s.spells_left)[1]

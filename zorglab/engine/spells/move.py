@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zorglab.core.geometry import Direction, neighbour_slot
 from zorglab.core.registry import spell_type
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.roommoves import apply_moves, board_to_dungeon
@@ -12,7 +11,6 @@ from zorglab.engine.spells.base import RoomSpell, chosen_rooms
 from zorglab.errors import CastError
 
 if TYPE_CHECKING:
-    from zorglab.core.geometry import Slot
     from zorglab.core.model import Cast
     from zorglab.engine.spells.base import CastContext
 
@@ -25,28 +23,6 @@ class MoveSpell(RoomSpell):
     # a moved room carries its sleepers without an entry (ZR-8, ZR-15); a destination is read
     # only as empty, so empty slots no rule tells apart are alike (issue 41)
     facts = SearchFacts(stirs_sleepers=False, alike_destinations=True)
-    # the damage bound tries its moves on a lone walk (FR-51, FR-57): whichever hero is active, its
-    # room goes next to a room that stays, or to one slot touching no room standing for all such
-    # (ZR-30) -- a superset of the casts only while nothing can move a room to an empty slot after
-    # it (``search.casts.isolated_alike``), which the bound checks before it takes this role
-    bound_role = "board"
-
-    @staticmethod
-    def relaxed_moves(slots: tuple[Slot, ...]) -> list[dict[int, Slot]]:
-        """Each room to each empty slot beside another room, and to one slot touching no room
-        (two columns right of every room: no rule but ``dist`` tells it from any other such)."""
-        occupied = set(slots)
-        cols = [c for c, _ in slots]
-        rows = [r for _, r in slots]
-        lone = (max(cols) + 2, min(rows))
-        found: list[dict[int, Slot]] = []
-        for room, here in enumerate(slots):
-            staying = occupied - {here}
-            beside = sorted({near for slot in staying for d in Direction
-                             if (near := neighbour_slot(slot, d)) not in occupied})
-            found += [{room: slot} for slot in beside if slot != here]
-            found.append({room: lone})
-        return found
 
     @classmethod
     def apply_selected(cls, ctx: CastContext, heroes: tuple[int, ...], cast: Cast) -> None:
