@@ -79,3 +79,14 @@ def successors(world: World, state):
     if found is not None:
         moves.append(act(world, state, found, record=False)[0])
     return moves
+
+
+def random_moves_from(draw, world: World, state, max_steps: int):
+    """The state ``state`` leads to along up to ``max_steps`` random moves of ``successors`` (for a
+    hypothesis ``@st.composite``'s ``draw``): where the property tests look from."""
+    for _ in range(draw(st.integers(0, max_steps))):
+        moves = successors(world, state)
+        if not moves:
+            break
+        state = moves[draw(st.integers(0, len(moves) - 1))]
+    return state

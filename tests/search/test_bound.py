@@ -18,7 +18,7 @@ from zorglab.search.family import SLOTS, family_level, family_world
 from zorglab.search.lonewalk import MAX_DEPTH, UNBOUNDED
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
-from randomlevels import small_worlds, successors
+from randomlevels import random_moves_from, small_worlds, successors
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -30,12 +30,7 @@ def reached_states(draw, max_spells: int = 3):
     """A random world the bound applies to and a state reached in it by random moves."""
     world = draw(small_worlds(max_spells=max_spells))
     assume(world_gate(world) is None)
-    state = world.initial_state()
-    for _ in range(draw(st.integers(0, 40))):
-        moves = successors(world, state)
-        if not moves:
-            break
-        state = moves[draw(st.integers(0, len(moves) - 1))]
+    state = random_moves_from(draw, world, world.initial_state(), 40)
     return world, state
 
 

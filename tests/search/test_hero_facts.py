@@ -27,7 +27,7 @@ from zorglab.search.groups import stall_gate
 from zorglab.search.lonewalk import UNBOUNDED
 from zorglab.search.solver import UNKNOWN, Search
 
-from randomlevels import TILES, small_worlds, successors
+from randomlevels import TILES, random_moves_from, small_worlds, successors
 from test_solver_properties import brute_force
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,14 +63,7 @@ def mixed_states(draw, max_spells: int = 3):
         world = World(dataclasses.replace(level, heroes=heroes),
                       dict(zip((room.label for room in level.rooms), world.initial_state().slots)))
     assume(world_gate(world) is None)
-    state = world.initial_state()
-    for _ in range(draw(st.integers(0, 40))):
-        if state.lost:
-            break
-        moves = successors(world, state)
-        if not moves:
-            break
-        state = moves[draw(st.integers(0, len(moves) - 1))]
+    state = random_moves_from(draw, world, world.initial_state(), 40)
     return world, state
 
 

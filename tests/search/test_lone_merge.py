@@ -15,7 +15,7 @@ from zorglab.search.family import family_world
 from zorglab.search.groups import submasks
 from zorglab.search.lonewalk import UNBOUNDED
 
-from randomlevels import SHAPES, TILES, successors
+from randomlevels import SHAPES, TILES, random_moves_from
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -49,12 +49,7 @@ def walks(draw):
     walk question: (world, state, hero, bends, pauses, paused)."""
     world = draw(gold_worlds())
     assume(world_gate(world) is None)
-    state = world.initial_state()
-    for _ in range(draw(st.integers(0, 12))):
-        moves = successors(world, state)
-        if not moves:
-            break
-        state = moves[draw(st.integers(0, len(moves) - 1))]
+    state = random_moves_from(draw, world, world.initial_state(), 12)
     living = [i for i, hero in enumerate(state.heroes) if hero.alive]
     assume(living)
     index = draw(st.sampled_from(living))
