@@ -169,7 +169,23 @@ def page(browser, request, shots):
     yield page
     if getattr(request.node, "browser_failed", False):
         page.screenshot(path=str(shots / f"browser-failure-{request.node.name}.png"), full_page=True)
+    _shut_kernels(page)
     context.close()
+
+
+_SHUT_KERNELS = """async () => {
+  const app = window.jupyterapp;
+  if (app) await app.serviceManager.sessions.shutdownAll();
+}"""
+
+
+def _shut_kernels(page) -> None:
+    """End every kernel session of the page's JupyterLab (none on other pages): kernels left running
+    (a Studio's watcher and analysis threads, a long survey) would take the CPU from later tests."""
+    try:
+        page.evaluate(_SHUT_KERNELS)
+    except Exception as error:                      # a closed or crashed page: nothing to end from it
+        print(f"kernels not shut down from the page: {error}")
 
 
 @pytest.fixture(scope="session")

@@ -155,6 +155,20 @@ class NotebookPage:
     def text(self, selector: str) -> str:
         return self.page.locator(selector).first.inner_text()
 
+    def wait_text(self, what: str, selector: str, needle: str, timeout: float = 60.0) -> str:
+        """Wait until ``selector``'s text holds ``needle`` and return that text; on a time-out the
+        failure quotes the text last seen (what the panel said instead)."""
+        seen = [""]
+
+        def holds() -> bool:
+            seen[0] = self.text(selector)
+            return needle in seen[0]
+        try:
+            wait_for(what, holds, timeout=timeout)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the text last seen:\n{seen[0][-2000:]}") from None
+        return seen[0]
+
     def pixels(self, canvas: str, rect: tuple[float, float, float, float] | None = None) -> dict | None:
         return canvas_pixels(self.page, canvas, rect)
 

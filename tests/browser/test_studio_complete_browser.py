@@ -148,7 +148,8 @@ class StudioDriver:
     def save(self, saved) -> None:
         self.at(".zorglab-studio-save").click()
         wait_for("the save notice", lambda: "solution 0 added" in self.status(), timeout=90)
-        assert "(saved)" in self.text(".zorglab-studio-state")
+        # each widget's value comes from the kernel in a message of its own: wait, do not race
+        wait_for("the saved marker", lambda: "(saved)" in self.text(".zorglab-studio-state"))
         checked = cli("validate", str(saved))
         assert checked.returncode == 0, checked.stdout + checked.stderr
         played = cli("play", str(saved), "--solution", "0")
@@ -159,11 +160,11 @@ class StudioDriver:
         constraints = self.values(".zorglab-rows-constraints")
         self.at(".zorglab-rows-constraints .zorglab-entry").first.locator("xpath=..").locator("button").last.click()
         wait_for("the constraint row removed", lambda: self.values(".zorglab-rows-constraints") == [])
-        assert "unsaved" in self.text(".zorglab-studio-state")
+        wait_for("the dirty marker", lambda: "unsaved" in self.text(".zorglab-studio-state"))
         self.page.keyboard.press("Control+z")
         wait_for("Ctrl+Z to bring the row back", lambda: self.values(".zorglab-rows-constraints") == constraints)
         wait_for("the notice to say it", lambda: "undone: constraints 1 removed" in self.status())
-        assert "(saved)" in self.text(".zorglab-studio-state")
+        wait_for("the saved marker back", lambda: "(saved)" in self.text(".zorglab-studio-state"))
         self.page.keyboard.press("Control+Shift+z")
         wait_for("Ctrl+Shift+Z to redo the delete", lambda: self.values(".zorglab-rows-constraints") == [])
         self.at(".zorglab-studio-undo").click()

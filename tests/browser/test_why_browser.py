@@ -51,15 +51,14 @@ def test_the_studio_says_why_a_layout_cannot_be_won(lab, page, shots):
     nb.run_all()
     dist = nb.cell("dist = Studio(", "dist")
     panel = f"{dist} .zorglab-analysis"
-    wait_for("the dist Studio's reason", lambda: "cannot hold on this layout" in nb.text(panel), timeout=120)
-    text = nb.text(panel)
+    text = nb.wait_text("the dist Studio's reason", panel, "cannot hold on this layout", timeout=120)
     assert "this layout: unsolvable — the constraint dist(A, Z) >= 5 cannot hold on this layout" in text
     assert "= 2" in text
     shot(page, panel, shots, "studio-why-constraint")
     mirror = nb.cell("mirror = Studio(", "mirror")
     panel = f"{mirror} .zorglab-analysis"
-    wait_for("the mirror Studio's reason", lambda: "world M1 fails" in nb.text(panel), timeout=120)
-    assert "world M1 fails: no cast sequence can kill Warrior1: it has 7 HP" in nb.text(panel)
+    text = nb.wait_text("the mirror Studio's reason", panel, "world M1 fails", timeout=120)
+    assert "world M1 fails: no cast sequence can kill Warrior1: it has 7 HP" in text
     shot(page, panel, shots, "studio-why-world")
 
 
