@@ -161,7 +161,7 @@ def steps_worked_out(monkeypatch, world, state):
     done = []
     transition = PlanGraph.transition
     monkeypatch.setattr(PlanGraph, "transition",
-                        lambda graph, s, a: (graph.behaviour is Mechanic and done.append(a)) or transition(graph, s, a))
+                        lambda graph, s, a, *sides: (graph.behaviour is Mechanic and done.append(a)) or transition(graph, s, a, *sides))
     world.planner.action(state, 0)
     monkeypatch.setattr(PlanGraph, "transition", transition)
     return len(done)

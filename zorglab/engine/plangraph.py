@@ -9,12 +9,13 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from itertools import count
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.core.geometry import Direction, Slot
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.hero_scratch import HeroScratch
+from zorglab.engine.plansteps import Side, SideReads, plan_steps, shares_steps
 from zorglab.engine.state import GameState, HeroState, Position
 from zorglab.core.limits import UNBOUNDED
 from zorglab.core.budget import BudgetSpent, stop_if_machine_spent
@@ -45,6 +46,7 @@ class _Goal:
 
 GOAL = _Goal()
 _UNPLANNED = object()       # "no policy entry yet" (None is a policy: the hero is stuck)
+_LAZY = object()            # "solved, its policy not read yet" (read from the values when asked)
 
 
 class _TooLarge(Exception):
@@ -81,6 +83,19 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
+def _add1(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return (a[0] + b[0],)
+
+
+def _add2(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _adder(width: int) -> Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]:
+    """:func:`_add` for cost vectors of this width, unrolled for the common ones."""
+    return _add1 if width == 1 else _add2 if width == 2 else _add
+
+
 class PlanGraph:
     """Plan states of one hero profile on one map, with cost-to-go and policy per state."""
 
@@ -114,6 +129,7 @@ class PlanGraph:
         # plan space infinite: only the goal-bounded search can answer (and says so past its bound).
         self.local = self.local or any(cap >= UNBOUNDED for cap in self.caps)
         self._template = HeroState(type=behaviour.name, args=args, hp=0)    # the plan's hero, fields set per state
+        self.shares_steps = shares_steps(behaviour)     # steps shared across maps (engine.plansteps)
 
     # -- transitions ------------------------------------------------------------------------
 
@@ -125,9 +141,11 @@ class PlanGraph:
             pos, ledger, tuple(zip(self.portals, counts)), poisoned, extra, history
         return hero
 
-    def transition(self, s: PlanState, action: Action) -> tuple[tuple[int, ...], Any] | None:
-        """(cost, next plan state or GOAL), or None if the action is impossible here."""
-        done = self._performed(s, action)
+    def transition(self, s: PlanState, action: Action, sides: list[Side] | None = None
+                   ) -> tuple[tuple[int, ...], Any] | None:
+        """(cost, next plan state or GOAL), or None if the action is impossible here; ``sides``
+        (when given) gets every room side the step crosses or finds closed (:mod:`plansteps`)."""
+        done = self._performed(s, action, sides)
         if done is None:
             return None
         res, hero = done
@@ -171,13 +189,8 @@ class PlanGraph:
                     for state in new:       # unexplored states are marked by empty lists: forget them all
                         self.edges.pop(state, None)
                     raise
-            out = []
-            for action in self.actions(s):
-                result = self.transition(s, action)
-                if result is None:
-                    continue
-                cost, nxt = result
-                out.append((action, cost, nxt))
+            out = self._steps(s)
+            for _action, _cost, nxt in out:
                 if nxt is not GOAL and nxt not in self.edges:
                     self.edges[nxt] = []
                     new.append(nxt)
@@ -188,45 +201,69 @@ class PlanGraph:
         self._solve(new)
 
     def _solve(self, new: list[PlanState]) -> None:
-        """Cost-to-go of the new states by a backward Dijkstra, then their policy.
+        """Cost-to-go of the new states by a backward Dijkstra; their policy is read when asked.
 
         A state known before cannot lead to a new one (the new one would have been explored
-        with it), so known values stand and seed the search at the new part's boundary.
+        with it), so known values stand and seed the search at the new part's boundary (a new
+        state has no value yet).
         """
-        fresh = set(new)
+        edges = self.edges
         reverse: dict[Any, list[tuple[PlanState, tuple[int, ...]]]] = {}
         for s in new:
-            for _action, cost, nxt in self.edges[s]:
-                reverse.setdefault(nxt, []).append((s, cost))
+            for _action, cost, nxt in edges[s]:
+                into = reverse.get(nxt)
+                if into is None:
+                    reverse[nxt] = [(s, cost)]
+                else:
+                    into.append((s, cost))
         value = self.value
+        add = _adder(len(self.behaviour.cost_names))
         value.setdefault(GOAL, tuple(0 for _ in self.behaviour.cost_names))
         tie = count()
-        heap = [(value[v], next(tie), v) for v in reverse if v not in fresh and v in value]
+        heap = [(value[v], next(tie), v) for v in reverse if v in value]
         heapq.heapify(heap)
         done = set()
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
-            v_cost, _, v = heapq.heappop(heap)
+            v_cost, _, v = pop(heap)
             if v in done:
                 continue
             done.add(v)
             for u, cost in reverse.get(v, ()):
-                cand = _add(cost, v_cost)
+                cand = add(cost, v_cost)
                 old = value.get(u)
                 if old is None or cand < old:
                     value[u] = cand
-                    heapq.heappush(heap, (cand, next(tie), u))
-        policy = self.policy
-        for s in new:
-            best = None
-            best_action = None
-            for action, cost, nxt in self.edges[s]:       # in the type's direction order
-                v = value.get(nxt)
-                if v is None:
-                    continue
-                total = _add(cost, v)
-                if best is None or total < best:
-                    best, best_action = total, action
-            policy[s] = best_action
+                    push(heap, (cand, next(tie), u))
+        self.policy.update(dict.fromkeys(new, _LAZY))
+
+    def _choose(self, s: PlanState) -> Action | None:
+        """The policy at a solved state: the first action, in the type's direction order, of
+        least step cost plus cost-to-go (ZR-13); None: no plan from here."""
+        best = None
+        best_action = None
+        value = self.value
+        for action, cost, nxt in self.edges[s]:
+            v = value.get(nxt)
+            if v is None:
+                continue
+            total = _add(cost, v)
+            if best is None or total < best:
+                best, best_action = total, action
+        self.policy[s] = best_action
+        return best_action
+
+    def _steps(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
+        """The steps out of ``s``: shared with every map agreeing on the sides they read when the
+        type plans by plain steps (:func:`~zorglab.engine.plansteps.plan_steps`), else worked out."""
+        if self.shares_steps:
+            return plan_steps(self, s)
+        out = []
+        for action in self.actions(s):
+            result = self.transition(s, action)
+            if result is not None:
+                out.append((action, result[0], result[1]))
+        return out
 
     def _out(self, s: PlanState) -> list[tuple[Action, tuple[int, ...], Any]]:
         out = self.edges.get(s)
@@ -237,11 +274,7 @@ class PlanGraph:
             if shared is not None:
                 out = shared.get(key)
             if out is None:
-                out = []
-                for action in self.actions(s):
-                    result = self.transition(s, action)
-                    if result is not None:
-                        out.append((action, result[0], result[1]))
+                out = self._steps(s)
                 if shared is not None:
                     if len(shared) >= SHARED_BOUND:
                         shared.clear()
@@ -295,12 +328,14 @@ class PlanGraph:
 
     def action(self, s: PlanState) -> Action | None:
         known = self.policy.get(s, _UNPLANNED)
+        if known is _LAZY:
+            return self._choose(s)
         if known is not _UNPLANNED:
             return known
         if not self.local:
             try:
                 self._explore(s)
-                return self.policy[s]
+                return self._choose(s)
             except _TooLarge:
                 self.local = True
                 self.policy = {}
@@ -369,12 +404,19 @@ class PlanGraph:
         done = self._performed(s, action)
         return None if done is None else done[1].pos
 
-    def _performed(self, s: PlanState, action: Action) -> tuple[Resolution, HeroScratch] | None:
+    def _performed(self, s: PlanState, action: Action, sides: list[Side] | None = None
+                   ) -> tuple[Resolution, HeroScratch] | None:
         """The hero of plan state ``s`` takes ``action`` on its plan's map (None: impossible here)."""
         hero = self._scratch(s)
         slots, cleared = self.behaviour.plan_map(self, s)
         slot_room = self.slot_room if slots is self.slots else self.world.slot_index(slots)
-        res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
+        if sides is None:
+            res = Resolution.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
+        else:
+            watched = SideReads.for_plan(self.world, slots, slot_room, s[2], s[3], cleared, hero)
+            assert isinstance(watched, SideReads)
+            watched.sides = sides
+            res = watched
         try:
             if action == SPAWN:
                 res.spawn(hero)
