@@ -12,7 +12,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
-from zorglab.core.geometry import Direction, Slot
+from zorglab.core.geometry import Slot
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.hero_scratch import HeroScratch
 from zorglab.engine.plansteps import Side, SideReads, plan_steps, shares_steps
@@ -51,22 +51,6 @@ _LAZY = object()            # "solved, its policy not read yet" (read from the v
 
 class _TooLarge(Exception):
     pass
-
-
-@dataclass(frozen=True)
-class PlanStep:
-    """One action of a plan and where it leaves the hero (``goal``: it reaches the plan's goal)."""
-
-    action: Action
-    cost: tuple[int, ...]
-    pos: tuple[int, tuple[int, int]] | None
-    goal: bool = False
-
-
-def _direction(action: Action) -> Direction | None:
-    """The step an action takes, if it is a step (a plan mode's wrapped step too, the Gunner's)."""
-    inner = getattr(action, "action", action)
-    return inner if isinstance(inner, Direction) else None
 
 
 @dataclass(frozen=True)
@@ -380,24 +364,7 @@ class PlanGraph:
             result.append(Candidate(action, None if v is None else _add(cost, v), action == chosen, False))
         return result
 
-    # -- plans as paths (for *explain* and the board) -------------------------------------------
-
-    def path(self, s: PlanState, limit: int = 400) -> list[PlanStep] | None:
-        """The plan the policy follows from ``s`` to the goal, action by action; None: no plan."""
-        steps: list[PlanStep] = []
-        for _ in range(limit):
-            action = self.action(s)
-            if action is None:
-                return None
-            step = self.transition(s, action)
-            if step is None:
-                return None
-            cost, nxt = step
-            steps.append(PlanStep(action, cost, self.landing(s, action) if nxt is GOAL else nxt[0], nxt is GOAL))
-            if nxt is GOAL:
-                return steps
-            s = nxt
-        return steps
+    # -- plans as paths (for *explain* and the board: engine.planpaths) ---------------------------
 
     def landing(self, s: PlanState, action: Action) -> tuple[int, tuple[int, int]] | None:
         """Where ``action`` leaves the hero (the goal's cell too, which a plan state does not keep)."""
@@ -425,52 +392,3 @@ class PlanGraph:
         except EndlessActionError:
             return None         # an action that never ends leads nowhere: no plan goes through it
         return res, hero
-
-    def own_plan(self, s: PlanState, first: Action) -> tuple[tuple[int, ...], list[PlanStep]] | None:
-        """The best plan that *goes* ``first``'s way: it starts with ``first`` and takes no step
-        back the opposite way while still in the room it starts from (a U-turn would make it
-        another way's plan); after leaving that room it follows the policy. (cost, its steps), or
-        None when every plan starting so turns back."""
-        start = self.transition(s, first)
-        if start is None:
-            return None
-        back = _direction(first)
-        back = None if back is None else back.opposite
-        room = s[0][0] if s[0] is not None else None
-        tie = count()
-        heap: list[tuple[tuple[int, ...], int, Any, list[PlanStep]]] = [(start[0], next(tie), start[1],
-                       [PlanStep(first, start[0], self.landing(s, first) if start[1] is GOAL else start[1][0], start[1] is GOAL)])]
-        settled: set[PlanState] = set()
-        best: tuple[tuple[int, ...], list[PlanStep]] | None = None
-        while heap:
-            cost, _, state, steps = heapq.heappop(heap)
-            if best is not None and cost >= best[0]:
-                break
-            if state is GOAL or state[0] is None or state[0][0] != room:
-                rest = [] if state is GOAL else self.path(state)
-                if rest is not None:
-                    total = cost if state is GOAL else _add(cost, sum_costs(rest, len(cost)))
-                    if best is None or total < best[0]:
-                        best = (total, steps + rest)
-                continue
-            if state in settled:
-                continue
-            settled.add(state)
-            for action in self.actions(state):
-                if back is not None and _direction(action) == back:
-                    continue
-                step = self.transition(state, action)
-                if step is None:
-                    continue
-                nxt = step[1]
-                land = self.landing(state, action) if nxt is GOAL else nxt[0]
-                heapq.heappush(heap, (_add(cost, step[0]), next(tie), nxt, steps + [PlanStep(action, step[0], land, nxt is GOAL)]))
-        return best
-
-
-def sum_costs(steps: list[PlanStep], width: int) -> tuple[int, ...]:
-    """The cost vector of a plan: its steps' costs added up."""
-    total = tuple(0 for _ in range(width))
-    for step in steps:
-        total = _add(total, step.cost)
-    return total

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine import cells
-from zorglab.engine.plangraph import (GOAL, SPAWN, Action, Behaviour, Candidate, PlanGraph, PlanState,
-                                      PlanStep)
+from zorglab.engine.plangraph import GOAL, SPAWN, Action, Behaviour, Candidate, PlanGraph, PlanState
+from zorglab.engine.planpaths import PlanStep, own_plan, plan_path
 from zorglab.core.geometry import Slot
 from zorglab.engine.state import GameState, HeroState, Position
 
@@ -165,7 +165,7 @@ class Planner:
         if state.heroes[index].pos is None:
             return []
         graph, s = self._plan(state, index)
-        return graph.path(s)
+        return plan_path(graph, s)
 
     def action_words(self, state: GameState, index: int, action: Action) -> str:
         """A first action in the designer's words, as the hero's type says it (its figures too)."""
@@ -174,7 +174,7 @@ class Planner:
 
     def ways(self, state: GameState, index: int) -> list[Way]:
         """Every first step the hero could take with *its own* best plan: the one that goes that
-        way without turning back in the room it stands in (:meth:`PlanGraph.own_plan`), beside
+        way without turning back in the room it stands in (:func:`~zorglab.engine.planpaths.own_plan`), beside
         the planner's candidate (the best plan merely starting so, ZR-13). The chosen step's plan
         is the policy's own."""
         graph, s = self._plan(state, index)
@@ -184,13 +184,13 @@ class Planner:
                 ways.append(Way(c.action, c.cost, c.chosen, c.blocked, None, (), False))
                 continue
             if c.chosen:
-                steps = graph.path(s) or []
+                steps = plan_path(graph, s) or []
                 ways.append(Way(c.action, c.cost, True, False, c.cost, tuple(steps), False))
                 continue
-            own = graph.own_plan(s, c.action)
+            own = own_plan(graph, s, c.action)
             if own is None:         # every plan starting so turns back: show the best of those
                 nxt = graph.transition(s, c.action)
-                rest = [] if nxt is None or nxt[1] is GOAL else (graph.path(nxt[1]) or [])
+                rest = [] if nxt is None or nxt[1] is GOAL else (plan_path(graph, nxt[1]) or [])
                 first = [] if nxt is None else [PlanStep(c.action, nxt[0], graph.landing(s, c.action) if nxt[1] is GOAL
                                                          else nxt[1][0], nxt[1] is GOAL)]
                 ways.append(Way(c.action, c.cost, False, False, c.cost, tuple(first + rest), True))

@@ -20,7 +20,8 @@ from typing import Any, Mapping
 from zorglab.core.geometry import Direction
 from zorglab.engine import weights
 from zorglab.engine.marks import explanation
-from zorglab.engine.plangraph import SPAWN, PlanStep
+from zorglab.engine.plangraph import SPAWN
+from zorglab.engine.planpaths import PlanStep
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import next_action
 
