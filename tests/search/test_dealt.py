@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from zorglab.engine.run import run_world
-from zorglab.search.dealt import DealtBound, Journal, Prover, WalkJournal, board_owner, dealt_solve
+from zorglab.search.dealt import DealtBound, Prover, board_owner, dealt_solve
 from zorglab.search.family import family_world
+from zorglab.search.journal import Journal, WalkJournal
 from zorglab.search.lonewalk import LoneWalks
 from zorglab.search.parallel import FamilySource
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE, Search

@@ -19,7 +19,8 @@ from zorglab.engine.world import World
 from zorglab.search.bound import world_gate
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level, family_world
-from zorglab.search.groups import feasible, slots_connected, stall_gate
+from zorglab.search.groups import slots_connected, stall_gate
+from zorglab.search.sharing import feasible
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 from randomlevels import TILES, small_worlds

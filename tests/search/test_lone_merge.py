@@ -12,8 +12,8 @@ from zorglab.core.values import Element
 from zorglab.engine.world import World
 from zorglab.search.bound import DamageBound, world_gate
 from zorglab.search.family import family_world
-from zorglab.search.groups import submasks
 from zorglab.search.lonewalk import UNBOUNDED
+from zorglab.search.sharing import submasks
 
 from randomlevels import SHAPES, TILES, random_moves_from
 

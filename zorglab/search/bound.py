@@ -19,22 +19,23 @@ entry effect an HP change (or A's), and every spell type saying how it bears on 
 off while it is left, and so does a mark some hero carries whose ``SearchFacts.bounded`` is false
 (a tick effect dealing damage; a new mark by default), and a living hero that is not *quiet*
 (FR-56, ``HeroBehaviour.quiet``: a Gunner with a shot left, a Mechanic, a Princess that pulls).
+The casts the bound gives up before they are made (the walk cut, the board cut) are in
+``zorglab.search.cuts``; who an Attack can reach together, in ``zorglab.search.groups``.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.marks import bounded
-from zorglab.engine.resolve import Resolution
-from zorglab.engine.roommoves import apply_moves
 from zorglab.engine.rooms.base import RoomBehaviour
 from zorglab.engine.state import GameState, HeroState
 from zorglab.engine.turns import Place, turn_order
-from zorglab.search.groups import Groups, stall_gate, submasks
-from zorglab.search.lonewalk import SOLO_BUDGET, UNBOUNDED, BoundSpent, LoneWalks
+from zorglab.search import cuts
+from zorglab.search.groups import Groups, stall_gate
+from zorglab.search.lonewalk import UNBOUNDED, BoundSpent, LoneWalks
+from zorglab.search.sharing import disjoint_choice, submasks
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -235,7 +236,7 @@ class DamageBound(LoneWalks):
                     return True
                 if verdict:
                     needs.append(verdict)
-        if len(needs) > 1 and not _disjoint_choice(needs, 0, 0):
+        if len(needs) > 1 and not disjoint_choice(needs, 0, 0):
             self.pruned += 1
             return True
         groups = self.groups
@@ -300,7 +301,7 @@ class DamageBound(LoneWalks):
         damage spells left can take from it, the most the rooms of its own walk can take, bent
         every way the spells left allow). The walk's figure is exact when below what the hero
         would still need to lose; else it is at least that (the bound then says "it may die")."""
-        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
+        if self.aside(state, mask):
             return []
         spells = sum(x for _, x in self.spell_damage(mask))
         found = []
@@ -332,123 +333,29 @@ class DamageBound(LoneWalks):
         found = self._drops.get((ground, part, bends, pauses, int(paused), int(self.noisy)))
         return max(0, hp - found[0]) if found is not None and found[1] else 0
 
-    # -- a walk spell one hero cannot do without -----------------------------------------------
+    # -- the casts given up before they are made (zorglab.search.cuts) -----------------------------
+
+    def aside(self, state: GameState, mask: int) -> bool:
+        """Does the bound stand aside in ``state`` with the spells ``mask`` left: a spell left
+        without a role, a mark it cannot follow (:func:`unbounded_marks`), or a loud hero (FR-56)?"""
+        return bool(mask & self.unbounded) or unbounded_marks(state) or bool(self.loud(state))
 
     def walk_cut(self, state: GameState, mask: int, parts: tuple[int, ...]) -> dict[int, int]:
-        """Single-target walk spells left (spell index -> the one hero it may still go to): a hero
-        whose every least set of walk spells (:meth:`_hero_needs`, as this state's own test found
-        them) holds that spell cannot die once it is cast on anyone else, so those casts are not
-        made. Read from the memo alone (a hero not yet answered cuts nothing): the child's walk for
-        that hero is the one its own test would ask for with the spell gone, and this test already
-        found it short (a walk spell on another hero leaves this one's board, walk and pauses as
-        they are: what :meth:`hopeless` itself rests on)."""
-        if mask & self.unbounded or not mask & self.walking or unbounded_marks(state) or self.loud(state):
-            return {}
-        spells, bends, pauses = self._left(mask)
-        ground = self._grounds.get(parts[0])
-        if ground is None:
-            return {}
-        only: dict[int, int] = {}
-        for place in self.order(state):
-            index = place.at
-            if place.hero.hp > spells:
-                verdict = self._heroes.get((ground, parts[index + 1], bends, pauses + place.earlier, place.paused,
-                                            spells, False))     # asked only where every hero is quiet
-                if isinstance(verdict, list) and verdict:
-                    common = mask & self.walking
-                    for least in verdict:
-                        common &= least
-                    for bit in _bits(common):
-                        if only.get(bit, index) != index:
-                            return {}       # two heroes need it: the state's own test gives it up
-                        only[bit] = index
-        return only
-
-    # -- every cast of a board spell at once -----------------------------------------------
+        """The walk spells left that one hero cannot do without (spell index -> that hero):
+        :func:`zorglab.search.cuts.walk_cut`."""
+        return cuts.walk_cut(self, state, mask, parts)
 
     def board_cut(self, state: GameState, mask: int, parts: tuple[int, ...], active: int | None) -> int:
-        """The board spells left (a mask of spell bits) whose every cast now leaves some hero that
-        nothing left can kill: the search need not make those casts at all (they are what it gives
-        up most: Swap's children on the family). Each rearrangement the spell could make
-        (``relaxed_moves``, a superset of its legal casts; of a spell cast "with" a room, those
-        moving the ``active`` hero's room) is tried on each hero's lone walk, which then goes on
-        paused (a superset of going on as the active hero) with the spells left after the cast:
-        sound as :meth:`hopeless` is."""
-        if mask & self.unbounded or unbounded_marks(state) or self.loud(state):
-            return 0
-        ground = self._grounds.get(parts[0])
-        if ground is None:
-            ground = self._grounds[parts[0]] = self._ground(state)
-        cut = 0
-        try:
-            for spell in self.board_spells:
-                bit = 1 << spell.index
-                if not mask & bit:
-                    continue
-                hero = state.heroes[active] if active is not None else None
-                moved = hero.pos[0] if hero is not None and hero.pos is not None \
-                    and spell.behaviour.cast_form == "with" else None
-                if self._hopeless_after(state, mask & ~bit, ground, parts, spell, moved):
-                    cut |= bit
-        except BoundSpent:
-            self.spent += 1
-        return cut
-
-    def _hopeless_after(self, state: GameState, rest: int, ground: int, parts: tuple[int, ...], spell: Any,
-                        moved: int | None) -> bool:
-        """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
-        leave some hero that the spells ``rest`` and its walk cannot kill?"""
-        spells, bends, pauses = self._left(rest)
-        living = self.order(state)    # as in _hopeless: a cast moves rooms, it stirs and kills no one
-        if not any(place.hero.hp > spells for place in living):
-            return False
-        arrangements = self.legal_moves(self.alone(state, living[0].at, bends), spell)
-        for number, moves in enumerate(arrangements):
-            if moved is not None and moved not in moves:
-                continue
-            needs: list[list[int]] = []
-            for place in living:
-                index, hp = place.at, place.hero.hp
-                if hp > spells:
-                    key = (ground, parts[index + 1], bends, pauses + place.earlier, int(place.paused), spells,
-                           spell.index, number)
-                    verdict = self._after.get(key)
-                    if verdict is None:
-                        verdict = self._after[key] = self._least_needs(
-                            partial(self.drop_after, state, index, ground, parts[index + 1], spell, moves, number,
-                                    pauses + place.earlier, place.paused, hp - spells), bends, hp - spells)
-                    if verdict is True:
-                        break           # this rearrangement leaves a hero nothing can kill
-                    if verdict:
-                        needs.append(verdict)
-            else:
-                if len(needs) < 2 or _disjoint_choice(needs, 0, 0):
-                    return False        # after this one every hero may still die
-        return True
+        """The board spells left whose every cast now leaves some hero nothing left can kill (a mask):
+        :func:`zorglab.search.cuts.board_cut`."""
+        return cuts.board_cut(self, state, mask, parts, active)
 
     def drop_after(self, state: GameState, index: int, ground: int, part: int, spell: Any, moves: dict[int, Any],
                    number: int, pauses: int, paused: bool, need: int, bends: int) -> int:
-        """The most HP hero ``index`` can lose to rooms once ``spell`` made ``moves`` (its ``number``-th
-        arrangement of this ground) now, walking alone on from there with the spells ``bends``
-        (``paused``: others act before it goes on); exactly when below ``need``, else at least
-        ``need``, memoised as :meth:`drop` is (the board after the moves is the ground's and theirs)."""
-        key = (ground, part, spell.index, number, bends, pauses, paused, self.noisy)
-        found = self._drops_after.get(key)
-        if found is not None and (found[1] or found[0] >= need):
-            return found[0]
-        if len(self._solo) > SOLO_BUDGET or self._dear(state.heroes[index]):
-            return UNBOUNDED
-        solo = self.alone(state, index, bends)
-        hp = solo.heroes[index].hp
-        try:
-            res = Resolution(self.world, solo, tick=solo.tick, record=False)
-            apply_moves(res, moves, spell.type)
-            res.settle()
-            drop = self._after_board(res.freeze(), index, hp, pauses, paused, 0, need)
-        except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
-            return UNBOUNDED
-        self._drops_after[key] = (drop, drop < need)
-        return drop
+        """The most HP hero ``index`` can lose to rooms walking on alone once ``spell`` made ``moves``:
+        :func:`zorglab.search.cuts.drop_after`."""
+        return cuts.drop_after(self, state, index, ground, part, spell, moves, number, pauses, paused, need, bends)
+
 
 def unbounded_marks(state: GameState) -> bool:
     """Does some hero carry a mark whose hooks the bound cannot follow (``SearchFacts.bounded``
@@ -457,15 +364,3 @@ def unbounded_marks(state: GameState) -> bool:
         if hero.marks and not bounded(hero.marks):
             return True
     return False
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of the bits set in ``mask``."""
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
-def _disjoint_choice(needs: list[list[int]], at: int, used: int) -> bool:
-    """Can each hero from ``at`` on get one of its spell sets, no spell given twice?"""
-    if at == len(needs):
-        return True
-    return any(not sub & used and _disjoint_choice(needs, at + 1, used | sub) for sub in needs[at])

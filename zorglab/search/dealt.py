@@ -17,8 +17,9 @@ worker.
 
 A question's walk runs on past a continuation not yet answered (taken as 0 for now), so that one pass
 asks every continuation the walk reaches; what it filed meanwhile in any of the bound's memos is
-then taken back (:class:`Journal`) — filed from a value below the truth, it would be unsound — but
-for the lone states whose own walk met no unanswered continuation (:class:`WalkJournal`).
+then taken back (``Journal``, ``zorglab.search.journal``) — filed from a value below the truth, it
+would be unsound — but for the lone states whose own walk met no unanswered continuation
+(``WalkJournal``).
 
 A question on a board the search's own Swap made is dealt whole, as a continuation from where the
 hero stands alone (:meth:`DealtBound.walk_drop`).
@@ -46,6 +47,7 @@ from typing import Any
 from zorglab.engine.state import GameState
 from zorglab.core.budget import Budget, BudgetSpent
 from zorglab.search.bound import DamageBound
+from zorglab.search.journal import WalkJournal, journaled
 from zorglab.search.lonewalk import BIG, SOLO_BUDGET, UNBOUNDED
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict, gc_paused
 
@@ -64,100 +66,6 @@ def board_owner(slots: tuple[tuple[int, int], ...], walkers: int, share: int = P
     if spot < share:
         return 0
     return 1 + hash((slots, walkers)) % (walkers - 1)
-
-
-class Journal(dict):  # type: ignore[type-arg]
-    """A memo that can take back what was filed since :meth:`open`: every key added and every
-    value replaced is noted while open, and :meth:`close` with ``undo`` restores it as it was."""
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.on = False
-        self.added: set[Any] = set()     # keys filed since open (a value they had before is in saved)
-        self.saved: dict[Any, Any] = {}
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        if self.on:
-            if key not in self:
-                self.added.add(key)
-            elif key not in self.saved and key not in self.added:
-                self.saved[key] = dict.__getitem__(self, key)
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: Any) -> None:
-        if self.on and key not in self.saved and key not in self.added:
-            self.saved[key] = dict.__getitem__(self, key)
-        dict.__delitem__(self, key)
-
-    def open(self) -> None:
-        self.on = True
-
-    def close(self, undo: bool) -> None:
-        self.on = False
-        if undo:
-            for key in self.added:
-                self.pop(key, None)
-            for key, value in self.saved.items():
-                dict.__setitem__(self, key, value)
-        self.added.clear()
-        self.saved.clear()
-
-
-class WalkJournal(Journal):
-    """The lone-state memo's journal: a lone state whose walk met no unanswered continuation (none
-    counted between its two filings, the "being walked" mark and its value) is kept even when the
-    question is taken back; one that met one is *tainted*, and so is every walk that reads it."""
-
-    def __init__(self, bound: DealtBound) -> None:
-        super().__init__()
-        self.bound = bound
-        self.started: dict[Any, int] = {}       # lone state being walked -> missing count at its start
-        self.tainted: set[Any] = set()
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        if not self.on:
-            dict.__setitem__(self, key, value)
-            return
-        start = self.started.pop(key, None)
-        if start is None:                       # the "being walked" mark: the walk starts
-            self.started[key] = self.bound.missing
-            super().__setitem__(key, value)
-        elif self.bound.missing == start:       # walked to the end on answers alone: kept
-            self.added.discard(key)
-            self.saved.pop(key, None)
-            self.tainted.discard(key)
-            dict.__setitem__(self, key, value)
-        else:
-            self.tainted.add(key)
-            super().__setitem__(key, value)
-
-    def __delitem__(self, key: Any) -> None:
-        self.started.pop(key, None)
-        super().__delitem__(key)
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        found = dict.get(self, key, default)
-        if self.on and key in self.tainted:
-            self.bound.missing += 1     # read from a walk that met an unanswered continuation
-        return found
-
-    def close(self, undo: bool) -> None:
-        self.started.clear()
-        self.tainted.clear()
-        super().close(undo)
-
-
-def journaled(owner: Any, keep: frozenset[str] = frozenset()) -> list[Journal]:
-    """Every dict attribute of ``owner`` (but those named in ``keep``) made a :class:`Journal` in
-    place: what a question of the bound may file anywhere can be taken back."""
-    found = []
-    for name, value in list(vars(owner).items()):
-        if name not in keep and type(value) is dict or isinstance(value, Journal):
-            if not isinstance(value, Journal):
-                value = Journal(value)
-                setattr(owner, name, value)
-            found.append(value)
-    return found
 
 
 class DealtBound(DamageBound):

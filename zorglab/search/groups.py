@@ -17,30 +17,25 @@ never on the board together:
 
 So each Attack left reaches at most one group (and the sleepers). Each hero then needs, besides
 what its own lone walk can take (with the walk spells given to it, each to one hero at most), the
-damage of the Attacks given to its group. ``feasible`` says whether some sharing-out of the Attacks
-over the groups and of the walk spells over the heroes meets every hero's need; if none does, no
-cast sequence kills them all and the branch is given up. Property-tested against brute force
-(``tests/search/test_groups.py``).
+damage of the Attacks given to its group. ``feasible`` (``zorglab.search.sharing``) says whether
+some sharing-out of the Attacks over the groups and of the walk spells over the heroes meets every
+hero's need; if none does, no cast sequence kills them all and the branch is given up.
+Property-tested against brute force (``tests/search/test_groups.py``).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.state import GameState
+from zorglab.search.sharing import Needs, feasible, submasks
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
     from zorglab.search.bound import DamageBound
 
 CACHE_BOUND = 500_000    # answers kept before they are dropped (the lone walks give them again)
-
-Needs = tuple[int, ...]
-"""A hero's needs: the Attack damage it still needs with each subset of the walk spells left (the
-empty set first, then :func:`submasks` order), once its lone walk takes what it can."""
-
 
 class Groups:
     """The groups' test for one world's damage bound (which owns it): its lone walks give each
@@ -336,74 +331,3 @@ def _openings(codes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tupl
                 reached.add(cell)
                 todo.append(cell)
     return (top, left) if reached == floor else None
-
-
-def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tuple[int, ...],
-             walk_sets: tuple[int, ...], pauses: int = 0) -> bool:
-    """Can the walk spells go to heroes (``walk_sets``: the subsets the needs are indexed by, the
-    empty set first; no spell to two heroes) and the ``attacks`` (damage each) to groups (the first
-    ``first`` awake heroes one group, each later awake hero its own, every sleeper in all of them)
-    so that every hero's need is met? ``pauses``: how many awake heroes a pause spell left may
-    still make sleepers.
-
-    >>> feasible([], [(3,), (3,)], 1, (3,), (0,))       # two heroes apart, one Attack(3)
-    False
-    >>> feasible([], [(3,), (3,)], 2, (3,), (0,))       # ... or on the board together
-    True
-    >>> feasible([], [(3,), (3,)], 1, (3,), (0,), pauses=1)     # one may sleep while the other comes
-    True
-    """
-    if pauses:
-        for k in range(len(awake)):
-            rest = awake[:k] + awake[k + 1:]
-            if feasible(sleepers + [awake[k]], rest, first - (k < first), attacks, walk_sets, pauses - 1):
-                return True
-        return feasible(sleepers, awake, first, attacks, walk_sets, 0)
-    groups = [list(range(first))] + [[i] for i in range(first, len(awake))]
-
-    def give(g: int, rest: tuple[int, ...], used: int) -> bool:
-        if g == len(groups):
-            return True
-        options = ((rest, ()),) if g == len(groups) - 1 else _splits(rest)
-        return any(_cover(groups[g], awake, walk_sets, sum(mine), 0, used, lambda u: give(g + 1, others, u))
-                   for mine, others in options)
-
-    return _cover(list(range(len(sleepers))), sleepers, walk_sets, sum(attacks), 0, 0,
-                  lambda used: give(0, attacks, used))
-
-
-def _cover(members: list[int], needs: list[Needs], walk_sets: tuple[int, ...], damage: int, at: int, used: int,
-           then: Callable[[int], bool]) -> bool:
-    """Give each member from ``at`` on a walk set not yet ``used`` with which ``damage`` meets its
-    need, then ask ``then`` with the walk spells used."""
-    if at == len(members):
-        return then(used)
-    for need, walk in zip(needs[members[at]], walk_sets):
-        if need <= damage and not walk & used:
-            if _cover(members, needs, walk_sets, damage, at + 1, used | walk, then):
-                return True
-            if not walk:
-                return False        # it needs no walk spell: giving it one leaves the others less
-    return False
-
-
-@lru_cache(maxsize=256)
-def _splits(attacks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every way to split the attacks in two (the first part to one group), equal parts once."""
-    found: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for pick in range(1 << len(attacks)):
-        mine = tuple(x for j, x in enumerate(attacks) if pick >> j & 1)
-        if mine not in found:
-            found[mine] = tuple(x for j, x in enumerate(attacks) if not pick >> j & 1)
-    return tuple(found.items())
-
-
-def submasks(mask: int) -> list[int]:
-    """The non-empty sub-masks of ``mask``, fewest bits first.
-
-    >>> submasks(0b101)
-    [1, 4, 5]
-    """
-    bits = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
-    subs = [sum(b for j, b in enumerate(bits) if pick >> j & 1) for pick in range(1, 1 << len(bits))]
-    return sorted(subs, key=int.bit_count)
