@@ -8,6 +8,8 @@ recorded too, with ``rooms_per_cpu_second``; each round also prints them (``-s``
 
 The ``rooms50`` workload asks for 50 rooms (option ``rooms=50``), the size of the dungeons
 the brief's bar is set against (metazelda: ~1,800 unchecked 50-room dungeons per second).
+``medium`` fails under 300 temples per CPU second and ``rooms50`` under 1,800 (the targets,
+``targets.MEDIUM_TEMPLES`` and ``FIFTY_ROOM_TEMPLES``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from typing import Any
 
 import pytest
 
+from targets import FIFTY_ROOM_TEMPLES, MEDIUM_TEMPLES, at_least
 from zorglab.temples import compile_temple, generate_with_report, lint_temple, solve
 
 BATCH = 100
 ROUNDS = 10  # on the shared box the best of more rounds is the one the other processes disturbed least
 SIZES = ("small", "medium", "large")
 WORKLOADS: dict[str, dict[str, Any]] = {size: {"size": size} for size in SIZES} | {"rooms50": {"rooms": 50}}
+FLOORS = {"medium": MEDIUM_TEMPLES, "rooms50": FIFTY_ROOM_TEMPLES}     # temples per CPU second
 
 
 @pytest.mark.parametrize("workload", WORKLOADS)
@@ -55,6 +59,10 @@ def test_generate_and_prove(benchmark, workload):
     benchmark.extra_info["solver_states_mean"] = round(sum(states) / len(states), 2)
     benchmark.extra_info["solver_states_max"] = max(states)
     benchmark.extra_info["retries"] = sum(r.retries for r in reports)
+    if workload in FLOORS:
+        missed = at_least(f"{workload} temples generated and proved per CPU second", round(per_cpu_second, 1),
+                          FLOORS[workload])
+        assert not missed, missed
 
 
 @pytest.mark.parametrize("size", SIZES)
