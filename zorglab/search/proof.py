@@ -12,8 +12,9 @@ from typing import Any
 from zorglab.core.model import Cast
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
-from zorglab.search.bound import DamageBound
+from zorglab.search.bound import DamageBound, unbounded_marks
 from zorglab.search.casts import legal_casts
+from zorglab.search.lonewalk import BoundSpent
 from zorglab.search.witness import SearchNode
 
 
@@ -78,6 +79,44 @@ class ProofSearch:
             return None
         return bound.walk_cut(state, mask, parts) or None
 
+    def _outright(self: Any, start: GameState) -> bool:
+        """The static check's first half (issue 41, session 12): is some hero, alone, beyond every
+        spell and room left from the first state — the first test the bound makes of each hero
+        (``DamageBound._hero_needs``: its walk with every walk spell left takes less than the damage
+        spells leave it), asked before the witness search's probe, the hero with the most HP
+        first (the family's heroes grow in HP). The least sets of walk spells each hero needs, the
+        disjoint choice and the groups (dear on cells they do not decide) wait for the probe. Within
+        the static check's lone states and plan graphs; sound as the bound is: any order, any subset
+        of its heroes, answers only where the bound would."""
+        bound = self._bound
+        if bound is None or self.bound_static <= 0 or start.lost:
+            return False
+        mask = self._mask(start.spells_left)
+        if mask & bound.unbounded or unbounded_marks(start) or bound.loud(start):
+            return False
+        spells, bends, pauses = bound._left(mask)
+        parts = self._parts(start, None)
+        ground = bound._grounds.get(parts[0])
+        if ground is None:
+            ground = bound._grounds[parts[0]] = bound._ground(start)
+        work, graphs = bound.work, len(self.world.planner.graphs)
+        bound.allowance = work + self.bound_static
+        bound.plans_allowed = graphs + self.bound_static_plans
+        try:
+            for place in sorted(bound.order(start), key=lambda place: -place.hero.hp):
+                need = place.hero.hp - spells
+                if need > 0 and bound.drop(start, place.at, ground, parts[place.at + 1], pauses + place.earlier,
+                                           place.paused, need, bends) < need:
+                    bound.pruned += 1
+                    return True
+        except BoundSpent:
+            return False        # no answer within the check's work: the search decides
+        finally:
+            bound.plans_allowed = None
+            self._static_work = bound.work
+            self._static_spent = (bound.work - work, graphs)
+        return False
+
     def _static(self: Any, start: GameState) -> bool:
         """The cheap static check (issue 41): the damage bound asked about the first state alone,
         within ``bound_static`` lone states and ``bound_static_plans`` new plan graphs (walks on the boards a
@@ -88,8 +127,9 @@ class ProofSearch:
         bound = self._bound
         if bound is None or self.bound_static <= 0 or start.lost:
             return False
-        bound.allowance = bound.work + self.bound_static
-        bound.plans_allowed = len(self.world.planner.graphs) + self.bound_static_plans
+        work, graphs = self._static_spent     # what its first half (``_outright``) spent, the graphs it found
+        bound.allowance = bound.work + max(0, self.bound_static - work)
+        bound.plans_allowed = (len(self.world.planner.graphs) if graphs is None else graphs) + self.bound_static_plans
         try:
             hopeless = bound.hopeless(start, self._mask(start.spells_left), self._parts(start, None))
         finally:

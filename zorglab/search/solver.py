@@ -78,6 +78,7 @@ draft cannot be built, so nothing was searched)."""
 SOLVABLE: Final = "solvable"
 UNSOLVABLE: Final = "unsolvable"
 UNKNOWN: Final = "unknown"
+STATIC_REASON: Final = "no cast sequence can kill some hero from the first state (the damage bound's static check, FR-51)"
 
 TABLE_BUDGET = 1_000_000    # situations filed (both searches): about 0.7 GB on the Python sources
 PLAN_BUDGET = 600           # plan graphs the world keeps while a search runs (0.2-0.4 MB each): past it the older
@@ -96,6 +97,9 @@ BOUND_STATIC = 600          # lone states the bound may walk for the first state
 BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
                             # family): a Swap left makes a board per arrangement, 21-25 graphs, 0.35-0.5 CPU s for cells
                             # the check does not decide (4 x 5, 5 x 6); the cells it decides need 2
+PROBE = 256                 # witness-search states before the static check (issue 41, session 12): the small solvable
+                            # cells are won in 13-142 states, and the small unsolvable ones with one spell exhausted
+                            # in ~113, for less than the check's walks cost; the cells the check decides pay these
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 
@@ -198,6 +202,7 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
     bound_delay: int = BOUND_DELAY
     bound_static: int = BOUND_STATIC
     bound_static_plans: int = BOUND_STATIC_PLANS
+    probe: int = PROBE          # witness-search states before the static check (none where ``fewest``)
     clock: Callable[[], float] = time.process_time     # what ``max_seconds`` are: CPU time (a safety stop)
     witness_states: int = 0     # of ``states``, those the witness search expanded
     forgotten: int = 0          # situations the witness search's table forgot to stay within ``max_table``
@@ -224,6 +229,9 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
     _bound: DamageBound | None = field(init=False, repr=False)     # FR-51, where the world allows it
     _entries: bool = field(init=False, repr=False)      # does the table keep entry counts?
     _static_work: int = field(default=0, init=False, repr=False)     # the bound's work in the static check
+    _static_due: bool = field(default=False, init=False, repr=False)     # the static check waits for the probe
+    # the static check's first half: the lone states it walked, the plan graphs the world held before it
+    _static_spent: tuple[int, int | None] = field(default=(0, None), init=False, repr=False)
 
     def __post_init__(self) -> None:
         # a Move tries one slot touching no room for all such slots only where nothing reads positions:
@@ -275,14 +283,24 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
             start = self.world.initial_state() if self.start is None else self.start
             if budget.check():          # spent before the first state (building the world, its plans)
                 return self._verdict(UNKNOWN, t0, budget.describe())
-            try:
-                static = self._static(start)
-            except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
-                return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
+            if self.fewest or self.probe <= 0:
+                try:
+                    static = self._static(start)
+                except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
+                    return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
+                if static:
+                    self._started = True
+                    return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
+            else:
+                try:
+                    outright = self._outright(start)
+                except KeyboardInterrupt:
+                    return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
+                if outright:
+                    self._started = True
+                    return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
+                self._static_due = True     # the rest after the witness search's probe: cheap cells need no walk
             self._started = True
-            if static:
-                return self._verdict(UNSOLVABLE, t0, "no cast sequence can kill some hero from the first state "
-                                                     "(the damage bound's static check, FR-51)")
             self._offer(start, None, None, self._mask(start.spells_left), 0)
         assert self.wins is not None
         self._wins = self.wins      # as it stands now: a caller may have replaced it
@@ -316,6 +334,11 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
                                                               "(the memory bound); run again with a larger one to "
                                                               "resume")
                         self._forget_oldest()
+                    if self._static_due and self.states >= self.probe:
+                        hopeless = self._static(self.world.initial_state() if self.start is None else self.start)
+                        self._static_due = False        # interrupted, it is asked again (its walks kept)
+                        if hopeless:
+                            return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
                     diving = self._diving()
                     if diving:
                         if not self._stack:
