@@ -22,6 +22,7 @@ class ProofSearch:
     """The proof search's and the bound's methods of :class:`~zorglab.search.solver.Search`."""
 
     _found: SearchNode | None        # the winning node either search found (a field of Search)
+    _static_spent: tuple[int, int | None]    # the static check's first half: lone states, graphs before it
 
     def _offer(self: Any, state: GameState, parent: SearchNode | None, cast: Cast | None, mask: int, cost: int) -> None:
         """Queue a state with spells left ``mask``, reached by a move costing ``cost`` spells,
@@ -78,6 +79,26 @@ class ProofSearch:
         if bound is None or not mask & bound.walking:
             return None
         return bound.walk_cut(state, mask, parts) or None
+
+    def _first_check(self: Any, start: GameState) -> bool:
+        """The static check where it comes before any state is searched: whole for the proof alone
+        (``fewest``) or without a probe; else its first half (:meth:`_outright`), the rest waiting
+        for the witness search's ``probe`` states (:meth:`_probed`)."""
+        if self.fewest or self.probe <= 0:
+            return self._static(start)
+        if self._outright(start):
+            return True
+        self._static_due = True
+        return False
+
+    def _probed(self: Any) -> bool:
+        """The static check's second half, once the witness search has expanded ``probe`` states:
+        is the first state hopeless? Asked once (interrupted by Ctrl-C, again: its walks are kept)."""
+        if self.states < self.probe:
+            return False
+        hopeless = self._static(self.world.initial_state() if self.start is None else self.start)
+        self._static_due = False
+        return bool(hopeless)
 
     def _outright(self: Any, start: GameState) -> bool:
         """The static check's first half (issue 41, session 12): is some hero, alone, beyond every

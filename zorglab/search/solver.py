@@ -34,9 +34,11 @@ Further reductions (docs/rules.md, FR-47..FR-50; figures in docs/performance.md)
 - *A hero nothing left can kill* (``zorglab.search.bound``): a branch where some living hero holds
   more HP than the spells left and its own walk's rooms can take, whatever is cast (FR-51).
 - *Entry counts only where a portal reads them* (FR-52).
-- *The static check first* (issue 41): before any state is searched the bound is asked about the
-  first state alone, within ``bound_static`` lone states; a hero nothing can kill from there
-  answers unsolvable at 0 states.
+- *The static check first* (issue 41): the bound is asked about the first state alone, within
+  ``bound_static`` lone states; a hero nothing can kill from there answers unsolvable at 0 states.
+  In two halves where the witness search runs (session 12): each hero's own test before any state
+  (``_outright``), then ``probe`` states of the witness search (small solvable cells are won there,
+  walking nothing more), then the rest (the least needs, the disjoint choice, the groups).
 The table is bounded (``max_table`` situations across both searches): reaching it answers
 unknown, saying so, and ``run`` resumes with a larger bound — unless the witness search's own
 table holds half of it or more: that one forgets its oldest half and goes on (issue 41; sound,
@@ -97,9 +99,8 @@ BOUND_STATIC = 600          # lone states the bound may walk for the first state
 BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
                             # family): a Swap left makes a board per arrangement, 21-25 graphs, 0.35-0.5 CPU s for cells
                             # the check does not decide (4 x 5, 5 x 6); the cells it decides need 2
-PROBE = 256                 # witness-search states before the static check (issue 41, session 12): the small solvable
-                            # cells are won in 13-142 states, and the small unsolvable ones with one spell exhausted
-                            # in ~113, for less than the check's walks cost; the cells the check decides pay these
+PROBE = 256                 # witness-search states before the static check's second half (issue 41, session 12): the
+                            # small solvable cells are won in 13-142 states, for less than the check's needs and groups
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
                             # than a walk's depth, lonewalk.MAX_DEPTH: a resumed walk walks its path again)
 
@@ -283,24 +284,13 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
             start = self.world.initial_state() if self.start is None else self.start
             if budget.check():          # spent before the first state (building the world, its plans)
                 return self._verdict(UNKNOWN, t0, budget.describe())
-            if self.fewest or self.probe <= 0:
-                try:
-                    static = self._static(start)
-                except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
-                    return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
-                if static:
-                    self._started = True
-                    return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
-            else:
-                try:
-                    outright = self._outright(start)
-                except KeyboardInterrupt:
-                    return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
-                if outright:
-                    self._started = True
-                    return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
-                self._static_due = True     # the rest after the witness search's probe: cheap cells need no walk
+            try:
+                static = self._first_check(start)
+            except KeyboardInterrupt:       # the walks it finished stay in the bound's memo
+                return self._verdict(UNKNOWN, t0, "interrupted (Ctrl-C); run again to resume")
             self._started = True
+            if static:
+                return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
             self._offer(start, None, None, self._mask(start.spells_left), 0)
         assert self.wins is not None
         self._wins = self.wins      # as it stands now: a caller may have replaced it
@@ -334,11 +324,8 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
                                                               "(the memory bound); run again with a larger one to "
                                                               "resume")
                         self._forget_oldest()
-                    if self._static_due and self.states >= self.probe:
-                        hopeless = self._static(self.world.initial_state() if self.start is None else self.start)
-                        self._static_due = False        # interrupted, it is asked again (its walks kept)
-                        if hopeless:
-                            return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
+                    if self._static_due and self._probed():
+                        return self._verdict(UNSOLVABLE, t0, STATIC_REASON)
                     diving = self._diving()
                     if diving:
                         if not self._stack:
