@@ -1,5 +1,6 @@
 """The witness search beside the proof (FR-48): depth-first, heroes acting before casts, so it
-meets deep cast lists early; it shares the proof's part numbering and cuts and files what it
+meets deep cast lists early, and of the casts those leaving the fewest loud heroes first (issue
+41, :mod:`zorglab.search.orders`); it shares the proof's part numbering and cuts and files what it
 expanded in a table of its own (``Search._seen``). A mixin of :class:`~zorglab.search.solver.Search`."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from zorglab.core.model import Cast
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
+from zorglab.search.orders import quiet_first
 
 
 class SearchNode:
@@ -42,6 +44,7 @@ class WitnessSearch:
             return False
         if not self._dived:
             self._dived = True
+            self._may_be_loud = any(not self.world.behaviour(t).facts.walks_alone for t in self.world.hero_types())
             start = self.world.initial_state() if self.start is None else self.start
             self._stack.append(SearchNode(start, -1, None, None, self._mask(start.spells_left), ()))
         return self.witness_states * self.witness_every <= self.states
@@ -80,8 +83,11 @@ class WitnessSearch:
             active = found[0] if found is not None and state.heroes[found[0]].pos is not None else None
             skip = self._board_cut(state, mask, parts, active)
             only = self._walk_cut(state, mask, parts)
-            for cast, nxt, _ in legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
-                                            active=active, book=self._book, skip=skip, only=only):
+            casts = legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
+                                active=active, book=self._book, skip=skip, only=only)
+            if self._may_be_loud:
+                casts = quiet_first(casts, self._loud_count)    # the cuts judge quiet branches (issue 41)
+            for cast, nxt, _ in casts:
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
             children.reverse()          # popped in the order the casts were generated
@@ -94,6 +100,10 @@ class WitnessSearch:
         self.witness_states += 1
         self._file(parts, mask, entry)
         self._stack.extend(children)
+
+    def _loud_count(self: Any, state: GameState) -> int:
+        """How many living heroes are loud (FR-56): the cuts stand aside while one is."""
+        return sum(1 for hero in state.heroes if hero.alive and not self._quiet_hero(hero))
 
     def _forget_oldest(self: Any) -> None:
         """Forget the older half of the witness search's table (issue 41: a bounded table that
