@@ -44,7 +44,12 @@ class WitnessSearch:
             return False
         if not self._dived:
             self._dived = True
-            self._may_be_loud = any(not self.world.behaviour(t).facts.walks_alone for t in self.world.hero_types())
+            types = self.world.hero_types()
+            self._loud_types = frozenset(t for t in types if not self.world.behaviour(t).facts.walks_alone)
+            self._may_be_loud = bool(self._loud_types)
+            # a quiet hero stays quiet (FR-56) unless a spell makes a type that may be loud
+            self._made_loud = any(t in self._loud_types for spell in self.world.spells
+                                  for t in spell.behaviour.makes_types(spell.args))
             start = self.world.initial_state() if self.start is None else self.start
             self._stack.append(SearchNode(start, -1, None, None, self._mask(start.spells_left), ()))
         return self.witness_states * self.witness_every <= self.states
@@ -86,7 +91,7 @@ class WitnessSearch:
             casts = legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
                                 active=active, book=self._book, skip=skip, only=only)
             if self._may_be_loud:
-                casts = quiet_first(casts, self._loud_count)    # the cuts judge quiet branches (issue 41)
+                casts = self._quietest_first(state, casts)    # the cuts judge quiet branches (issue 41)
             for cast, nxt, _ in casts:
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
@@ -100,6 +105,24 @@ class WitnessSearch:
         self.witness_states += 1
         self._file(parts, mask, entry)
         self._stack.extend(children)
+
+    def _quietest_first(self: Any, state: GameState, casts: list[Any]) -> list[Any]:
+        """The casts in the order the witness search tries them (:func:`~zorglab.search.orders.quiet_first`).
+        Only the heroes loud now are looked at again, and only where a cast made them anew: a quiet
+        hero stays quiet (FR-56) where no spell makes a type that may be loud, so the counts differ
+        from :meth:`_loud_count`'s by the same number for every cast, and the order is the same."""
+        if self._made_loud:
+            return quiet_first(casts, self._loud_count)
+        heroes = state.heroes
+        loud = [i for i, hero in enumerate(heroes) if hero.alive and hero.type in self._loud_types
+                and not self._quiet_hero(hero)]
+        if not loud:
+            return casts
+
+        def count(after: GameState) -> int:
+            return sum(1 for i in loud if after.heroes[i] is heroes[i]
+                       or after.heroes[i].alive and not self._quiet_hero(after.heroes[i]))
+        return quiet_first(casts, count)
 
     def _loud_count(self: Any, state: GameState) -> int:
         """How many living heroes are loud (FR-56): the cuts stand aside while one is."""
