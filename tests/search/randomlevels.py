@@ -44,11 +44,12 @@ spells = st.one_of(
 def small_worlds(draw, max_spells: int = 3, twin: bool = False, max_heroes: int = 2, min_heroes: int = 1,
                  min_spells: int = 0,
                  hero_choices: st.SearchStrategy | None = None,
-                 spell_choices: st.SearchStrategy | None = None) -> World:
+                 spell_choices: st.SearchStrategy | None = None,
+                 middle_choices: st.SearchStrategy | None = None) -> World:
     """``min_heroes``..``max_heroes`` heroes, at least ``min_spells`` spells; ``hero_choices``, ``spell_choices``: what
-    to draw them from (by default ``heroes`` and ``spells`` here). ``twin=True``: one spell drawn is there twice (two labels, the same type and arguments)."""
+    to draw them from (by default ``heroes`` and ``spells`` here; ``middle_choices``: the two middle rooms', by default ``middle_rooms``). ``twin=True``: one spell drawn is there twice (two labels, the same type and arguments)."""
     shape = draw(st.sampled_from(SHAPES))
-    middle = draw(st.lists(middle_rooms, min_size=2, max_size=2))
+    middle = draw(st.lists(middle_rooms if middle_choices is None else middle_choices, min_size=2, max_size=2))
     rooms = [RoomSpec("A", "A")]
     for i, (kind, args) in enumerate(middle):
         rooms.append(RoomSpec(f"{kind}{i + 1}", kind, args))
@@ -62,7 +63,7 @@ def small_worlds(draw, max_spells: int = 3, twin: bool = False, max_heroes: int 
         rooms=tuple(rooms),
         heroes=tuple(HeroSpec(f"{t}{i + 1}", t, a) for i, (t, a) in enumerate(hero_list)),
         spells=tuple(SpellSpec(f"{t}{i + 1}", t, a) for i, (t, a) in enumerate(spell_list)),
-        tiles=TILES,
+        tiles=TILES if middle_choices is None else TILES + (("default-P", Tile("default-P", CROSS)),),
     )
     return World(level, {room.label: slot for room, slot in zip(rooms, shape)})
 
