@@ -75,9 +75,13 @@ def _add2(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return (a[0] + b[0], a[1] + b[1])
 
 
+def _add4(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
 def _adder(width: int) -> Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]:
-    """:func:`_add` for cost vectors of this width, unrolled for the common ones."""
-    return _add1 if width == 1 else _add2 if width == 2 else _add
+    """:func:`_add` for cost vectors of this width, unrolled for the types' widths (1, 2, 4)."""
+    return {1: _add1, 2: _add2, 4: _add4}.get(width, _add)
 
 
 class PlanGraph:
@@ -277,6 +281,8 @@ class PlanGraph:
         cells can only spare HP later, never cost it.
         """
         tie = count()
+        add = _adder(len(self.behaviour.cost_names))
+        reads_hp = self.behaviour.reads_hp
         heap: list[tuple[tuple[int, ...], int, int, Any]] = []     # (cost, rank, tie, plan state or GOAL)
         for rank, (action, cost, nxt) in enumerate(self._out(start)):
             heapq.heappush(heap, (cost, rank, next(tie), nxt))
@@ -286,10 +292,10 @@ class PlanGraph:
         while heap:
             cost, rank, _, s = heapq.heappop(heap)
             if s is GOAL:
-                return cost, self._rank_action(start, rank)
+                return cost, self._out(start)[rank][0]      # the first action, by its rank
             if s in settled:
                 continue
-            if self.behaviour.reads_hp:
+            if reads_hp:
                 rest = s[:6] + s[7:]
                 front = fronts.setdefault(rest, [])
                 if any(p <= s[6] for p in front):
@@ -304,11 +310,8 @@ class PlanGraph:
                     f"a {self.behaviour.name}'s plan search exceeds {MAX_PLAN_STATES} states")
             for _action, step_cost, nxt in self._out(s):
                 if nxt is GOAL or nxt not in settled:
-                    heapq.heappush(heap, (_add(cost, step_cost), rank, next(tie), nxt))
+                    heapq.heappush(heap, (add(cost, step_cost), rank, next(tie), nxt))
         return None, None
-
-    def _rank_action(self, start: PlanState, rank: int) -> Action:
-        return self._out(start)[rank][0]
 
     def action(self, s: PlanState) -> Action | None:
         known = self.policy.get(s, _UNPLANNED)
