@@ -112,3 +112,15 @@ def test_what_the_whole_check_gives_up_after_its_first_half_has_no_win(world):
     event(f"second half: {hopeless}")
     if hopeless:
         assert not brute_force(world), "the static check gave up a world that wins"
+
+
+def test_a_dealt_bound_never_answers_the_static_check_from_walks_still_owed():
+    """The walks of a bound dealt out by board (``search.dealt``) stand in for answers not yet in
+    with less than the truth: the static check asked of it (before any state, as before the probe)
+    never makes a hero look unkillable from them (5 x 6 was answered unsolvable at 0 states, then,
+    asked again after the probe once every walk was in, at 256 states)."""
+    from zorglab.search.dealt import dealt_solve
+    from zorglab.search.parallel import FamilySource
+
+    run = dealt_solve(FamilySource(5, 6, "we"), walkers=2, round_states=100, share=0)
+    assert run.verdict.verdict == SOLVABLE

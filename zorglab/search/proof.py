@@ -82,10 +82,13 @@ class ProofSearch:
 
     def _first_check(self: Any, start: GameState) -> bool:
         """The static check where it comes before any state is searched: whole for the proof alone
-        (``fewest``) or without a probe; else its first half (:meth:`_outright`), the rest waiting
-        for the witness search's ``probe`` states (:meth:`_probed`)."""
-        if self.fewest or self.probe <= 0:
-            return self._static(start)
+        (``fewest``), without a probe, or with a bound whose walks are dealt out (its groups answered
+        the first state of 5 x 6 "hopeless" once every walk was in, where the serial bound does not:
+        asked once before any state, with walks still owed, it gives no answer, as before); else its
+        first half (:meth:`_outright`), the rest waiting for the witness search's ``probe`` states
+        (:meth:`_probed`)."""
+        if self.fewest or self.probe <= 0 or getattr(self._bound, "dealing", False):
+            return self._static(start)      # a bound dealt out by board (``search.dealt``) as before: asked once
         if self._outright(start):
             return True
         self._static_due = True
@@ -120,23 +123,29 @@ class ProofSearch:
         ground = bound._grounds.get(parts[0])
         if ground is None:
             ground = bound._grounds[parts[0]] = bound._ground(start)
-        work, graphs = bound.work, len(self.world.planner.graphs)
-        bound.allowance = work + self.bound_static
-        bound.plans_allowed = graphs + self.bound_static_plans
-        try:
+        def ask() -> bool:
             for place in sorted(bound.order(start), key=lambda place: -place.hero.hp):
                 need = place.hero.hp - spells
                 if need > 0 and bound.drop(start, place.at, ground, parts[place.at + 1], pauses + place.earlier,
                                            place.paused, need, bends) < need:
                     bound.pruned += 1
                     return True
+            return False
+
+        # a bound whose walks may stand in for answers not yet in (``search.dealt``) asks it as one of
+        # its questions, answered only once every part of it is: a stand-in is below the truth
+        question = getattr(bound, "_question", None)
+        work, graphs = bound.work, len(self.world.planner.graphs)
+        bound.allowance = work + self.bound_static
+        bound.plans_allowed = graphs + self.bound_static_plans
+        try:
+            return bool(ask() if question is None else question(ask, False))
         except BoundSpent:
             return False        # no answer within the check's work: the search decides
         finally:
             bound.plans_allowed = None
             self._static_work = bound.work
             self._static_spent = (bound.work - work, graphs)
-        return False
 
     def _static(self: Any, start: GameState) -> bool:
         """The cheap static check (issue 41): the damage bound asked about the first state alone,
