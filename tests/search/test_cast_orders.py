@@ -48,7 +48,7 @@ def test_the_order_lays_out_every_cast_once_the_quietest_first(case):
         if search._loud_count(a[1]) == search._loud_count(b[1]):
             assert casts.index(a) < casts.index(b)
     search._diving()        # the witness search's own, looking again only at the heroes loud now
-    assert search._quietest_first(state, list(casts)) == laid
+    assert search._quietest_first(state, search._parts(state, None), list(casts)) == laid
 
 
 def test_the_witness_search_tries_a_cast_that_quiets_a_hero_first():

@@ -47,6 +47,7 @@ class WitnessSearch:
             types = self.world.hero_types()
             self._loud_types = frozenset(t for t in types if not self.world.behaviour(t).facts.walks_alone)
             self._may_be_loud = bool(self._loud_types)
+            self._loud_parts: dict[int, bool] = {}      # a hero's part number -> loud? (FR-56)
             # a quiet hero stays quiet (FR-56) unless a spell makes a type that may be loud
             self._made_loud = any(t in self._loud_types for spell in self.world.spells
                                   for t in spell.behaviour.makes_types(spell.args))
@@ -91,7 +92,7 @@ class WitnessSearch:
             casts = legal_casts(self.world, state, self.margin, noops=self.reads_unused or not self.prune,
                                 active=active, book=self._book, skip=skip, only=only)
             if self._may_be_loud:
-                casts = self._quietest_first(state, casts)    # the cuts judge quiet branches (issue 41)
+                casts = self._quietest_first(state, parts, casts)    # the cuts judge quiet branches (issue 41)
             for cast, nxt, _ in casts:
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
@@ -106,22 +107,37 @@ class WitnessSearch:
         self._file(parts, mask, entry)
         self._stack.extend(children)
 
-    def _quietest_first(self: Any, state: GameState, casts: list[Any]) -> list[Any]:
+    def _quietest_first(self: Any, state: GameState, parts: tuple[int, ...], casts: list[Any]) -> list[Any]:
         """The casts in the order the witness search tries them (:func:`~zorglab.search.orders.quiet_first`).
         Only the heroes loud now are looked at again, and only where a cast made them anew: a quiet
         hero stays quiet (FR-56) where no spell makes a type that may be loud, so the counts differ
-        from :meth:`_loud_count`'s by the same number for every cast, and the order is the same."""
+        from :meth:`_loud_count`'s by the same number for every cast, and the order is the same.
+        Whether a hero is loud now is kept by its part number (``parts``: all a rule reads of it)."""
         if self._made_loud:
             return quiet_first(casts, self._loud_count)
         heroes = state.heroes
-        loud = [i for i, hero in enumerate(heroes) if hero.alive and hero.type in self._loud_types
-                and not self._quiet_hero(hero)]
+        memo = self._loud_parts
+        loud = []
+        for i, number in enumerate(parts[1:]):
+            found = memo.get(number)
+            if found is None:
+                hero = heroes[i]
+                found = memo[number] = hero.alive and hero.type in self._loud_types and not self._quiet_hero(hero)
+            if found:
+                loud.append(i)
         if not loud:
             return casts
 
+        quiet = self._quiet_hero
+
         def count(after: GameState) -> int:
-            return sum(1 for i in loud if after.heroes[i] is heroes[i]
-                       or after.heroes[i].alive and not self._quiet_hero(after.heroes[i]))
+            n = 0
+            now = after.heroes
+            for i in loud:
+                hero = now[i]
+                if hero is heroes[i] or hero.alive and not quiet(hero):
+                    n += 1
+            return n
         return quiet_first(casts, count)
 
     def _loud_count(self: Any, state: GameState) -> int:
