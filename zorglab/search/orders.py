@@ -9,8 +9,8 @@ where the Gunner's one shot is spent, is a branch the cuts can judge. Casts that
 keep the order they were made in (a stable sort): deterministic.
 
 Measured on the mixed family (docs/performance.md, "Mixed types, session 12"): 5 × 6 meets its
-witness in 16,653 states rather than 26,530. Other orders were tried and are not kept: putting
-every damage cast after the others finds 6 × 6's witness in 120,808 states rather than 349,179,
+witness in 16,653 states rather than 24,662. Other orders were tried and are not kept: putting
+every damage cast after the others finds 6 × 6's witness in 120,808 states rather than 347,311,
 but 5 × 6's in 120,780; two orders taking turns over one table lose what each gained.
 """
 
