@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from zorglab.engine.run import run_world
+from zorglab.search.bound import DamageBound
 from zorglab.search.dealt import DealtBound, Prover, board_owner, dealt_solve
 from zorglab.search.family import family_world
 from zorglab.search.journal import Journal, WalkJournal
@@ -121,3 +122,56 @@ def test_boards_are_dealt_by_their_room_places_alone():
     assert board_owner(slots, 1) == 0
     assert {board_owner(slots, 3, share) for share in (0, 100)} <= {0, 1, 2}
     assert board_owner(slots, 2, 100) == 0 and board_owner(slots, 2, 0) == 1
+
+
+def _first_state_answers(heroes: int, spells: int, share: int) -> tuple[bool, bool, DealtBound]:
+    """The serial bound's answer about a family cell's first state (no allowance), and the dealt
+    bound's once every walk it asked is in (its own boards served here, the rest by a walker)."""
+    world = family_world(heroes, spells)
+    search = Search(world, fewest=False)
+    start = world.initial_state()
+    mask, parts = search._mask(start.spells_left), search._parts(start, None)
+    serial = DamageBound(world)
+    serial.allowance = None
+    prover, walker = DealtBound(world, 2, 0, share), DealtBound(world, 2, 1, share)
+    prover.allowance = walker.allowance = None
+    for _ in range(100):
+        found = prover.hopeless(start, mask, parts)
+        asked = prover.dealt()
+        if not any(asked):
+            return serial.hopeless(start, mask, parts), found, prover
+        prover.take(prover.serve(asked[0]) + walker.serve(asked[1]))
+    raise AssertionError("the walks asked never all came in")
+
+
+@pytest.mark.parametrize("heroes,spells,share", [(5, 6, 0), (5, 6, 40), (4, 5, 0), (6, 5, 0), (3, 6, 100)])
+def test_once_every_walk_is_in_a_dealt_bound_answers_as_the_serial_one(heroes, spells, share):
+    """The groups a question first builds are journaled while it is open, so what they filed from
+    walks still owed (stand-ins below the truth) is taken back with the question: 5 x 6 with every
+    board dealt (``share=0``) was answered hopeless at its first state, where it wins."""
+    serial, dealt, prover = _first_state_answers(heroes, spells, share)
+    assert dealt == serial
+    assert prover.waited > 0 or share == 100, "a question waited for walks owed"
+
+
+def test_the_groups_a_waiting_question_built_keep_nothing_it_filed():
+    """Where a question that waits for walks owed is the one that builds the groups, their memos
+    hold nothing it filed once it is taken back."""
+    world = family_world(5, 6)
+    search = Search(world, fewest=False)
+    start = world.initial_state()
+    mask, parts = search._mask(start.spells_left), search._parts(start, None)
+    prover, walker = DealtBound(world, 2, 0, 0), DealtBound(world, 2, 1, 0)
+    prover.allowance = walker.allowance = None
+    built = None
+    for _ in range(100):
+        waited = prover.waited
+        assert not prover.hopeless(start, mask, parts)
+        if prover._groups is not None:
+            built = prover.waited > waited
+            break
+        asked = prover.dealt()
+        prover.take(prover.serve(asked[0]) + walker.serve(asked[1]))
+    assert built, "the groups were built by a question that waited"
+    groups = prover._groups
+    assert not groups._needs and not groups._apart and not groups._feasible, "their memos were taken back"

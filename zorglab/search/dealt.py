@@ -93,7 +93,11 @@ class DealtBound(DamageBound):
         found = DamageBound.groups.fget(self)       # type: ignore[attr-defined]
         if found is not None and not self._grouped:
             self._grouped = True
-            self._memos += journaled(found)
+            memos = journaled(found)
+            if any(memo.on for memo in self._memos):     # built inside a question: taken back with it
+                for memo in memos:
+                    memo.open()
+            self._memos += memos
         return found
 
     @groups.setter
