@@ -82,9 +82,8 @@ class ProofSearch:
 
     def _first_check(self: Any, start: GameState) -> bool:
         """The static check where it comes before any state is searched: whole for the proof alone
-        (``fewest``), without a probe, or with a bound whose walks are dealt out (its groups answered
-        the first state of 5 x 6 "hopeless" once every walk was in, where the serial bound does not:
-        asked once before any state, with walks still owed, it gives no answer, as before); else its
+        (``fewest``), without a probe, or with a bound whose walks are dealt out (``search.dealt``:
+        asked once before any state, with walks still owed it gives no answer, as before); else its
         first half (:meth:`_outright`), the rest waiting for the witness search's ``probe`` states
         (:meth:`_probed`)."""
         if self.fewest or self.probe <= 0 or getattr(self._bound, "dealing", False):
