@@ -54,13 +54,27 @@ def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tup
                 return True
         return feasible(sleepers, awake, first, attacks, walk_sets, 0)
     groups = [list(range(first))] + [[i] for i in range(first, len(awake))]
+    # issue 41, the same answer sooner: a group needs at least its members' least needs (whatever
+    # walk set each gets) and each Attack goes to one group, so a split leaving a group, or the
+    # groups after it, less damage than that is never tried (it could not be covered); and each
+    # (group, Attacks still to give, walk spells used) is asked once, however many ways lead to it
+    least = [max((min(awake[i]) for i in members), default=0) for members in groups]
+    later = [sum(least[g + 1:]) for g in range(len(groups))]
+    if sum(least) > sum(attacks) or sum(1 for x in least if x) > len(attacks):
+        return False
+    given: dict[tuple[int, tuple[int, ...], int], bool] = {}
 
     def give(g: int, rest: tuple[int, ...], used: int) -> bool:
         if g == len(groups):
             return True
-        options = ((rest, ()),) if g == len(groups) - 1 else _splits(rest)
-        return any(_cover(groups[g], awake, walk_sets, sum(mine), 0, used, lambda u: give(g + 1, others, u))
-                   for mine, others in options)
+        key = (g, rest, used)
+        found = given.get(key)
+        if found is None:
+            options = ((rest, ()),) if g == len(groups) - 1 else _splits(rest)
+            found = given[key] = any(
+                _cover(groups[g], awake, walk_sets, sum(mine), 0, used, lambda u: give(g + 1, others, u))
+                for mine, others in options if sum(mine) >= least[g] and sum(others) >= later[g])
+        return found
 
     return _cover(list(range(len(sleepers))), sleepers, walk_sets, sum(attacks), 0, 0,
                   lambda used: give(0, attacks, used))
