@@ -48,6 +48,7 @@ class Groups:
         self._needs: dict[tuple[int, ...], Needs] = {}
         self._apart: dict[tuple[Any, ...], bool] = {}
         self._attacks: dict[int, tuple[int, ...]] = {}
+        self._walk_sets: dict[int, tuple[int, ...]] = {}
         self._ordered: dict[Any, bool] = {}
         self._feasible: dict[Any, bool] = {}       # the cases' answers
         self._after: dict[Any, Needs] = {}
@@ -76,7 +77,7 @@ class Groups:
         own = left[1] & bound.walking
         pausing = sum(1 for bit in bound.pauses if mask & bit)
         attacks = self.attacks(mask)
-        walk_sets = (0, *submasks(own))
+        walk_sets = self.walk_sets(own)
         found = False
         for known in (True, False):
             # first with what the bound's own test already walked: each hero's walk with every walk
@@ -167,7 +168,7 @@ class Groups:
         later = list(range(first, len(awake)))
         if not later or first_living is None:
             return False
-        own_sets = (0, *submasks(without & bound.walking))
+        own_sets = self.walk_sets(without & bound.walking)
         # the later heroes' needs on each board the spell could make: all they read is the ground,
         # each later hero's part and pauses, and the spells left without it (issue 41: asked once)
         after_key = (ground, spell.index, without, tuple((parts[awake[k] + 1], pause_of[k]) for k in later))
@@ -239,7 +240,15 @@ class Groups:
         """The Attack damage still needed with each subset of the walk spells in ``bends`` (the
         other spells in ``bends`` always left), given the walk's ``drop`` with some spells left."""
         own = bends & self.bound.walking
-        return tuple(max(0, hp - drop((bends & ~own) | sub)) for sub in (0, *submasks(own)))
+        return tuple(max(0, hp - drop((bends & ~own) | sub)) for sub in self.walk_sets(own))
+
+    def walk_sets(self, own: int) -> tuple[int, ...]:
+        """The sets of the walk spells ``own`` the needs are indexed by: the empty set, then
+        :func:`submasks` (found once per set)."""
+        found = self._walk_sets.get(own)
+        if found is None:
+            found = self._walk_sets[own] = (0, *submasks(own))
+        return found
 
     def attacks(self, mask: int) -> tuple[int, ...]:
         """The damage of each Attack left, most first."""

@@ -174,9 +174,13 @@ class LoneWalks:
         if need <= 0:
             return 0
         hero = s.heroes[i]
-        aware = self._hp_aware(hero)
+        # the per-type and per-spells-left answers looked up inline: most calls are memo hits
+        aware = self._aware.get(hero.type)
+        if aware is None:
+            aware = self._hp_aware(hero)
         left = s.spells_left
-        history, boards = self._reads(left)
+        reads = self._left_reads.get(left)
+        history, boards = reads if reads is not None else self._reads(left)
         if not aware:
             if any(s.gold):
                 s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
@@ -189,7 +193,10 @@ class LoneWalks:
         # the board as the walk reads it (the bound's ground: slots, main A, cells cleared, the
         # world's own state) -- a walk on a board whose room a Gunner's shot or a Shell cleared
         # takes less than on the board before; marks: a type's own state may change what rooms take
-        key = (s.slots, s.main_a, s.cleared, s.extra, s.gold if aware else (), self._profile(hero), hero.pos,
+        profile = self._profiles.get((hero.type, hero.args))
+        if profile is None:
+            profile = self._profile(hero)
+        key = (s.slots, s.main_a, s.cleared, s.extra, s.gold if aware else (), profile, hero.pos,
                hero.poisoned, hero.extra, hero.marks, hero.history[-self.reach:] if history else (), left, pauses,
                paused, self.noisy)
         found = self._solo.get(key)
