@@ -74,13 +74,13 @@ def plan_steps(graph: PlanGraph, s: PlanState) -> Edges:
     gave them before, or they are worked out here and kept for the next such map."""
     memo = graph.world.memo("plansteps")
     key = (graph.profile, graph.targets, graph.cleared, s)
-    known = memo.get(key)
+    known: list[tuple[tuple[Side, ...], Edges]] | None = memo.get(key)
     if known is not None:
-        for sides, out in known:
+        for sides, steps in known:
             if _agrees(sides, graph.slots, graph.slot_room):
-                return out
+                return steps
     read: list[Side] = []
-    out = []
+    out: Edges = []
     for action in graph.actions(s):
         result = graph.transition(s, action, read)
         if result is not None:
