@@ -22,7 +22,7 @@ from test_solver_properties import brute_force
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=20)      # each example a brute force over mixed heroes: the costliest here
 @given(small_worlds(max_spells=3, max_heroes=3, hero_choices=mixed_heroes, spell_choices=hurting))
 def test_the_witness_search_in_its_order_decides_as_the_brute_force(world):
     found = Search(world, fewest=False).run(max_states=40_000)
