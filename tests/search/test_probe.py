@@ -8,44 +8,34 @@ Checked against brute force on random worlds and against a plain depth-first sea
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from zorglab.engine.turns import act, next_action
 from zorglab.search.bound import world_gate
-from zorglab.search.casts import legal_casts
 from zorglab.search.family import family_world
 from zorglab.search.solver import SOLVABLE, UNSOLVABLE, Search
 
 from randomlevels import small_worlds
 from test_solver_properties import brute_force
 
+_SPEC = importlib.util.spec_from_file_location(
+    "plain_dfs", Path(__file__).resolve().parents[2] / "benchmarks" / "plain_dfs.py")
+assert _SPEC is not None and _SPEC.loader is not None
+_PLAIN = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_PLAIN)          # the one plain search, the bench's (not on the tests' path)
+
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def plain_dfs_states(world, max_states: int = 5_000) -> tuple[str, int]:
-    """The verdict and states of the plain depth-first search (``benchmarks/plain_dfs.py``'s order:
+    """The verdict and states of the bench's plain depth-first search (``benchmarks/plain_dfs.py``:
     the active hero acts first, then every cast, no-ops included; one visit per exact state)."""
-    stack, seen, states = [world.initial_state()], set(), 0
-    while stack and states < max_states:
-        state = stack.pop()
-        key = state.key(world.history_reach)
-        if key in seen:
-            continue
-        seen.add(key)
-        states += 1
-        if state.lost:
-            continue
-        found = next_action(world, state)
-        if found is None and all(not h.alive for h in state.heroes):
-            return SOLVABLE, states
-        children = [nxt for _, nxt, _ in legal_casts(world, state, noops=True)]
-        children.reverse()
-        if found is not None:
-            children.append(act(world, state, found, record=False)[0])
-        stack.extend(children)
-    return (UNSOLVABLE if not stack else "unknown"), states
+    found = _PLAIN.plain_dfs(world, max_states=max_states)
+    return found["verdict"], found["states"]
 
 
 @pytest.mark.parametrize("heroes,spells", [(2, 4), (3, 4), (2, 8), (3, 8), (4, 6)])
