@@ -61,6 +61,22 @@ def test_validate_imports_only_its_own_command_and_no_heavy_library():
     assert sorted(m for m in modules if m in commands) == ["zorglab.cli.validate"]
 
 
+def test_validate_loads_the_notation_parser_rather_than_building_it():
+    """Building the LALR tables from the grammar was a sixth of ``validate``'s CPU time; they ship
+    beside it (``zorglab/level/notation_tables.json``), read as data, not through importlib.resources
+    (whose readers bring in zipfile)."""
+    probe = ("import lark.parsers.lalr_analysis as analysis, sys\n"
+             "def refuse(self): raise SystemExit('the notation grammar was built')\n"
+             "analysis.LALR_Analyzer.compute_lalr = refuse\n" + PROBE)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", probe, "validate", str(LEVEL)], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120)
+    assert "grammar was built" not in done.stderr
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["code"] == 0
+    assert not [m for m in report["modules"] if m.startswith("importlib.resources") or m == "zipfile"]
+
+
 def _helps(parser: argparse.ArgumentParser) -> dict[str, str | None]:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {action.dest: action.help for action in sub._choices_actions}

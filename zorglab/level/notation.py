@@ -12,7 +12,6 @@ import functools
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
-from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer_NonRecursive, Tree
@@ -21,10 +20,10 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from zorglab.errors import LevelSyntaxError, Problem
 from zorglab.core import ast
 from zorglab.core.limits import MAX_DIGITS, MAX_EXPRESSION_DEPTH, MAX_NESTING, MAX_NOTATION_LENGTH
+from zorglab.level.notation_tables import START_SYMBOLS, parser as _stored_or_built_parser
 from zorglab.level.positions import Origin
 from zorglab.core.values import INF
 
-START_SYMBOLS = ("entity", "cast", "value", "expr")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
 _COMPARISONS = {"=": "==", "≤": "<=", "≥": ">=", "≠": "!="}
@@ -38,8 +37,8 @@ _DESCRIPTIONS = {
 
 @functools.cache
 def _parser() -> Lark:
-    grammar = resources.files("zorglab.level").joinpath("notation.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=list(START_SYMBOLS), maybe_placeholders=True)
+    """One parser a process: loaded from the shipped tables (:mod:`zorglab.level.notation_tables`)."""
+    return _stored_or_built_parser()
 
 
 class NotationFault(Exception):
