@@ -20,10 +20,9 @@ into *fired*. The mode and the cells its own Shells cleared live only in plan st
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
-from zorglab.engine import shell
 from zorglab.engine.facts import SearchFacts
 from zorglab.core.geometry import Direction
 from zorglab.engine.state import Position
@@ -37,6 +36,20 @@ if TYPE_CHECKING:
     from zorglab.engine.plangraph import Action, PlanGraph, PlanState
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.world import World
+
+_shell: ModuleType | None = None
+
+
+def _fire(res: Resolution, hero: HeroScratch, direction: Direction) -> bool:
+    """:func:`zorglab.engine.shell.fire`, the shell's flight, imported at the first shot: a level is
+    loaded and checked (``zorglab validate``) without the engine's run-time modules
+    (docs/performance.md, CLI latency)."""
+    global _shell
+    if _shell is None:
+        from zorglab.engine import shell
+        _shell = shell
+    return bool(_shell.fire(res, hero, direction))
+
 
 FRESH, AIMING, FIRED, HOLDING = 0, 1, 2, 3
 
@@ -139,7 +152,7 @@ class Gunner(HeroBehaviour):
             mode, inner = action.mode, action.action
         if isinstance(inner, Fire):
             if mode == HOLDING or not can_fire(hero.args, hero.extra) \
-                    or not shell.fire(res, hero, inner.direction):
+                    or not _fire(res, hero, inner.direction):
                 return False
             if Gunner.signature.arg(hero.args, "c") is not INF:
                 shots += 1

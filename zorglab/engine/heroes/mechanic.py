@@ -21,24 +21,35 @@ come from the Warrior's plan graphs (cost = actions) on the two maps, cached by 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
-from types import SimpleNamespace
+from types import MappingProxyType, ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
-from zorglab.engine import events as ev
 from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
-from zorglab.engine.plangraph import PlanState
 from zorglab.core.registry import Param, ParamKind, hero_type
-from zorglab.engine.roommoves import move_problem
 
+# the events (``_ev``), the plan graph and the room moves are imported where used: a level is loaded
+# and checked (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)
 if TYPE_CHECKING:
     from zorglab.engine.hero_scratch import HeroScratch
-    from zorglab.engine.plangraph import Action, PlanGraph
+    from zorglab.engine.plangraph import Action, PlanGraph, PlanState
     from zorglab.engine.world import World
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import Position
+
+_events: ModuleType | None = None
+
+
+def _ev() -> Any:
+    """:mod:`zorglab.engine.events`, imported when first emitted: a level is loaded and checked
+    (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)."""
+    global _events
+    if _events is None:
+        from zorglab.engine import events
+        _events = events
+    return _events
+
 
 ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
 WALKER = ("Warrior", (1,))      # the walking distance of ZR-13's Warrior: actions, HP ignored
@@ -69,6 +80,7 @@ def shoved_slots(world: World, slots: tuple[Slot, ...], room: int, direction: Di
         result = None
         if _near(slots, room, target) and target not in world.slot_index(slots):
             view = SimpleNamespace(world=world, slots=slots)
+            from zorglab.engine.roommoves import move_problem
             if move_problem(view, {room: target}) is None:      # type: ignore[arg-type]
                 moved = list(slots)
                 moved[room] = target
@@ -156,7 +168,7 @@ class Mechanic(HeroBehaviour):
         slots = shoved_slots(res.world, res.slots, room, action.direction)
         if slots is None:
             return False
-        res.emit(ev.Shoved, hero.label, res.world.rooms[room].label, str(action.direction), slots[room])
+        res.emit(_ev().Shoved, hero.label, res.world.rooms[room].label, str(action.direction), slots[room])
         res.move_rooms({room: slots[room]}, "shove")
         res.performed = action
         return True

@@ -7,10 +7,10 @@ shows a blue "z" badge and *explain* says why it takes no step. Wake (``wake.py`
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 
-from zorglab.engine import events as ev
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.marks import Mark, Turn, mark_type
 from zorglab.engine.spells.base import SpellBehaviour
@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import HeroState
+
+_events: ModuleType | None = None
+
+
+def _ev() -> Any:
+    """:mod:`zorglab.engine.events`, imported when first emitted: a level is loaded and checked
+    (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)."""
+    global _events
+    if _events is None:
+        from zorglab.engine import events
+        _events = events
+    return _events
+
 
 ASLEEP = "asleep"
 
@@ -38,7 +51,7 @@ class Asleep(Mark):
     @staticmethod
     def on_hp_change(res: Any, hero: Any, value: Any, delta: int) -> None:
         hero.set_mark(ASLEEP, False)
-        res.emit(ev.Woke, hero.label, "hp changed")
+        res.emit(_ev().Woke, hero.label, "hp changed")
 
     @staticmethod
     def badge(value: Any) -> tuple[str, str]:
@@ -67,4 +80,4 @@ class SleepSpell(SpellBehaviour):
     def affect(res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         if not hero.mark(ASLEEP):
             hero.set_mark(ASLEEP, True)
-            res.emit(ev.Slept, hero.label)
+            res.emit(_ev().Slept, hero.label)

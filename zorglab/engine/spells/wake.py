@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from zorglab.engine import events as ev
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.engine.spells.sleep import ASLEEP
 from zorglab.core.registry import spell_type
@@ -13,6 +13,19 @@ if TYPE_CHECKING:
     from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import HeroState
+
+_events: ModuleType | None = None
+
+
+def _ev() -> Any:
+    """:mod:`zorglab.engine.events`, imported when first emitted: a level is loaded and checked
+    (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)."""
+    global _events
+    if _events is None:
+        from zorglab.engine import events
+        _events = events
+    return _events
+
 
 
 @spell_type("Wake")
@@ -30,4 +43,4 @@ class WakeSpell(SpellBehaviour):
     def affect(res: Resolution, hero: HeroScratch, args: tuple[Any, ...]) -> None:
         if hero.mark(ASLEEP):
             hero.set_mark(ASLEEP, False)
-            res.emit(ev.Woke, hero.label, "Wake")
+            res.emit(_ev().Woke, hero.label, "Wake")
