@@ -1,0 +1,371 @@
+"""A frontier dealt to workers (issue 41 item 4): the serial depth-first search's stack cut into
+parts, handed out in the serial order as workers free up, the tables of finished parts passed on.
+
+Every worker runs the serial search (:class:`~zorglab.search.solver.Search`, ``fewest=False``: the
+depth-first witness search with its bound and cuts) for ``prefix`` states, the same in every process
+(the engine is deterministic; the coordinator checks the frontiers agree), and keeps one search
+object: its stack then holds the *frontier*, the nodes the serial search would expand next, top
+first — the parts, in the serial order. A worker runs a part by putting its node alone on the stack
+and running on; it keeps its table, memos and bound from part to part, in slices of ``slice_states``
+states. The coordinator deals part ``k`` to the first worker free (work stealing: many more parts
+than workers), and hands each worker, with its next slice, the table entries of the parts the
+others *finished without a win* (their situations' parts sent once each, then as numbers).
+
+Why it stays exact, with the serial witness. Every part runs with the prefix's table, so the
+prefix's nodes are barred in every part as in the serial search after the prefix; call *dead* a
+node that cannot reach a win without passing through a prefix node. A part that finished without a
+win filed only dead nodes: each child of a node it filed was filed, barred by a node filed before
+(by induction dead), or cut by a sound cut. A search that skips or walks dead nodes expands its live
+nodes in the same order (a live node is never skipped for a dead one, which would make it dead,
+and a dead node's subtree holds only dead nodes), so part ``k`` finds, with whatever dead entries it
+was given, the win the serial search finds in part ``k``'s subtree once every part before ``k`` has
+none. So a win in part ``k`` is the answer once parts ``0..k-1`` are done without one: the serial
+search's own witness, whatever the workers' timing. Every part done without a win: unsolvable.
+Entries of a part not finished, or finished with a win, are never passed on. (One worker running
+every part in order is the serial search itself, state for state.) The one exception is the
+serial search's own: a table that outgrows ``max_table`` forgets its older half, and then the
+witness may differ (the verdict never does).
+
+Measured in docs/performance.md, "A frontier dealt to workers (session 13)".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, Callable
+
+from zorglab.core.model import Cast
+from zorglab.core.printer import format_cast
+from zorglab.search.parallel import search_options
+from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
+from zorglab.search.witness import SearchNode, WitnessSearch
+
+Source = Callable[[], Any]
+PREFIX = 2_000          # serial states before the stack is cut into parts (past the probe's 256 and the static check)
+SLICE = 20_000          # states a worker expands per call before it hears from the coordinator again
+Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]]]     # new boards, new heroes, entries
+
+
+class _Recording(Search):
+    """The serial search noting every situation it files (so a finished part can pass its table on)."""
+
+    _filed: list[tuple[tuple[int, ...], int]]
+
+    def _file(self, parts: tuple[int, ...], mask: int, entry: Any) -> None:
+        WitnessSearch._file(self, parts, mask, entry)
+        self._filed.append((parts, mask))
+
+
+def _path(node: SearchNode) -> str:
+    """A frontier node named by its moves from the start (a cast's text, or "." for an action)."""
+    moves = []
+    while node.parent is not None:
+        moves.append("." if node.cast is None else format_cast(node.cast))
+        node = node.parent
+    return " ".join(reversed(moves))
+
+
+class FrontierWorker:
+    """One worker's search: the serial prefix, then the parts it is dealt, one table throughout.
+    On a dask worker it lives in that process (:func:`_worker_call`); here, one object a worker."""
+
+    def __init__(self, source: Source, index: int, workers: int, prefix: int = PREFIX):
+        self.index = index
+        self.search = _Recording(**search_options(source), fewest=False)
+        self.search._filed = []
+        cpu = time.process_time()
+        self.prefix_verdict = self.search.run(max_states=prefix)
+        self.cpu = time.process_time() - cpu
+        self.frontier: list[SearchNode] = list(reversed(self.search._stack))
+        self.search._stack = []
+        self.search._filed = []
+        self.fingerprint = hashlib.sha256("\n".join(_path(n) for n in self.frontier).encode()).hexdigest()
+        self._sent = (0, 0)     # boards and heroes of this search's numbering passed on so far
+        self._maps: list[tuple[list[int], list[int]]] = [([], []) for _ in range(workers)]
+        self.part: int | None = None
+        self.imported = 0
+
+    def describe(self) -> dict[str, Any]:
+        return {"verdict": self.prefix_verdict, "parts": len(self.frontier), "fingerprint": self.fingerprint,
+                "cpu": self.cpu, "states": self.search.states}
+
+    def take(self, source: int, export: Export) -> None:
+        """File another worker's finished part: its new board and hero parts numbered here, then
+        each of its entries as a situation met (dominance as the table does it)."""
+        boards, heroes, entries = export
+        board_map, hero_map = self._maps[source]
+        search = self.search
+        for table, new, into in ((search._boards, boards, board_map), (search._heroes, heroes, hero_map)):
+            for key in new:
+                number = table.get(key)
+                if number is None:
+                    number = table[key] = len(table)
+                into.append(number)
+        seen = search._seen
+        dominate = search._dominate
+        for parts, mask in entries:
+            own = (board_map[parts[0]], *[hero_map[h] for h in parts[1:]])
+            entry = seen.get(own)
+            if entry is not None:
+                masks = [entry] if isinstance(entry, int) else entry
+                if any(other == mask or (dominate and other & mask == mask) for other in masks):
+                    continue
+            WitnessSearch._file(search, own, mask, entry)
+        self.imported += len(entries)
+
+    def _export(self) -> Export:
+        search = self.search
+        boards, heroes = self._sent
+        new_boards = list(islice(search._boards, boards, None))
+        new_heroes = list(islice(search._heroes, heroes, None))
+        self._sent = (len(search._boards), len(search._heroes))
+        entries, search._filed = search._filed, []
+        return new_boards, new_heroes, entries
+
+    def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
+             max_seconds: float | None) -> dict[str, Any]:
+        """Take the others' finished parts, then run ``part`` (a new one) or the current one for at
+        most ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
+        witness, states and CPU s of the call, and the part's table when it finished without a win."""
+        cpu = time.process_time()
+        for source, table in imports:
+            self.take(source, table)
+        search = self.search
+        if part is not None:
+            self.part = part
+            search._stack = [self.frontier[part]]
+            search._filed = []
+        before = search.states
+        verdict = search.run(max_states=slice_states, max_seconds=max_seconds)
+        states = search.states - before
+        done: str | None = verdict.verdict
+        export = None
+        if verdict.verdict == UNKNOWN:
+            done = None if states >= slice_states else UNKNOWN
+        elif verdict.verdict == UNSOLVABLE:
+            export = self._export()
+        spent = time.process_time() - cpu
+        self.cpu += spent
+        return {"part": self.part, "done": done, "casts": verdict.casts if done == SOLVABLE else (),
+                "reason": verdict.reason, "states": states, "cpu": spent, "export": export}
+
+
+@dataclass
+class FrontierRun:
+    """What a frontier run did: the verdict (its ``states`` summed over the workers, the prefix
+    once a worker), the parts, each worker's states and CPU s, the calls made, and the critical
+    path (the busiest worker's CPU s)."""
+
+    verdict: Verdict
+    parts: int = 0
+    states: list[int] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    rounds: int = 0
+    imported: list[int] = field(default_factory=list)
+
+    @property
+    def critical(self) -> float:
+        return max(self.cpu, default=0.0)
+
+
+class _Deal:
+    """The coordinator's book: which part comes next, each worker's finished tables and what each
+    worker has been sent of the others', the first win."""
+
+    def __init__(self, parts: int, workers: int):
+        self.parts = parts
+        self.next = 0
+        self.done = [False] * parts
+        self.win: tuple[int, tuple[Cast, ...]] | None = None
+        self.unknown: str | None = None
+        self.exports: list[list[tuple[int, Export]]] = [[] for _ in range(workers)]   # (stamp, table) a worker
+        self.sent = [[0] * workers for _ in range(workers)]     # [to][from]: tables delivered
+
+    def over(self) -> bool:
+        if self.unknown is not None:
+            return True
+        if self.win is not None:
+            return all(self.done[:self.win[0]])
+        return all(self.done)
+
+    def hand(self, worker: int, current: int | None, clock: int | None = None) -> tuple[int | None, list[Any]] | None:
+        """The worker's next call (None: nothing left for it): a new part, the next in the serial order
+        (none past a win: those cannot be the answer), or None to go on with ``current``; and the
+        tables the others finished that it has not had (stamped at most ``clock``, where given)."""
+        part = None
+        if current is not None and self.win is not None and current > self.win[0]:
+            return None         # a part after the win: it cannot be the answer
+        if current is None:
+            if self.next >= self.parts or (self.win is not None and self.next > self.win[0]):
+                return None
+            part = self.next
+            self.next += 1
+        imports = []
+        for source, exports in enumerate(self.exports):
+            if source == worker:
+                continue
+            sent = self.sent[worker][source]
+            while sent < len(exports) and (clock is None or exports[sent][0] <= clock):
+                imports.append((source, exports[sent][1]))
+                sent += 1
+            self.sent[worker][source] = sent
+        return part, imports
+
+    def answer(self, worker: int, reply: dict[str, Any], stamp: int = 0) -> int | None:
+        """Book a call's reply (``stamp``: when it finished, on the simulated clock); the worker's
+        current part afterwards (None: it is free)."""
+        part, done = reply["part"], reply["done"]
+        if done is None:
+            return int(part)
+        self.done[part] = True
+        if done == SOLVABLE:
+            if self.win is None or part < self.win[0]:
+                self.win = (part, tuple(reply["casts"]))
+        elif done == UNKNOWN:
+            self.unknown = self.unknown or reply["reason"]
+        elif reply["export"] is not None:
+            self.exports[worker].append((stamp, reply["export"]))
+        return None
+
+    def verdict(self, states: int, seconds: float) -> Verdict:
+        if self.win is not None and all(self.done[:self.win[0]]):
+            part = self.win[0]
+            return Verdict(SOLVABLE, self.win[1], states, seconds,
+                           f"witness found in part {part + 1} of {self.parts} (the serial search's witness)")
+        if self.unknown is not None:
+            return Verdict(UNKNOWN, (), states, seconds, self.unknown)
+        return Verdict(UNSOLVABLE, (), states, seconds, f"every one of {self.parts} parts explored")
+
+
+def _check(described: list[dict[str, Any]]) -> Verdict | None:
+    """The prefix's verdict where it decided (the same on every worker), else None; refuses
+    workers whose frontiers differ (the parts would not be the same nodes)."""
+    if len({d["fingerprint"] for d in described}) != 1 or len({d["parts"] for d in described}) != 1:
+        raise RuntimeError("the workers' serial prefixes differ: the search is not deterministic across processes")
+    first = described[0]["verdict"]
+    if first.verdict != UNKNOWN or described[0]["parts"] == 0:
+        return first if first.verdict != UNKNOWN else Verdict(UNSOLVABLE, (), first.states, first.seconds,
+                                                               "every legal cast sequence explored (in the prefix)")
+    return None
+
+
+class _ActorWorker:
+    """A :class:`FrontierWorker` as a dask actor (its search stays in the worker's process)."""
+
+    def __init__(self, source: Source, index: int, workers: int, prefix: int):
+        self.worker = FrontierWorker(source, index, workers, prefix)
+
+    def describe(self) -> dict[str, Any]:
+        return self.worker.describe()
+
+    def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
+             max_seconds: float | None) -> dict[str, Any]:
+        return self.worker.call(part, imports, slice_states, max_seconds)
+
+    def totals(self) -> tuple[int, float, int]:
+        return self.worker.search.states, self.worker.cpu, self.worker.imported
+
+
+def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, prefix: int = PREFIX,
+                   slice_states: int = SLICE, max_states: int | None = None,
+                   max_seconds: float | None = None) -> FrontierRun:
+    """Decide the source's world with the serial search's frontier dealt to ``workers`` workers: on
+    ``client`` (a dask ``distributed.Client``, one actor a worker, each dealt parts as it frees up), or
+    with None here, the workers' calls one after another on a clock of states (each next call the
+    least busy worker's, so the schedule and the states are the same on every run). The verdict and
+    witness are the serial search's either way. ``max_states`` and ``max_seconds`` (CPU, a safety
+    stop): each worker's budget, the prefix included; a worker past either answers unknown."""
+    start = time.perf_counter()
+    if client is None:
+        local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
+        described = [w.describe() for w in local]
+    else:
+        names = sorted(client.scheduler_info()["workers"])
+        futures = [client.submit(_ActorWorker, source, i, workers, prefix, actor=True,
+                                 workers=[names[i % len(names)]], pure=False) for i in range(workers)]
+        actors = [future.result() for future in futures]
+        described = [actor.describe().result() for actor in actors]
+    decided = _check(described)
+    if decided is not None:
+        states = [d["states"] for d in described]
+        return FrontierRun(decided, 0, states, [d["cpu"] for d in described], 0, [0] * workers)
+    deal = _Deal(described[0]["parts"], workers)
+    rounds = 0
+    if client is None:
+        clock = [w.search.states for w in local]
+        current: list[int | None] = [None] * workers
+        free = [True] * workers
+        while not deal.over():
+            ready = [i for i in range(workers) if free[i]]
+            if not ready:
+                break
+            i = min(ready, key=lambda j: (clock[j], j))
+            handed = deal.hand(i, current[i], clock[i])
+            if handed is None:
+                free[i] = False
+                continue
+            part, imports = handed
+            size = _slice(deal, slice_states, max_states, local[i].search.states)
+            if size is None:
+                break
+            reply = local[i].call(part, imports, size, _left(max_seconds, local[i].cpu))
+            rounds += 1
+            clock[i] += reply["states"]
+            current[i] = deal.answer(i, reply, clock[i])
+        totals = [(w.search.states, w.cpu, w.imported) for w in local]
+    else:
+        rounds = _drive(deal, actors, slice_states, max_states, max_seconds, [d["states"] for d in described])
+        totals = [actor.totals().result() for actor in actors]
+    verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
+    return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
+                       [t[2] for t in totals])
+
+
+def _left(max_seconds: float | None, spent: float) -> float | None:
+    return None if max_seconds is None else max(max_seconds - spent, 0.001)
+
+
+def _slice(deal: _Deal, slice_states: int, max_states: int | None, states: int) -> int | None:
+    """The next call's states: a slice, or what is left of the worker's budget (None, and the run
+    unknown, when nothing is)."""
+    if max_states is None:
+        return slice_states
+    if states >= max_states:
+        deal.unknown = deal.unknown or f"a worker's state budget of {max_states} states is spent"
+        return None
+    return min(slice_states, max_states - states)
+
+
+def _drive(deal: _Deal, actors: list[Any], slice_states: int, max_states: int | None, max_seconds: float | None,
+           states: list[int]) -> int:
+    """The cluster's calls: a thread a worker, each handed its next call as it answers (work stealing)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    lock = threading.Lock()
+    rounds = [0]
+
+    def serve(i: int) -> None:
+        current: int | None = None
+        cpu = 0.0
+        while True:
+            with lock:
+                handed = None if deal.over() else deal.hand(i, current)
+                size = None if handed is None else _slice(deal, slice_states, max_states, states[i])
+            if handed is None or size is None:
+                return
+            part, imports = handed
+            reply = actors[i].call(part, imports, size, _left(max_seconds, cpu)).result()
+            cpu += reply["cpu"]
+            states[i] += reply["states"]
+            with lock:
+                rounds[0] += 1
+                current = deal.answer(i, reply)
+
+    with ThreadPoolExecutor(max_workers=len(actors)) as pool:
+        for future in [pool.submit(serve, i) for i in range(len(actors))]:
+            future.result()
+    return rounds[0]
