@@ -17,6 +17,11 @@ from zorglab.search.casts import legal_casts
 from zorglab.search.lonewalk import BoundSpent
 from zorglab.search.witness import SearchNode
 
+# new plan graphs each hero's walk may build in the static check's first half: the graph of its
+# own type on the first board. Every family cell the half decides needs no more; a walk over the
+# boards a Swap makes or the type a Banality makes took 4 x 6 three (22 ms) and decided nothing
+FIRST_HALF_PLANS = 1
+
 
 class ProofSearch:
     """The proof search's and the bound's methods of :class:`~zorglab.search.solver.Search`."""
@@ -109,8 +114,10 @@ class ProofSearch:
         spells leave it), asked before the witness search's probe, the hero with the most HP
         first (the family's heroes grow in HP). The least sets of walk spells each hero needs, the
         disjoint choice and the groups (dear on cells they do not decide) wait for the probe. Within
-        the static check's lone states and plan graphs; sound as the bound is: any order, any subset
-        of its heroes, answers only where the bound would."""
+        the static check's lone states and plan graphs, and each hero's walk within
+        :data:`FIRST_HALF_PLANS` new plan graphs (session 13): a walk that needs more gives this half
+        no answer. Sound as the bound is: any order, any subset of its heroes, answers only where
+        the bound would, and a walk cut short answers nothing."""
         bound = self._bound
         if bound is None or self.bound_static <= 0 or start.lost:
             return False
@@ -122,9 +129,15 @@ class ProofSearch:
         ground = bound._grounds.get(parts[0])
         if ground is None:
             ground = bound._grounds[parts[0]] = bound._ground(start)
+        planner = self.world.planner
+        work, graphs = bound.work, len(planner.graphs)
+        most = graphs + self.bound_static_plans
+
         def ask() -> bool:
             for place in sorted(bound.order(start), key=lambda place: -place.hero.hp):
                 need = place.hero.hp - spells
+                # each hero's walk on the first board: its own plan graph, no board a spell makes
+                bound.plans_allowed = min(len(planner.graphs) + FIRST_HALF_PLANS, most)
                 if need > 0 and bound.drop(start, place.at, ground, parts[place.at + 1], pauses + place.earlier,
                                            place.paused, need, bends) < need:
                     bound.pruned += 1
@@ -134,9 +147,8 @@ class ProofSearch:
         # a bound whose walks may stand in for answers not yet in (``search.dealt``) asks it as one of
         # its questions, answered only once every part of it is: a stand-in is below the truth
         question = getattr(bound, "_question", None)
-        work, graphs = bound.work, len(self.world.planner.graphs)
         bound.allowance = work + self.bound_static
-        bound.plans_allowed = graphs + self.bound_static_plans
+        bound.plans_allowed = most
         try:
             return bool(ask() if question is None else question(ask, False))
         except BoundSpent:

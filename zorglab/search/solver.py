@@ -98,7 +98,8 @@ BOUND_STATIC = 600          # lone states the bound may walk for the first state
                             # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
 BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
                             # family): a Swap left makes a board per arrangement, 21-25 graphs, 0.35-0.5 CPU s for cells
-                            # the check does not decide (4 x 5, 5 x 6); the cells it decides need 2
+                            # the check does not decide (4 x 5, 5 x 6); the cells it decides need 2 (its first
+                            # half: one per hero, ``proof.FIRST_HALF_PLANS``)
 PROBE = 256                 # witness-search states before the static check's second half (issue 41, session 12): the
                             # small solvable cells are won in 13-142 states, for less than the check's needs and groups
 BOUND_QUANTUM = 1_000       # a question needing new walks waits until this much work is earned (more
