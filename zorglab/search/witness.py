@@ -1,11 +1,13 @@
 """The witness search beside the proof (FR-48): depth-first, heroes acting before casts, so it
 meets deep cast lists early, and of the casts those leaving the fewest loud heroes first (issue
-41, :mod:`zorglab.search.orders`); it shares the proof's part numbering and cuts and files what it
+41, :mod:`zorglab.search.orders`), and before them those leaving the damage bound the fewest spells
+it cannot follow (a Move: :mod:`zorglab.search.unblind`); it shares the proof's part numbering and cuts and files what it
 expanded in a table of its own (``Search._seen``). A mixin of :class:`~zorglab.search.solver.Search`."""
 
 from __future__ import annotations
 
 from itertools import islice
+from operator import attrgetter
 from typing import Any
 
 from zorglab.core.model import Cast
@@ -13,6 +15,7 @@ from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
 from zorglab.search.orders import quiet_first
+from zorglab.search.unblind import blind_left, unblind_first
 
 
 class SearchNode:
@@ -29,6 +32,9 @@ class SearchNode:
         self.cast = cast
         self.mask = mask
         self.parts = parts      # the situation as numbers: the board's, then each hero's
+
+
+_MASK = attrgetter("mask")
 
 
 class WitnessSearch:
@@ -96,6 +102,9 @@ class WitnessSearch:
             for cast, nxt, _ in casts:
                 self.generated += 1
                 children.append(SearchNode(nxt, -1, node, cast, self._mask(nxt.spells_left), ()))
+            blind = blind_left(self._bound, mask)
+            if blind:       # the bound is blind while these are left: the casts that spend them first (issue 41)
+                children = unblind_first(children, _MASK, blind)
             children.reverse()          # popped in the order the casts were generated
         if found is not None:
             nxt, _ = act(self.world, state, found, record=False)
