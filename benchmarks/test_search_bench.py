@@ -175,29 +175,36 @@ def test_bigger_grids(rooms):
     assert not missed, "targets missed:\n" + "\n".join(missed)
 
 
-PARALLEL_CELLS = [("we", 7, 8, 11)]     # cells over 10 CPU s serial (issue 41: 7 x 8 on 11 rooms, 11.8 CPU s since
-#                                         the lone walks file alike states as one; 8 x 8 on 11 rooms fell to 8.0 s)
+PARALLEL_CELLS = [("we", 7, 8, 11), ("mixed", 5, 5, 8)]   # cells over 10 CPU s serial (issue 41: Warrior/Elf 7 x 8 on
+#   11 rooms, solvable, 11.8 CPU s since the lone walks file alike states as one; mixed 5 x 5, unsolvable, ~36 CPU s
+#   and 450,000 states, its cost the tree itself: session 13)
+PARALLEL_RUNS = [("shards", PARALLEL_CELLS[0]), ("dealt", PARALLEL_CELLS[0]),
+                 ("frontier", PARALLEL_CELLS[0]), ("frontier", PARALLEL_CELLS[1])]     # the shards and the dealt
+#   walks on the Warrior/Elf cell alone: both under 1x there, and hours on mixed 5 x 5's 450,000 states
 
 
-@pytest.mark.parametrize("engine", ["shards", "dealt"])
-@pytest.mark.parametrize("kind,heroes,spells,rooms", PARALLEL_CELLS)
-def test_parallel_proof_pays(kind, heroes, spells, rooms, engine):
+@pytest.mark.parametrize("engine,cell", PARALLEL_RUNS, ids=[f"{e}-{c[0]}{c[1]}x{c[2]}r{c[3]}" for e, c in PARALLEL_RUNS])
+def test_parallel_proof_pays(engine, cell):
     """Issue 41 item 4: a parallel proof on a 2-worker dask LocalCluster (one process a worker) against
     the serial search (``family.decide_cell``, a fresh process): the same verdict, a witness that
-    replays, and the parallel run's wall time at least 1.6 times shorter than the serial CPU seconds.
-    ``engine``: the sharded proof (``search.shards``, states dealt by situation) or the dealt walks
-    (``search.dealt``, the serial search with its bound's walks after a Swap dealt by board). Also
-    writes the critical path (per round the slowest worker's CPU s, summed), which contention slows
-    less than wall time; the load average is written beside."""
+    replays (the frontier's: the serial witness itself), and the parallel run's wall time at least 1.6
+    times shorter than the serial CPU seconds. ``engine``: the sharded proof (``search.shards``, states
+    dealt by situation), the dealt walks (``search.dealt``, the serial search with its bound's walks
+    after a Swap dealt by board) or the frontier (``search.frontier``, the serial search's stack cut
+    into parts dealt to workers as they free up). Also writes the critical path (the shards' and the
+    walks': per round the slowest worker's CPU s, summed; the frontier's: the busiest worker's CPU s),
+    which contention slows less than wall time; the load average is written beside."""
     import time
 
     import distributed       # installed with the bench (`.[dev]`): a missing dask fails here, never skips the target
     from zorglab.engine.run import run_world
     from zorglab.search.dealt import dealt_solve
     from zorglab.search.family import FINAL, _isolated, decide_cell
+    from zorglab.search.frontier import frontier_solve
     from zorglab.search.parallel import FamilySource
     from zorglab.search.shards import sharded_solve
 
+    kind, heroes, spells, rooms = cell
     load = os.getloadavg()[0]
     serial = _isolated(decide_cell, heroes, spells, 5_000_000, 120.0, FINAL, kind, rooms)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -207,9 +214,12 @@ def test_parallel_proof_pays(kind, heroes, spells, rooms, engine):
         if engine == "shards":
             run = sharded_solve(source, shards=2, client=client, max_seconds=600.0)
             verdict, states, cpu = run.verdict, sum(run.states), run.cpu
-        else:
+        elif engine == "dealt":
             dealt = dealt_solve(source, walkers=2, client=client, max_rounds=200_000)
             run, verdict, states, cpu = dealt, dealt.verdict, dealt.verdict.states, dealt.cpu
+        else:
+            frontier = frontier_solve(source, workers=2, client=client, max_states=5_000_000, max_seconds=600.0)
+            run, verdict, states, cpu = frontier, frontier.verdict, frontier.verdict.states, frontier.cpu
         wall = time.perf_counter() - start
     row = {"engine": engine, "kind": kind, "rooms": rooms, "heroes": heroes, "spells": spells,
            "verdict": verdict.verdict, "serial_verdict": serial["verdict"], "serial_cpu_seconds": serial["cpu_seconds"],
@@ -225,6 +235,8 @@ def test_parallel_proof_pays(kind, heroes, spells, rooms, engine):
     if verdict.verdict == "solvable":
         world = family_world(heroes, spells, kind, rooms)
         assert run_world(world, verdict.casts, strict=True).outcome.value == "win"
+        if engine == "frontier":
+            assert " ".join(verdict.cast_texts()) == serial["witness"], "the serial search's own witness"
     assert serial["cpu_seconds"] > 10.0, f"the cell takes {serial['cpu_seconds']} CPU s serial: pick one over 10"
     missed = at_least(f"parallel proof ({engine}) on 2 workers, serial CPU s / wall s ({wall:.1f} s wall against "
                       f"{serial['cpu_seconds']} CPU s serial)", row["speed_up"], SPEED_UP)

@@ -96,17 +96,32 @@ def test_the_deal_keeps_the_serial_order_of_wins():
     assert deal.over() and deal.verdict(0, 0.0).casts == ("early",)
 
 
-def test_only_finished_parts_without_a_win_pass_their_tables_on():
+def test_a_table_goes_only_to_later_parts_until_its_parts_finish_without_a_win():
+    """What a part not yet finished filed may serve the parts after it (if it wins, they cannot be
+    the answer), never the parts before it; a table holding a part's entries serves every part once
+    that part finished without a win, never while it may still win."""
     deal = _Deal(parts=5, workers=2)
-    for part in range(3):
-        deal.hand(part % 2, None)
-    table = ([], [], [((0, 0), 1)])
-    deal.answer(0, _reply(0, None, export=table))       # not finished: kept back
-    deal.answer(1, _reply(1, UNSOLVABLE, export=table))
-    deal.answer(0, _reply(2, SOLVABLE, ("won",), export=table))
-    assert deal.hand(0, 0)[1] == [(1, table)], "worker 0 gets worker 1's finished part"
-    assert deal.hand(1, None) is None and deal.hand(0, 0)[1] == [], "no part after the win; each table once"
-    assert deal.exports[0] == [], "a part that won passes nothing on"
+    assert deal.hand(0, None) == (0, []) and deal.hand(1, None) == (1, [])
+    early = ([], [], [((0, 0), 1)], frozenset({0}))
+    late = ([], [], [((0, 1), 1)], frozenset({0, 1}))     # worker 1's table held part 0's entries too
+    deal.answer(0, _reply(0, None, export=early))
+    assert deal.hand(1, 1)[1] == [(0, early)], "part 0's entries serve part 1, which comes after it"
+    deal.answer(1, _reply(1, UNSOLVABLE, export=late))
+    assert deal.hand(0, 0)[1] == [], "part 0 goes on: a table resting on its own entries is kept back"
+    assert deal.hand(1, None)[0] == 2
+    deal.answer(0, _reply(0, UNSOLVABLE))
+    assert deal.hand(0, None) == (3, [(1, late)]), "part 0 finished without a win: the table is sound"
+    assert deal.hand(0, 3)[1] == [], "each table once"
+
+
+def test_a_part_that_won_passes_nothing_on_to_the_parts_before_it():
+    deal = _Deal(parts=3, workers=2)
+    deal.hand(0, None), deal.hand(1, None)
+    won = ([], [], [((0, 1), 1)], frozenset({1}))
+    deal.answer(1, _reply(1, None, export=won))
+    deal.answer(1, _reply(1, SOLVABLE, ("won",)))
+    assert deal.hand(0, 0)[1] == [] and deal.hand(1, None) is None
+    assert deal.exports[1] == [(0, won)] and deal.finished[1] is None
 
 
 @pytest.mark.parametrize("on_dask", [False, True])

@@ -1,30 +1,33 @@
 """A frontier dealt to workers (issue 41 item 4): the serial depth-first search's stack cut into
-parts, handed out in the serial order as workers free up, the tables of finished parts passed on.
+parts, handed out in the serial order as workers free up, the parts' tables passed on where sound.
 
 Every worker runs the serial search (:class:`~zorglab.search.solver.Search`, ``fewest=False``: the
 depth-first witness search with its bound and cuts) for ``prefix`` states, the same in every process
 (the engine is deterministic; the coordinator checks the frontiers agree), and keeps one search
 object: its stack then holds the *frontier*, the nodes the serial search would expand next, top
 first — the parts, in the serial order. A worker runs a part by putting its node alone on the stack
-and running on; it keeps its table, memos and bound from part to part, in slices of ``slice_states``
+and running on; it keeps its table, memos and bound from part to part, in calls of ``slice_states``
 states. The coordinator deals part ``k`` to the first worker free (work stealing: many more parts
-than workers), and hands each worker, with its next slice, the table entries of the parts the
-others *finished without a win* (their situations' parts sent once each, then as numbers).
+than workers), and hands each worker, with its next call, what the others filed that it may use:
+their situations' parts sent once each, then as numbers.
 
 Why it stays exact, with the serial witness. Every part runs with the prefix's table, so the
 prefix's nodes are barred in every part as in the serial search after the prefix; call *dead* a
 node that cannot reach a win without passing through a prefix node. A part that finished without a
 win filed only dead nodes: each child of a node it filed was filed, barred by a node filed before
-(by induction dead), or cut by a sound cut. A search that skips or walks dead nodes expands its live
-nodes in the same order (a live node is never skipped for a dead one, which would make it dead,
-and a dead node's subtree holds only dead nodes), so part ``k`` finds, with whatever dead entries it
-was given, the win the serial search finds in part ``k``'s subtree once every part before ``k`` has
-none. So a win in part ``k`` is the answer once parts ``0..k-1`` are done without one: the serial
-search's own witness, whatever the workers' timing. Every part done without a win: unsolvable.
-Entries of a part not finished, or finished with a win, are never passed on. (One worker running
-every part in order is the serial search itself, state for state.) The one exception is the
-serial search's own: a table that outgrows ``max_table`` forgets its older half, and then the
-witness may differ (the verdict never does).
+(dead), or cut by a sound cut. A search that skips or walks dead nodes expands its live nodes in the
+same order (a live node is never skipped for a dead one, which would make it dead, and a dead node's
+subtree holds only dead nodes), so part ``k`` finds the win the serial search finds in part ``k``'s
+subtree once every part before ``k`` has none. So a win in part ``k`` is the answer once parts
+``0..k-1`` are done without one: the serial search's own witness, whatever the workers' timing.
+What a worker may file of another's: a table passed on names the parts whose entries it rests on
+(its sender's own parts and those it took in), and goes to a worker running part ``k`` only where
+each of them comes before ``k`` (if one wins, ``k`` cannot be the answer; if none does, their nodes
+are dead) or has finished without a win (``ongoing=False``: only finished parts pass tables on).
+Every part done without a win: unsolvable. (One worker running every part in order is the serial
+search itself, state for state.) The one exception is the serial search's own: a table that
+outgrows ``max_table`` forgets its older half, and then the witness may differ (the verdict never
+does).
 
 Measured in docs/performance.md, "A frontier dealt to workers (session 13)".
 """
@@ -44,9 +47,11 @@ from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
 from zorglab.search.witness import SearchNode, WitnessSearch
 
 Source = Callable[[], Any]
-PREFIX = 2_000          # serial states before the stack is cut into parts (past the probe's 256 and the static check)
-SLICE = 20_000          # states a worker expands per call before it hears from the coordinator again
-Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]]]     # new boards, new heroes, entries
+PREFIX = 300            # serial states before the stack is cut into parts (past the probe's 256 states: the static check done)
+ONGOING = True          # pass on what a part not yet finished has filed, to the parts after it
+SLICE = 2_000           # states a worker expands per call before it hears from the coordinator again (and passes on what it filed)
+# new boards, new heroes, entries, and the parts whose entries the sender's table held (its own included)
+Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[int]]
 
 
 class _Recording(Search):
@@ -87,6 +92,8 @@ class FrontierWorker:
         self._maps: list[tuple[list[int], list[int]]] = [([], []) for _ in range(workers)]
         self.part: int | None = None
         self.imported = 0
+        self.take_cpu = 0.0     # CPU s spent filing the others' tables
+        self.relies: set[int] = set()      # the parts whose entries this table holds (its own included)
 
     def describe(self) -> dict[str, Any]:
         return {"verdict": self.prefix_verdict, "parts": len(self.frontier), "fingerprint": self.fingerprint,
@@ -95,7 +102,8 @@ class FrontierWorker:
     def take(self, source: int, export: Export) -> None:
         """File another worker's finished part: its new board and hero parts numbered here, then
         each of its entries as a situation met (dominance as the table does it)."""
-        boards, heroes, entries = export
+        boards, heroes, entries, relies = export
+        self.relies |= relies
         board_map, hero_map = self._maps[source]
         search = self.search
         for table, new, into in ((search._boards, boards, board_map), (search._heroes, heroes, hero_map)):
@@ -123,19 +131,22 @@ class FrontierWorker:
         new_heroes = list(islice(search._heroes, heroes, None))
         self._sent = (len(search._boards), len(search._heroes))
         entries, search._filed = search._filed, []
-        return new_boards, new_heroes, entries
+        return new_boards, new_heroes, entries, frozenset(self.relies)
 
     def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
-             max_seconds: float | None) -> dict[str, Any]:
-        """Take the others' finished parts, then run ``part`` (a new one) or the current one for at
-        most ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
-        witness, states and CPU s of the call, and the part's table when it finished without a win."""
+             max_seconds: float | None, ongoing: bool = False) -> dict[str, Any]:
+        """Take the others' tables, then run ``part`` (a new one) or the current one for at most
+        ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
+        witness, states and CPU s of the call, and what the part filed since the last call when it
+        finished without a win (or, ``ongoing``, when it goes on)."""
         cpu = time.process_time()
         for source, table in imports:
             self.take(source, table)
+        self.take_cpu += time.process_time() - cpu
         search = self.search
         if part is not None:
             self.part = part
+            self.relies.add(part)
             search._stack = [self.frontier[part]]
             search._filed = []
         before = search.states
@@ -145,7 +156,7 @@ class FrontierWorker:
         export = None
         if verdict.verdict == UNKNOWN:
             done = None if states >= slice_states else UNKNOWN
-        elif verdict.verdict == UNSOLVABLE:
+        if done == UNSOLVABLE or (done is None and ongoing):
             export = self._export()
         spent = time.process_time() - cpu
         self.cpu += spent
@@ -165,6 +176,7 @@ class FrontierRun:
     cpu: list[float] = field(default_factory=list)
     rounds: int = 0
     imported: list[int] = field(default_factory=list)
+    filing: list[float] = field(default_factory=list)      # of ``cpu``, each worker's filing the others' tables
 
     @property
     def critical(self) -> float:
@@ -183,6 +195,7 @@ class _Deal:
         self.unknown: str | None = None
         self.exports: list[list[tuple[int, Export]]] = [[] for _ in range(workers)]   # (stamp, table) a worker
         self.sent = [[0] * workers for _ in range(workers)]     # [to][from]: tables delivered
+        self.finished: list[int | None] = [None] * parts       # when each part finished without a win
 
     def over(self) -> bool:
         if self.unknown is not None:
@@ -203,21 +216,38 @@ class _Deal:
                 return None
             part = self.next
             self.next += 1
+        runs = part if part is not None else current
+        assert runs is not None
         imports = []
         for source, exports in enumerate(self.exports):
             if source == worker:
                 continue
             sent = self.sent[worker][source]
-            while sent < len(exports) and (clock is None or exports[sent][0] <= clock):
+            while sent < len(exports) and (clock is None or exports[sent][0] <= clock) \
+                    and self._sound(exports[sent][1][3], runs, clock):
                 imports.append((source, exports[sent][1]))
                 sent += 1
             self.sent[worker][source] = sent
         return part, imports
 
+    def _sound(self, relies: frozenset[int], part: int, clock: int | None) -> bool:
+        """May a worker running ``part`` file a table that holds these parts' entries? Where each of
+        them came before ``part`` in the serial order (if one wins, ``part`` cannot be the answer) or
+        had finished without a win (its entries are dead), by ``clock`` where given."""
+        for r in relies:
+            when = self.finished[r]
+            if r >= part and (when is None or (clock is not None and when > clock)):
+                return False
+        return True
+
     def answer(self, worker: int, reply: dict[str, Any], stamp: int = 0) -> int | None:
         """Book a call's reply (``stamp``: when it finished, on the simulated clock); the worker's
         current part afterwards (None: it is free)."""
         part, done = reply["part"], reply["done"]
+        if done == UNSOLVABLE:
+            self.finished[part] = stamp
+        if reply["export"] is not None:
+            self.exports[worker].append((stamp, reply["export"]))
         if done is None:
             return int(part)
         self.done[part] = True
@@ -226,8 +256,6 @@ class _Deal:
                 self.win = (part, tuple(reply["casts"]))
         elif done == UNKNOWN:
             self.unknown = self.unknown or reply["reason"]
-        elif reply["export"] is not None:
-            self.exports[worker].append((stamp, reply["export"]))
         return None
 
     def verdict(self, states: int, seconds: float) -> Verdict:
@@ -262,16 +290,16 @@ class _ActorWorker:
         return self.worker.describe()
 
     def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
-             max_seconds: float | None) -> dict[str, Any]:
-        return self.worker.call(part, imports, slice_states, max_seconds)
+             max_seconds: float | None, ongoing: bool) -> dict[str, Any]:
+        return self.worker.call(part, imports, slice_states, max_seconds, ongoing)
 
-    def totals(self) -> tuple[int, float, int]:
-        return self.worker.search.states, self.worker.cpu, self.worker.imported
+    def totals(self) -> tuple[int, float, int, float]:
+        return self.worker.search.states, self.worker.cpu, self.worker.imported, self.worker.take_cpu
 
 
 def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, prefix: int = PREFIX,
                    slice_states: int = SLICE, max_states: int | None = None,
-                   max_seconds: float | None = None) -> FrontierRun:
+                   max_seconds: float | None = None, ongoing: bool = ONGOING) -> FrontierRun:
     """Decide the source's world with the serial search's frontier dealt to ``workers`` workers: on
     ``client`` (a dask ``distributed.Client``, one actor a worker, each dealt parts as it frees up), or
     with None here, the workers' calls one after another on a clock of states (each next call the
@@ -291,7 +319,7 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
     decided = _check(described)
     if decided is not None:
         states = [d["states"] for d in described]
-        return FrontierRun(decided, 0, states, [d["cpu"] for d in described], 0, [0] * workers)
+        return FrontierRun(decided, 0, states, [d["cpu"] for d in described], 0, [0] * workers, [0.0] * workers)
     deal = _Deal(described[0]["parts"], workers)
     rounds = 0
     if client is None:
@@ -311,17 +339,18 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
             size = _slice(deal, slice_states, max_states, local[i].search.states)
             if size is None:
                 break
-            reply = local[i].call(part, imports, size, _left(max_seconds, local[i].cpu))
+            reply = local[i].call(part, imports, size, _left(max_seconds, local[i].cpu), ongoing)
             rounds += 1
             clock[i] += reply["states"]
             current[i] = deal.answer(i, reply, clock[i])
-        totals = [(w.search.states, w.cpu, w.imported) for w in local]
+        totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
     else:
-        rounds = _drive(deal, actors, slice_states, max_states, max_seconds, [d["states"] for d in described])
+        rounds = _drive(deal, actors, slice_states, max_states, max_seconds, [d["states"] for d in described],
+                        ongoing)
         totals = [actor.totals().result() for actor in actors]
     verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
     return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
-                       [t[2] for t in totals])
+                       [t[2] for t in totals], [t[3] for t in totals])
 
 
 def _left(max_seconds: float | None, spent: float) -> float | None:
@@ -340,7 +369,7 @@ def _slice(deal: _Deal, slice_states: int, max_states: int | None, states: int) 
 
 
 def _drive(deal: _Deal, actors: list[Any], slice_states: int, max_states: int | None, max_seconds: float | None,
-           states: list[int]) -> int:
+           states: list[int], ongoing: bool) -> int:
     """The cluster's calls: a thread a worker, each handed its next call as it answers (work stealing)."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
@@ -358,7 +387,7 @@ def _drive(deal: _Deal, actors: list[Any], slice_states: int, max_states: int | 
             if handed is None or size is None:
                 return
             part, imports = handed
-            reply = actors[i].call(part, imports, size, _left(max_seconds, cpu)).result()
+            reply = actors[i].call(part, imports, size, _left(max_seconds, cpu), ongoing).result()
             cpu += reply["cpu"]
             states[i] += reply["states"]
             with lock:
