@@ -90,6 +90,7 @@ def test_validate_registers_the_types_without_the_engines_run_time_modules():
     assert code == 0
     assert "zorglab.engine.types" in modules and "zorglab.engine.heroes.gunner" in modules
     assert sorted(modules & set(RUN_TIME)) == []
+    assert "difflib" not in modules         # "did you mean": for a misspelt name only
 
 
 def _helps(parser: argparse.ArgumentParser) -> dict[str, str | None]:

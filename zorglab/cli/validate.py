@@ -10,7 +10,6 @@ not valid. Every problem goes to stderr.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from pathlib import Path
@@ -217,6 +216,8 @@ def _cross_checks(checks: list[LevelCheck], contract_files: dict[Path, ContractF
         if level.contract is not None and contract_file is not None and contract_file.positions is not None:
             named = {c.name: c for c in contract_file.contracts}
             if level.contract not in named:
+                import difflib      # only for a contract misnamed: a sound level never pays for it
+
                 close = difflib.get_close_matches(level.contract, list(named), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else f" (contracts: {', '.join(named) or 'none'})"
                 problems.append(Problem(_value_location(check.path, "contract"), f"contract {level.contract!r} is "

@@ -9,7 +9,6 @@ registry's function implementations (the engine owns the run record they read).
 
 from __future__ import annotations
 
-import difflib
 import enum
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -228,6 +227,7 @@ def _count(n: int, noun: str) -> str:
 
 
 def unknown_name_message(name: str, known: list[str], noun: str = "name") -> str:
+    import difflib      # a misspelt name only: loading a sound level never pays for it
     close = difflib.get_close_matches(name, sorted(set(known)), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return f"unknown {noun} {name!r}{hint}"

@@ -7,7 +7,6 @@ layout is valid (each room placed once, walls matching) is the layout checker's 
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -54,6 +53,7 @@ def unknown_keys(table: dict[str, Any], allowed: tuple[str, ...], path: tuple[An
                  positions: Positions, problems: list[Problem]) -> None:
     for key in table:
         if key not in allowed:
+            import difflib      # a misspelt name only: loading a sound level never pays for it
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(allowed)})"
             problems.append(Problem(positions.key_location(path + (key,)), f"unknown key {key!r} in {where}{hint}",

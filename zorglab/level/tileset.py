@@ -9,7 +9,6 @@ openings of the level's room they stand in for (ZR-18).
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 from dataclasses import dataclass
@@ -204,6 +203,7 @@ def attach_tiles(uses: list[RoomUse], own: Mapping[str, OwnTile], library: Mappi
                 message = (f"room {room.label} has no tile and its tile libraries ({library_shown}) have no "
                            f"default {name!r}")
             else:
+                import difflib      # a misspelt name only: loading a sound level never pays for it
                 close = difflib.get_close_matches(name, sorted(set(own) | set(library)), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 message = f"unknown tile {name!r} (not in this level's [tiles] nor in {library_shown}){hint}"
