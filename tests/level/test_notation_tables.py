@@ -103,6 +103,18 @@ def test_a_missing_or_broken_file_falls_back_to_the_grammar(monkeypatch: pytest.
     assert notation_tables.stored_tables(notation_tables.grammar_text()) is None
 
 
+def test_the_writer_writes_what_the_loader_reads(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``python -m zorglab.level.notation_tables`` after a grammar edit: the file it writes is used."""
+    grammar = (ROOT / "zorglab/level/notation.lark").read_text(encoding="utf-8") + "\n// edited\n"
+    monkeypatch.setattr(notation_tables, "HERE", tmp_path)
+    (tmp_path / "notation.lark").write_text(grammar, encoding="utf-8")
+    assert notation_tables.stored_tables(grammar) is None
+    notation_tables.main()
+    assert notation_tables.stored_tables(grammar) is not None
+    monkeypatch.setattr(notation_tables, "build_parser", lambda g: pytest.fail("the grammar was built"))
+    assert isinstance(outcome(notation_tables.parser(), "W1 = W(3) @ t", "entity"), Tree)
+
+
 def test_tuples_and_integer_keys_come_back_as_they_were() -> None:
     import json
     value = {"a": (1, (2, "x")), "b": {3: [(0, 4)], 5: {"c": None}}, "d": [True, 1.5, {"@": 2}]}
