@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from randomlevels import small_worlds
 from zorglab.engine.run import run_world
 from zorglab.search.family import family_world
-from zorglab.search.frontier import FrontierWorker, _Deal, frontier_solve
+from zorglab.search.frontier import FrontierMismatch, FrontierWorker, _check, _Deal, frontier_solve
 from zorglab.search.parallel import FamilySource
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
@@ -78,6 +78,21 @@ def test_a_table_passed_on_is_filed_under_the_receivers_numbers():
     for situation, mask in named.items():
         entry = filed[situation]
         assert any(other & mask == mask for other in ((entry,) if isinstance(entry, int) else entry))
+
+
+@pytest.mark.parametrize("heroes,spells,kind", [(2, 4, "we"), (4, 2, "we")])
+def test_a_cell_the_prefix_decides_is_answered_without_parts(heroes, spells, kind):
+    serial = _serial(family_world(heroes, spells, kind))
+    run = frontier_solve(FamilySource(heroes, spells, kind), workers=2)
+    assert run.parts == 0 and (run.verdict.verdict, run.verdict.casts) == (serial.verdict, serial.casts)
+
+
+def test_workers_whose_frontiers_differ_are_refused():
+    same = {"verdict": None, "parts": 3, "fingerprint": "a" * 64, "cpu": 0.0, "states": 1}
+    with pytest.raises(FrontierMismatch, match="3 parts aaaa.*3 parts bbbb"):
+        _check([same, {**same, "fingerprint": "b" * 64}])
+    with pytest.raises(FrontierMismatch):
+        _check([same, {**same, "parts": 4}])
 
 
 def _reply(part, done, casts=(), export=None):

@@ -54,6 +54,11 @@ SLICE = 2_000           # states a worker expands per call before it hears from 
 Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[int]]
 
 
+class FrontierMismatch(RuntimeError):
+    """Workers whose serial prefixes ended on different frontiers (a search that is not the same in
+    every process): dealing their parts would not cover the serial search's."""
+
+
 class _Recording(Search):
     """The serial search noting every situation it files (so a finished part can pass its table on)."""
 
@@ -271,8 +276,9 @@ class _Deal:
 def _check(described: list[dict[str, Any]]) -> Verdict | None:
     """The prefix's verdict where it decided (the same on every worker), else None; refuses
     workers whose frontiers differ (the parts would not be the same nodes)."""
-    if len({d["fingerprint"] for d in described}) != 1 or len({d["parts"] for d in described}) != 1:
-        raise RuntimeError("the workers' serial prefixes differ: the search is not deterministic across processes")
+    if len({(d["fingerprint"], d["parts"]) for d in described}) != 1:
+        raise FrontierMismatch("the workers' serial prefixes differ (frontiers " + ", ".join(
+            f"{d['parts']} parts {d['fingerprint'][:12]}" for d in described) + "): the parts would not be the same nodes")
     first = described[0]["verdict"]
     if first.verdict != UNKNOWN or described[0]["parts"] == 0:
         return first if first.verdict != UNKNOWN else Verdict(UNSOLVABLE, (), first.states, first.seconds,
