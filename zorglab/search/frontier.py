@@ -80,7 +80,7 @@ def _path(node: SearchNode) -> str:
 
 class FrontierWorker:
     """One worker's search: the serial prefix, then the parts it is dealt, one table throughout.
-    On a dask worker it lives in that process (:func:`_worker_call`); here, one object a worker."""
+    On a dask worker it lives in that process (:class:`_ActorWorker`); here, one object a worker."""
 
     def __init__(self, source: Source, index: int, workers: int, prefix: int = PREFIX):
         self.index = index
@@ -105,8 +105,8 @@ class FrontierWorker:
                 "cpu": self.cpu, "states": self.search.states}
 
     def take(self, source: int, export: Export) -> None:
-        """File another worker's finished part: its new board and hero parts numbered here, then
-        each of its entries as a situation met (dominance as the table does it)."""
+        """File what another worker passed on: its new board and hero parts numbered here, then
+        each of its entries as a situation expanded (dominance as the table does it)."""
         boards, heroes, entries, relies = export
         self.relies |= relies
         board_map, hero_map = self._maps[source]
