@@ -19,6 +19,7 @@ field                         spell type   hero type    mark    the cut that ask
 ``alike_destinations``        yes                               Move's alike empty slots (FR-55)
 ``walks_alone``                            yes                  the bound's quiet heroes (FR-51, FR-56)
 ``quiet_when_spent``                       yes                  the same, once ``spent`` (FR-56)
+``moves_rooms_only``                       yes                  the lone walks beside it (FR-57)
 ============================  ===========  ===========  ======  ===========================================
 
 A hero is *quiet* (FR-56) when its type ``walks_alone``, or declares ``quiet_when_spent`` and its
@@ -29,7 +30,7 @@ Gunner or a Mechanic gets them once its shots are spent or it is dead.
 
 >>> from zorglab.engine.facts import SearchFacts
 >>> SearchFacts()                                   # nothing declared: no cut relies on it
-SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False, alike_destinations=False, walks_alone=False, quiet_when_spent=False)
+SearchFacts(stirs_sleepers=True, bounded=False, always_plans=False, keeps_slots=False, alike_destinations=False, walks_alone=False, quiet_when_spent=False, moves_rooms_only=False)
 >>> SearchFacts(stirs_sleepers=False).bounded       # declare only what is true; the rest stays safe
 False
 """
@@ -78,6 +79,13 @@ class SearchFacts:
         every state after), that hero is as one whose type ``walks_alone``, stirs no sleeper and
         plans wherever Z can be reached (FR-56): a Gunner without shots, a Princess pulling with
         0 and weighing Z alone. Default False.
+    moves_rooms_only
+        A hero type only: all its actions change of another hero is the slot of the room it stands
+        in, carried with that room (no entry, no cell effect, no HP, no goal, no gold read), and
+        every arrangement one action can make is among those its
+        :meth:`~zorglab.engine.heroes.base.HeroBehaviour.board_moves` hook lists (the Mechanic's
+        shoves). Then a lone walk it may interrupt is still asked, with its moves made at every
+        pause (FR-57), rather than left unasked. Default False.
     """
 
     stirs_sleepers: bool = True
@@ -87,6 +95,7 @@ class SearchFacts:
     alike_destinations: bool = False
     walks_alone: bool = False
     quiet_when_spent: bool = False
+    moves_rooms_only: bool = False
 
 
 NO_FACTS = SearchFacts()

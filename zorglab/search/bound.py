@@ -83,9 +83,9 @@ class DamageBound(LoneWalks):
         self._spells_left: dict[int, tuple[int, int, int]] = {}   # mask -> (damage, bends, pauses)
         self._grounds: dict[int, int] = {}          # the search's board number -> ground number
         self._ground_numbers: dict[tuple[Any, ...], int] = {}
-        self._drops: dict[tuple[int, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
+        self._drops: dict[tuple[Any, ...], tuple[int, bool]] = {}     # walk -> (drop, exact)
         self._drops_after: dict[tuple[Any, ...], tuple[int, bool]] = {}     # walk after a board spell -> (drop, exact)
-        self._heroes: dict[tuple[int, ...], bool | list[int]] = {}
+        self._heroes: dict[tuple[Any, ...], bool | list[int]] = {}
         self._after: dict[tuple[int, ...], bool | list[int]] = {}      # hero walks after a board spell now: hopeless?
         self._answers: dict[tuple[Any, ...], bool] = {}     # (ground, heroes' parts, mask) -> hopeless? (issue 41)
         self.hits = 0                       # questions the answers memo took
@@ -94,6 +94,7 @@ class DamageBound(LoneWalks):
         self._loud_types = frozenset(t for t in world.hero_types() if not world.behaviour(t).facts.walks_alone)
         self._quiet: dict[tuple[Any, ...], bool] = {}
         self._dears: dict[tuple[Any, ...], bool] = {}
+        self._movers_on = False         # FR-57: the walks beside a loud mover asked (the search turns it on)
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -146,6 +147,31 @@ class DamageBound(LoneWalks):
                 if not quiet:
                     found.append(index)
         return tuple(found)
+
+    @property
+    def movers_on(self) -> bool:
+        """Are walks a loud mover may interrupt asked with its moves (FR-57)? Off until the
+        search turns it on (``Search.bound_movers``); turned on, the answers given without them
+        are forgotten (they cut less)."""
+        return self._movers_on
+
+    @movers_on.setter
+    def movers_on(self, on: bool) -> None:
+        if on != self._movers_on:
+            self._movers_on = on
+            self._answers.clear()
+
+    def movers_of(self, state: GameState, loud: tuple[int, ...]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+        """The loud heroes as (type, arguments) when every one of them only moves rooms
+        (``SearchFacts.moves_rooms_only``, FR-57: a Mechanic), else (): then a walk one of them
+        may interrupt is asked with their moves at each pause rather than left unasked."""
+        found = []
+        for index in loud:
+            hero = state.heroes[index]
+            if not self.world.behaviour(hero.type).facts.moves_rooms_only:
+                return ()
+            found.append((hero.type, hero.args))
+        return tuple(dict.fromkeys(found))
 
     def _dear(self, hero: HeroState) -> bool:
         """Is this hero's lone walk left unasked ("it may die"): a hero of a type that does not
@@ -214,23 +240,31 @@ class DamageBound(LoneWalks):
         needs: list[list[int]] = []
         loud = self.loud(state)
         sleeps = any(mask & bit for bit in self.pauses) if loud else False
+        movers = self.movers_of(state, loud) if loud and self.movers_on and not mask & self.board_bits else ()
         for place in self.order(state):     # ZR-7: who may act before whom (the engine's own order)
             hero = place.hero
             if hero.hp > spells:
                 index = place.at
+                moved: tuple[Any, ...] = ()
                 if loud and self._interrupted(index, loud, sleeps, pauses, place):
-                    continue        # a loud hero may act while it walks: it may die (FR-56)
+                    if not movers or index in loud:
+                        continue        # a loud hero may act while it walks: it may die (FR-56)
+                    moved = movers      # ... only moving rooms: its moves at each pause (FR-57)
                 noisy = bool(loud)  # ... or if it is stuck: such a walk has no bound (LoneWalks.noisy)
                 key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells, noisy)
+                if moved:
+                    key += (moved,)     # the walk with the movers' moves (cuts.walk_cut reads the others)
                 verdict = self._heroes.get(key)
                 if verdict is None:
                     self.noisy = noisy
+                    self.movers = moved
                     try:
                         verdict = self._heroes[key] = self._hero_needs(state, index, ground, parts[index + 1], bends,
                                                                        hero.hp - spells, pauses + place.earlier,
                                                                        place.paused)
                     finally:
                         self.noisy = False
+                        self.movers = ()
                 if verdict is True:
                     self.pruned += 1
                     return True
@@ -318,7 +352,7 @@ class DamageBound(LoneWalks):
         below ``need``, else at least ``need``), memoised by the search's part numbers."""
         if self._dear(state.heroes[index]):
             return UNBOUNDED
-        key = (ground, part, bends, pauses, int(paused), int(self.noisy))
+        key = (ground, part, bends, pauses, int(paused), int(self.noisy), self.movers)
         found = self._drops.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]         # exact, or already known to reach this need
@@ -330,7 +364,7 @@ class DamageBound(LoneWalks):
         """The least Attack damage a hero of ``hp`` still needs whatever walk spells it gets, as far
         as the memo of :meth:`drop` knows it (no new walk): ``hp`` less its walk's drop with every
         spell in ``bends``, where that drop is known exactly; else 0 (it may need none)."""
-        found = self._drops.get((ground, part, bends, pauses, int(paused), int(self.noisy)))
+        found = self._drops.get((ground, part, bends, pauses, int(paused), int(self.noisy), self.movers))
         return max(0, hp - found[0]) if found is not None and found[1] else 0
 
     # -- the casts given up before they are made (zorglab.search.cuts) -----------------------------

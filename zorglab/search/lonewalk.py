@@ -28,6 +28,7 @@ from zorglab.engine.state import GameState, HeroState
 from zorglab.engine.turns import act, next_action
 from zorglab.errors import CastError
 from zorglab.search.casts import CastBook, legal_casts
+from zorglab.search.movers import MoverBoards
 
 if TYPE_CHECKING:
     from zorglab.engine.world import World
@@ -98,6 +99,11 @@ class LoneWalks:
         # FR-56: a hero that is not quiet lives besides the walker; asked only of walks no one
         # interrupts, so it acts only if the walker is stuck (then anything goes: no bound)
         self.noisy = False
+        # FR-57: the loud heroes (type, arguments) whose actions only move rooms (a Mechanic's
+        # shoves) and that may act while the walker is paused: at each pause every arrangement
+        # their moves can reach is tried; () where none may (the walk as before)
+        self.movers: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        self.boards = MoverBoards(world)     # the arrangements they reach, by board
         self._aware: dict[str, bool] = {}
         self._left_reads: dict[tuple[bool, ...], tuple[bool, bool]] = {}
         self._golds: dict[tuple[int, ...], list[tuple[int, ...]]] = {}     # room gold -> with each config
@@ -184,7 +190,7 @@ class LoneWalks:
         if not aware:
             if any(s.gold):
                 s = s._replace(gold=(0,) * len(s.gold), unseen=())    # gold only spares a walk that reads no HP
-            if not boards:
+            if not boards and not self.movers:
                 pauses, paused = 0, False       # others acting change nothing it reads
         elif paused and self.merge and self.configs is not None and any(s.gold[room] for room in self.hp_rooms):
             # paused, the walk lays each config over the HP-changing rooms before it goes on, and a
@@ -198,7 +204,7 @@ class LoneWalks:
             profile = self._profile(hero)
         key = (s.slots, s.main_a, s.cleared, s.extra, s.gold if aware else (), profile, hero.pos,
                hero.poisoned, hero.extra, hero.marks, hero.history[-self.reach:] if history else (), left, pauses,
-               paused, self.noisy)
+               paused, self.noisy, self.movers)
         found = self._solo.get(key)
         if found is not None and (found[1] or found[0] >= need):
             return found[0]
@@ -223,11 +229,35 @@ class LoneWalks:
         return best
 
     def _paused(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
-        """Others act: any rooms may be swapped (each board spell once), then the hero goes on
-        with gold lying anywhere an entry changes HP (if its plan reads HP)."""
-        best = 0
+        """Others act: any rooms may be swapped (each board spell once) or moved by the loud
+        heroes beside it (:attr:`movers`, FR-57), then the hero goes on with gold lying anywhere an
+        entry changes HP (if its plan reads HP)."""
         if aware and self.configs is None:
             return UNBOUNDED        # too many ways gold could lie to follow each: no bound (sound)
+        if not self.movers:
+            return self._resume(s, i, pauses, aware, depth, need)
+        arrangements = self.moved(s.slots)
+        if arrangements is None:
+            return UNBOUNDED        # the movers reach too many arrangements to follow: no bound (sound)
+        if not self._reads(s.spells_left)[1]:     # no board spell left: alike boards walked once
+            hero = s.heroes[i]
+            arrangements = self.boards.folded(arrangements, None if hero.pos is None else hero.pos[0])
+        best = 0
+        for slots in arrangements:
+            best = max(best, self._resume(s if slots is s.slots else s._replace(slots=slots), i, pauses, aware,
+                                          depth, need))
+            if best >= need:
+                break
+        return best
+
+    def moved(self, slots: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:
+        """Every arrangement the :attr:`movers` can make from ``slots`` (``zorglab.search.movers``)."""
+        return self.boards.reached(self.movers, slots)
+
+    def _resume(self, s: GameState, i: int, pauses: int, aware: bool, depth: int, need: int) -> int:
+        """The rest of a pause on this board: any rooms may be swapped (each board spell once),
+        then the hero goes on with gold lying anywhere an entry changes HP (if its plan reads HP)."""
+        best = 0
         if aware and self.configs is not None:
             for gold in self._gold_configs(s.gold):
                 # every lump seen: unseen gold (ZR-29) leaves the plan as without it and only spares
@@ -275,7 +305,7 @@ class LoneWalks:
         elif s.heroes[i].pos is not None:
             # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
             return UNBOUNDED if aware or self.noisy else self._rearranged(s, i, pauses, depth, need, 0)
-        if pauses and best < need and (aware or self._board_left(s)):
+        if pauses and best < need and (aware or self.movers or self._board_left(s)):
             best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
         if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
             # every spell on it as the active hero (the engine's own casts: Swap with its room)

@@ -182,6 +182,8 @@ class ProofSearch:
         """Set the bound's allowance from the work the search has earned; False when it has done
         no work yet and may do none (then it has nothing to answer from, at no cost)."""
         n = self.states
+        if not bound.movers_on and self.bound_movers is not None and n >= self.bound_movers:
+            bound.movers_on = True
         late = max(0, n - self.bound_delay)     # the ramp waits: a witness often comes first (issue 27)
         earned = self._static_work + self.bound_first + int(n * self.bound_share) \
             + (late * late // self.bound_ramp if self.bound_ramp else 0)     # the static check's work is free

@@ -94,6 +94,9 @@ BOUND_RAMP = 20              # ... and n * n / BOUND_RAMP more after n states: a
 BOUND_DELAY = 1_000         # ... counted from this many states on: the smallest cells are won by the witness search
                             # by then (4 x 5 in 755 states); issue 41: 10,000 -> 3,000 (7 x 8 6.8 -> 6.2 s), -> 1,000
                             # (5 x 5 2.5 -> 1.2 s: its witness search needs the bound's cuts, 3,736 -> 1,737 states)
+BOUND_MOVERS = 20_000       # states before the lone walks beside a loud mover (a Mechanic) are asked with its moves
+                            # (FR-57): each costs plan graphs on every arrangement its shoves reach, which small
+                            # cells (mixed 5 x 6: 16,653 states) never repay; mixed 6 x 6 27 -> 17.5 CPU s
 BOUND_STATIC = 600          # lone states the bound may walk for the first state alone, before any search: the
                             # cheap static check (family cells 2..8 x 1..4 need 73-576; issue 41)
 BOUND_STATIC_PLANS = 4      # ... and plan graphs it may explore (one per hero profile and board, ~15 ms each on the
@@ -202,6 +205,7 @@ class Search(ProofSearch, WitnessSearch, SituationNumbers, SleeperCut):
     bound_quantum: int = BOUND_QUANTUM
     bound_ramp: int = BOUND_RAMP
     bound_delay: int = BOUND_DELAY
+    bound_movers: int | None = BOUND_MOVERS     # states before the walks beside a loud mover are asked (FR-57)
     bound_static: int = BOUND_STATIC
     bound_static_plans: int = BOUND_STATIC_PLANS
     probe: int = PROBE          # witness-search states before the static check (none where ``fewest``)

@@ -80,6 +80,13 @@ class HeroBehaviour:
         every step). None (the default): it plans as itself."""
         return None
 
+    @staticmethod
+    def board_moves(world: World, args: tuple[Any, ...], slots: tuple[Slot, ...]) -> tuple[tuple[Slot, ...], ...]:
+        """Every arrangement of the rooms one action of such a hero can make from ``slots``,
+        wherever it stands (a superset is fine): read only where the type declares
+        ``SearchFacts.moves_rooms_only`` (FR-57). None by default."""
+        return ()
+
     @classmethod
     def quiet(cls, world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
         """Is such a hero *quiet* (FR-56): its type ``walks_alone``, or it is ``quiet_when_spent``

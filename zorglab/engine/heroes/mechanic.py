@@ -142,7 +142,9 @@ class Mechanic(HeroBehaviour):
     # A shove carries a room's sleepers without an entry (ZR-8, ZR-15), as Swap and Move do, but
     # changes every other hero's board: quiet only when no room it lists is in the world (FR-56).
     # A walk is always among its plans, so it has one wherever Z can be reached (FR-51's groups).
-    facts = SearchFacts(stirs_sleepers=False, always_plans=True, quiet_when_spent=True)
+    # What it does to another hero is shove the room that hero stands in, and the rooms it walks
+    # through (FR-57: ``board_moves``): the bound's lone walks beside it take its shoves at each pause.
+    facts = SearchFacts(stirs_sleepers=False, always_plans=True, quiet_when_spent=True, moves_rooms_only=True)
     plans_forward = True    # its plan space multiplies by the maps its shoves make; search only up to the goal
     cost_names = ("length", "unjustified_shoves")
     layer_words = MappingProxyType({
@@ -157,6 +159,19 @@ class Mechanic(HeroBehaviour):
     def spent(world: World, args: tuple[Any, ...], extra: tuple[Any, ...]) -> bool:
         """No room of the world is listed (FR-56): it never shoves, a walker to Z."""
         return all(weight(world, args, room) is None for room in range(len(world.rooms)))
+
+    @staticmethod
+    def board_moves(world: World, args: tuple[Any, ...], slots: tuple[Slot, ...]) -> tuple[tuple[Slot, ...], ...]:
+        """Every arrangement one shove can make from ``slots``: any listed room, any direction
+        the rules allow (FR-24, FR-38), wherever the Mechanic stands (FR-57: a superset)."""
+        found = []
+        for room in range(len(world.rooms)):
+            if weight(world, args, room) is not None:
+                for direction in ORDER:
+                    moved = shoved_slots(world, slots, room, direction)
+                    if moved is not None:
+                        found.append(moved)
+        return tuple(found)
 
     @staticmethod
     def perform(res: Resolution, hero: HeroScratch, action: Action) -> bool:
