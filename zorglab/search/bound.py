@@ -251,7 +251,8 @@ class DamageBound(LoneWalks):
                         continue        # a loud hero may act while it walks: it may die (FR-56)
                     moved = movers      # ... only moving rooms: its moves at each pause (FR-57)
                 noisy = bool(loud)  # ... or if it is stuck: such a walk has no bound (LoneWalks.noisy)
-                key = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells, noisy)
+                key: tuple[Any, ...] = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells,
+                                        noisy)
                 if moved:
                     key += (moved,)     # the walk with the movers' moves (cuts.walk_cut reads the others)
                 verdict = self._heroes.get(key)
