@@ -108,3 +108,48 @@ def test_a_walker_no_shove_can_kill_behind_a_mechanic_is_given_up():
     assert not brute_force(world, start)
     search = _bound(world)
     assert search._bound.hopeless(start, 0, search._parts(start, None))
+
+
+@SETTINGS
+@given(mover_states(max_spells=2))
+def test_alike_boards_filed_once_take_what_each_walked_apart_takes(case):
+    """Arrangements differing only in where rooms stand that touch no other room (and hold no
+    walker) are walked once (``MoverBoards.folded``): every walk beside the movers takes what the
+    walk taking each arrangement apart takes."""
+    world, state = case
+    search = _bound(world)
+    bound = search._bound
+    loud = bound.loud(state)
+    movers = bound.movers_of(state, loud) if loud else ()
+    assume(movers)
+    apart = _bound(world)._bound
+    apart.boards.fold = False
+    mask = search._mask(state.spells_left)
+    for place in bound.order(state):
+        if place.at in loud:
+            continue
+        drops = []
+        for walks in (bound, apart):
+            walks.noisy, walks.movers = True, movers
+            drops.append(walks.walk_drop(state, place.at, mask & walks.bending, walks._pauses(mask, place.earlier),
+                                         paused=place.paused))
+        event(f"folded: {len(bound.boards._folds) > 0}")
+        assert drops[0] == drops[1]
+
+
+def test_the_fold_keeps_the_walkers_room_where_it_stands():
+    """The walker stands in a room the Mechanic may shove out on its own: filed as one with
+    the other arrangements that room stands apart in, the walk would take what it takes where the
+    room is first met -- the fold keeps the walker's room where it is."""
+    from zorglab.search.movers import MoverBoards
+    world = _detour(1, "D1", 0)
+    boards = MoverBoards(world)
+    start = world.initial_state()
+    movers = (("Mechanic", world.level.heroes[0].args),)
+    reached = boards.reached(movers, start.slots)
+    assert reached is not None and len(reached) > 1
+    d1 = [room.label for room in world.level.rooms].index("D1")
+    kept = boards.folded(reached, d1)
+    apart = boards.folded(reached, None)
+    assert {slots[d1] for slots in kept} == {slots[d1] for slots in reached}, "the walker's room stays where it is"
+    assert len(apart) < len(kept)

@@ -18,7 +18,9 @@ entry effect an HP change (or A's), and every spell type saying how it bears on 
 (``SpellBehaviour.bound_role``); a spell without a role (Move, Selection, new types) turns the bound
 off while it is left, and so does a mark some hero carries whose ``SearchFacts.bounded`` is false
 (a tick effect dealing damage; a new mark by default), and a living hero that is not *quiet*
-(FR-56, ``HeroBehaviour.quiet``: a Gunner with a shot left, a Mechanic, a Princess that pulls).
+(FR-56, ``HeroBehaviour.quiet``: a Gunner with a shot left, a Mechanic, a Princess that pulls);
+beside loud heroes that only move rooms (a Mechanic, FR-57) the walks they may interrupt are asked
+with their moves at every pause (``zorglab.search.movers``).
 The casts the bound gives up before they are made (the walk cut, the board cut) are in
 ``zorglab.search.cuts``; who an Attack can reach together, in ``zorglab.search.groups``.
 """
@@ -288,7 +290,8 @@ class DamageBound(LoneWalks):
         again only where this walk is paused (it wakes, or is unstuck: ``pauses``, ``place``); one
         after it only while this hero sleeps (now, or by a pause spell left: ``sleeps``) or is
         stuck, which the walk itself answers with no bound (``LoneWalks.noisy``). A loud hero's
-        own walk is not asked (a Mechanic's plans over every map its shoves make are dear)."""
+        own walk is not asked (a Mechanic's plans over every map its shoves make are dear). Where
+        every loud hero only moves rooms (FR-57) an interrupted walk is asked with their moves."""
         if index in loud:
             return True
         if loud[0] < index and (pauses + place.earlier or place.paused):

@@ -14,7 +14,7 @@ from zorglab.core.model import Cast
 from zorglab.engine.state import GameState
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
-from zorglab.search.orders import quiet_first
+from zorglab.search.orders import damage_last, quiet_first, waits_behind_mover
 from zorglab.search.unblind import blind_left, unblind_first
 
 
@@ -54,6 +54,7 @@ class WitnessSearch:
             self._loud_types = frozenset(t for t in types if not self.world.behaviour(t).facts.walks_alone)
             self._may_be_loud = bool(self._loud_types)
             self._loud_parts: dict[int, bool] = {}      # a hero's part number -> loud? (FR-56)
+            self._damage_types = frozenset(s.type for s in self.world.spells if s.behaviour.bound_role == "damage")
             # a quiet hero stays quiet (FR-56) unless a spell makes a type that may be loud
             self._made_loud = any(t in self._loud_types for spell in self.world.spells
                                   for t in spell.behaviour.makes_types(spell.args))
@@ -147,7 +148,18 @@ class WitnessSearch:
                 if hero is heroes[i] or hero.alive and not quiet(hero):
                     n += 1
             return n
+        bound = self._bound
+        if bound is not None and waits_behind_mover(heroes, [i for i in loud if self._movers(heroes[i])],
+                                                    lambda hero: not bound._dear(hero)):
+            return damage_last(casts, count, self._damages)     # FR-57: kept for the hero waiting behind
         return quiet_first(casts, count)
+
+    def _movers(self: Any, hero: Any) -> bool:
+        return bool(self.world.behaviour(hero.type).facts.moves_rooms_only)
+
+    def _damages(self: Any, cast: Cast) -> bool:
+        """Does ``cast`` deal damage (its spell type's ``bound_role``: an Attack)?"""
+        return cast.spell.type in self._damage_types
 
     def _loud_count(self: Any, state: GameState) -> int:
         """How many living heroes are loud (FR-56): the cuts stand aside while one is."""
