@@ -12,7 +12,7 @@ from zorglab.engine.run import run_world
 from zorglab.engine.turns import act, next_action
 from zorglab.search.casts import legal_casts
 from zorglab.search.family import family_world
-from zorglab.search.orders import quiet_first
+from zorglab.search.orders import damage_last, quiet_first, waits_behind_mover
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 from randomlevels import small_worlds
@@ -48,7 +48,31 @@ def test_the_order_lays_out_every_cast_once_the_quietest_first(case):
         if search._loud_count(a[1]) == search._loud_count(b[1]):
             assert casts.index(a) < casts.index(b)
     search._diving()        # the witness search's own, looking again only at the heroes loud now
+    bound = search._bound
+    loud = search._bound.loud(state) if bound is not None else ()
+    if bound is not None and waits_behind_mover(state.heroes, [i for i in loud if search._movers(state.heroes[i])],
+                                                lambda hero: not bound._dear(hero)):
+        laid = damage_last(list(casts), search._loud_count, search._damages)     # FR-57: the walker behind waits
+        assert sorted(map(id, laid)) == sorted(map(id, casts))
     assert search._quietest_first(state, search._parts(state, None), list(casts)) == laid
+
+
+@SETTINGS
+@given(mixed_states())
+def test_the_damage_casts_last_lays_out_every_cast_once(case):
+    """The order kept while a walker waits behind a Mechanic only permutes the casts too: the
+    fewest loud first, and among as many loud the damage casts after the others, ties as made."""
+    world, state = case
+    search = Search(world, fewest=False)
+    search._diving()
+    casts = legal_casts(world, state)
+    laid = damage_last(list(casts), search._loud_count, search._damages)
+    assert sorted(map(id, laid)) == sorted(map(id, casts))
+    keys = [(search._loud_count(nxt), search._damages(cast)) for cast, nxt, _ in laid]
+    assert keys == sorted(keys)
+    for a, b in zip(laid, laid[1:]):
+        if (search._loud_count(a[1]), search._damages(a[0])) == (search._loud_count(b[1]), search._damages(b[0])):
+            assert casts.index(a) < casts.index(b)
 
 
 def test_the_witness_search_tries_a_cast_that_quiets_a_hero_first():
@@ -79,3 +103,35 @@ def test_the_mixed_family_meets_its_witness_sooner():
     verdict = Search(family_world(5, 6, "mixed"), fewest=False).run(max_states=20_000)
     assert verdict.verdict == SOLVABLE
     assert run_world(family_world(5, 6, "mixed"), verdict.casts, strict=True).outcome.value == "win"
+
+
+def test_the_damage_casts_wait_while_a_warrior_waits_behind_the_mechanic():
+    """Mixed 6 x 6 along the heroes' own moves: at the first casting point with an Attack and another cast, the
+    Warrior (9 HP) waits behind the Mechanic and its walk is asked beside it (FR-57), so the
+    witness search tries the Attacks after the other casts leaving as many loud heroes. Mixed
+    5 x 6 has no hero behind its Mechanic but the Princess, whose walk is not asked: its order
+    is the quietest first alone, as before."""
+    for heroes, waits in ((6, True), (5, False)):
+        world = family_world(heroes, 6, "mixed")
+        search = Search(world, fewest=False)
+        search._diving()
+        state = world.initial_state()
+        while len({cast.spell.type == "Attack" for cast, _, _ in legal_casts(world, state)}) < 2:
+            state = act(world, state, next_action(world, state), record=False)[0]
+        casts = legal_casts(world, state)
+        laid = search._quietest_first(state, search._parts(state, None), list(casts))
+        assert laid != quiet_first(list(casts), search._loud_count) if waits else \
+            laid == quiet_first(list(casts), search._loud_count)
+        if waits:
+            quietest = [cast for cast, nxt, _ in laid if search._loud_count(nxt) == search._loud_count(laid[0][1])]
+            kinds = [cast.spell.type == "Attack" for cast in quietest]
+            assert kinds == sorted(kinds) and kinds[-1], "the Attacks after the others"
+
+
+def test_mixed_6x6_meets_its_witness_with_the_damage_casts_kept_for_the_warrior_behind():
+    """Mixed 6 x 6: 315,885 states with the quietest first alone; 23,281 with the damage casts
+    after the others while the Warrior waits behind the Mechanic and the bound judges it there."""
+    world = family_world(6, 6, "mixed")
+    verdict = Search(world, fewest=False).run(max_states=40_000)
+    assert verdict.verdict == SOLVABLE
+    assert run_world(family_world(6, 6, "mixed"), verdict.casts, strict=True).outcome.value == "win"
