@@ -50,8 +50,8 @@ def test_the_order_lays_out_every_cast_once_the_quietest_first(case):
     search._diving()        # the witness search's own, looking again only at the heroes loud now
     bound = search._bound
     loud = search._bound.loud(state) if bound is not None else ()
-    if bound is not None and waits_behind_mover(state.heroes, [i for i in loud if search._movers(state.heroes[i])],
-                                                lambda hero: not bound._dear(hero)):
+    if bound is not None and waits_behind_mover(state.heroes, search._first_mover(state.heroes, list(loud)),
+                                                search._behind, lambda hero: not bound._dear(hero)):
         laid = damage_last(list(casts), search._loud_count, search._damages)     # FR-57: the walker behind waits
         assert sorted(map(id, laid)) == sorted(map(id, casts))
     assert search._quietest_first(state, search._parts(state, None), list(casts)) == laid

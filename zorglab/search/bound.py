@@ -97,6 +97,7 @@ class DamageBound(LoneWalks):
         self._quiet: dict[tuple[Any, ...], bool] = {}
         self._dears: dict[tuple[Any, ...], bool] = {}
         self._movers_on = False         # FR-57: the walks beside a loud mover asked (the search turns it on)
+        self._mover_types = frozenset(t for t in self._loud_types if world.behaviour(t).facts.moves_rooms_only)
 
     # -- the test ---------------------------------------------------------------------------
 
@@ -170,7 +171,7 @@ class DamageBound(LoneWalks):
         found = []
         for index in loud:
             hero = state.heroes[index]
-            if not self.world.behaviour(hero.type).facts.moves_rooms_only:
+            if hero.type not in self._mover_types:
                 return ()
             found.append((hero.type, hero.args))
         return tuple(dict.fromkeys(found))
@@ -242,13 +243,15 @@ class DamageBound(LoneWalks):
         needs: list[list[int]] = []
         loud = self.loud(state)
         sleeps = any(mask & bit for bit in self.pauses) if loud else False
-        movers = self.movers_of(state, loud) if loud and self.movers_on and not mask & self.board_bits else ()
+        movers: tuple[Any, ...] | None = None   # FR-57: the loud movers, looked up once a walk is interrupted
         for place in self.order(state):     # ZR-7: who may act before whom (the engine's own order)
             hero = place.hero
             if hero.hp > spells:
                 index = place.at
                 moved: tuple[Any, ...] = ()
                 if loud and self._interrupted(index, loud, sleeps, pauses, place):
+                    if movers is None:
+                        movers = self.movers_of(state, loud) if self.movers_on and not mask & self.board_bits else ()
                     if not movers or index in loud:
                         continue        # a loud hero may act while it walks: it may die (FR-56)
                     moved = movers      # ... only moving rooms: its moves at each pause (FR-57)

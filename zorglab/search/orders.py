@@ -38,12 +38,19 @@ def damage_last(casts: list[tuple[Cast, GameState, Any]], loud: Callable[[GameSt
     return sorted(casts, key=lambda cast: (loud(cast[1]), damage(cast[0])))
 
 
-def waits_behind_mover(heroes: tuple[HeroState, ...], movers: list[int], asked: Callable[[HeroState], bool]) -> bool:
-    """Does a living hero wait to spawn behind a loud mover (after the first index in ``movers``
-    in spawn order), one whose lone walk the bound asks (``asked``)? No Attack cast now reaches it,
-    and the bound judges it beside the mover (FR-57): then the damage casts go last."""
-    first = movers[0] if movers else len(heroes)
-    return any(hero.alive and hero.pos is None and asked(hero) for hero in heroes[first + 1:])
+def waits_behind_mover(heroes: tuple[HeroState, ...], first: int | None, behind: tuple[int, ...],
+                       asked: Callable[[HeroState], bool]) -> bool:
+    """Does a living hero wait to spawn behind a loud mover (``first``: the first loud one's index
+    in spawn order, None if none is loud; ``behind``: the heroes that may stand after one), one
+    whose lone walk the bound asks (``asked``)? No Attack cast now reaches it, and the bound judges
+    it beside the mover (FR-57): then the damage casts go last."""
+    if first is None:
+        return False
+    for index in behind:
+        hero = heroes[index]
+        if index > first and hero.alive and hero.pos is None and asked(hero):
+            return True
+    return False
 
 
 def quiet_first(casts: list[tuple[Cast, GameState, Any]],

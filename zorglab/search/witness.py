@@ -55,6 +55,11 @@ class WitnessSearch:
             self._may_be_loud = bool(self._loud_types)
             self._loud_parts: dict[int, bool] = {}      # a hero's part number -> loud? (FR-56)
             self._damage_types = frozenset(s.type for s in self.world.spells if s.behaviour.bound_role == "damage")
+            # FR-57: the types that only move rooms, and the heroes that may wait behind one of them
+            self._mover_types = frozenset(t for t in self._loud_types if self.world.behaviour(t).facts.moves_rooms_only)
+            spawn = [h.type for h in self.world.level.heroes]
+            first = next((i for i, t in enumerate(spawn) if t in self._mover_types), len(spawn))
+            self._behind = tuple(range(first + 1, len(spawn)))
             # a quiet hero stays quiet (FR-56) unless a spell makes a type that may be loud
             self._made_loud = any(t in self._loud_types for spell in self.world.spells
                                   for t in spell.behaviour.makes_types(spell.args))
@@ -149,13 +154,14 @@ class WitnessSearch:
                     n += 1
             return n
         bound = self._bound
-        if bound is not None and waits_behind_mover(heroes, [i for i in loud if self._movers(heroes[i])],
-                                                    lambda hero: not bound._dear(hero)):
+        if self._behind and bound is not None and waits_behind_mover(
+                heroes, self._first_mover(heroes, loud), self._behind, lambda hero: not bound._dear(hero)):
             return damage_last(casts, count, self._damages)     # FR-57: kept for the hero waiting behind
         return quiet_first(casts, count)
 
-    def _movers(self: Any, hero: Any) -> bool:
-        return bool(self.world.behaviour(hero.type).facts.moves_rooms_only)
+    def _first_mover(self: Any, heroes: tuple[Any, ...], loud: list[int]) -> int | None:
+        """The first of the ``loud`` heroes whose type only moves rooms (FR-57), or None."""
+        return next((i for i in loud if heroes[i].type in self._mover_types), None)
 
     def _damages(self: Any, cast: Cast) -> bool:
         """Does ``cast`` deal damage (its spell type's ``bound_role``: an Attack)?"""
