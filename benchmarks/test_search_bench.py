@@ -193,7 +193,8 @@ def test_parallel_proof_pays(engine, cell):
     after a Swap dealt by board) or the frontier (``search.frontier``, the serial search's stack cut
     into parts dealt to workers as they free up). Also writes the critical path (the shards' and the
     walks': per round the slowest worker's CPU s, summed; the frontier's: the busiest worker's CPU s),
-    which contention slows less than wall time; the load average is written beside."""
+    which contention slows less than wall time, and the serial run's wall time (at its own moment's
+    load); the load average is written beside."""
     import time
 
     import distributed       # installed with the bench (`.[dev]`): a missing dask fails here, never skips the target
@@ -223,7 +224,7 @@ def test_parallel_proof_pays(engine, cell):
         wall = time.perf_counter() - start
     row = {"engine": engine, "kind": kind, "rooms": rooms, "heroes": heroes, "spells": spells,
            "verdict": verdict.verdict, "serial_verdict": serial["verdict"], "serial_cpu_seconds": serial["cpu_seconds"],
-           "serial_states": serial["states"], "states": states, "rounds": run.rounds,
+           "serial_wall_seconds": serial["seconds"], "serial_states": serial["states"], "states": states, "rounds": run.rounds,
            "wall_seconds": round(wall, 3), "critical_cpu_seconds": round(run.critical, 3),
            "worker_cpu_seconds": " ".join(f"{c:.3f}" for c in cpu),
            "speed_up": round(serial["cpu_seconds"] / wall, 2),
