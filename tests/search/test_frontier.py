@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from randomlevels import small_worlds
 from zorglab.engine.run import run_world
+from zorglab.engine.world import World
 from zorglab.search.family import family_world
 from zorglab.search.frontier import FrontierMismatch, FrontierWorker, _check, _Deal, frontier_solve
 from zorglab.search.parallel import FamilySource
@@ -151,13 +152,17 @@ def test_a_worker_past_its_budget_makes_the_run_unknown(dask_client, on_dask):
 
 
 class _WorldSource:
-    """A drawn world as a source (in this process only: the workers here share it)."""
+    """A drawn world as a source, a fresh copy for each worker, as a cluster's workers each build
+    their own: a world shared by the workers here would share its memos too, and the static check,
+    warmer on the later workers, could decide within its allowance there and not on the first
+    (the prefixes then differ, which ``frontier_solve`` refuses)."""
 
     def __init__(self, world):
         self.world = world
 
     def options(self):
-        return {"world": self.world}
+        world = self.world
+        return {"world": World(world.level, {room.label: slot for room, slot in zip(world.rooms, world.initial_slots)})}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
