@@ -181,3 +181,23 @@ def test_the_frontier_gives_the_serial_answer_on_random_worlds(world, workers, p
         assert plain.verdict == serial.verdict
     if serial.verdict == SOLVABLE:
         assert run_world(world, run.verdict.casts, strict=True).outcome.value == "win"
+
+
+def test_the_frontier_is_the_same_in_processes_with_other_hash_seeds():
+    """A cluster's workers are processes of their own, each with its own string hashing: their serial
+    prefixes must end on the same frontier, or the parts dealt would not be the serial search's."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from zorglab.search.frontier import FrontierWorker\n"
+            "from zorglab.search.parallel import FamilySource\n"
+            "w = FrontierWorker(FamilySource(3, 4, 'mixed'), 0, 2, prefix=150)\n"
+            "print(len(w.frontier), w.fingerprint)\n")
+    prints = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        prints.add(done.stdout.strip())
+    assert len(prints) == 1 and int(next(iter(prints)).split()[0]) > 1
