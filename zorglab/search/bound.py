@@ -250,11 +250,13 @@ class DamageBound(LoneWalks):
                 index = place.at
                 moved: tuple[Any, ...] = ()
                 if loud and self._interrupted(index, loud, sleeps, pauses, place):
-                    if movers is None:
-                        movers = self.movers_of(state, loud) if self.movers_on and not mask & self.board_bits else ()
-                    if not movers or index in loud:
+                    if index < loud[0] or index in loud or not self.movers_on or self._dear(hero):
                         continue        # a loud hero may act while it walks: it may die (FR-56)
-                    moved = movers      # ... only moving rooms: its moves at each pause (FR-57)
+                    if movers is None:
+                        movers = () if mask & self.board_bits else self.movers_of(state, loud)
+                    if not movers:
+                        continue
+                    moved = movers      # ... behind loud heroes that only move rooms: their moves at each pause (FR-57)
                 noisy = bool(loud)  # ... or if it is stuck: such a walk has no bound (LoneWalks.noisy)
                 key: tuple[Any, ...] = (ground, parts[index + 1], bends, pauses + place.earlier, place.paused, spells,
                                         noisy)

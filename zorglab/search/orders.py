@@ -16,7 +16,7 @@ but 5 × 6's in 120,780; two orders taking turns over one table lose what each g
 Where a hero whose lone walk the damage bound asks waits to spawn behind a loud Mechanic (FR-57),
 the damage casts go after the others (:func:`damage_last`): an Attack cast now does not reach the
 waiting hero, which needs it, and the bound asks that hero's walk beside the Mechanic, so a branch
-that spent the Attacks too early is given up. Mixed 6 × 6 meets its witness in 23,281 states
+that spent the Attacks too early is given up. Mixed 6 × 6 meets its witness in 24,180 states
 (315,885 before); 5 × 6 and smaller have no such hero and are searched as before (session 13).
 """
 
@@ -38,19 +38,18 @@ def damage_last(casts: list[tuple[Cast, GameState, Any]], loud: Callable[[GameSt
     return sorted(casts, key=lambda cast: (loud(cast[1]), damage(cast[0])))
 
 
-def waits_behind_mover(heroes: tuple[HeroState, ...], first: int | None, behind: tuple[int, ...],
+def waits_behind_mover(heroes: tuple[HeroState, ...], first: Callable[[], int | None], behind: tuple[int, ...],
                        asked: Callable[[HeroState], bool]) -> bool:
-    """Does a living hero wait to spawn behind a loud mover (``first``: the first loud one's index
-    in spawn order, None if none is loud; ``behind``: the heroes that may stand after one), one
-    whose lone walk the bound asks (``asked``)? No Attack cast now reaches it, and the bound judges
-    it beside the mover (FR-57): then the damage casts go last."""
-    if first is None:
+    """Does a living hero wait to spawn behind a loud mover (``first()``: the first loud one's
+    index in spawn order, None if none is loud; ``behind``: the heroes that may stand after one),
+    one whose lone walk the bound asks (``asked``)? No Attack cast now reaches it, and the bound
+    judges it beside the mover (FR-57): then the damage casts go last."""
+    waiting = [index for index in behind if heroes[index].pos is None and heroes[index].alive
+               and asked(heroes[index])]
+    if not waiting:
         return False
-    for index in behind:
-        hero = heroes[index]
-        if index > first and hero.alive and hero.pos is None and asked(hero):
-            return True
-    return False
+    mover = first()
+    return mover is not None and waiting[-1] > mover
 
 
 def quiet_first(casts: list[tuple[Cast, GameState, Any]],

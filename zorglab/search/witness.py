@@ -60,6 +60,7 @@ class WitnessSearch:
             spawn = [h.type for h in self.world.level.heroes]
             first = next((i for i, t in enumerate(spawn) if t in self._mover_types), len(spawn))
             self._behind = tuple(range(first + 1, len(spawn)))
+            self._asked_last: tuple[Any, bool] = (None, False)
             # a quiet hero stays quiet (FR-56) unless a spell makes a type that may be loud
             self._made_loud = any(t in self._loud_types for spell in self.world.spells
                                   for t in spell.behaviour.makes_types(spell.args))
@@ -155,13 +156,21 @@ class WitnessSearch:
             return n
         bound = self._bound
         if self._behind and bound is not None and waits_behind_mover(
-                heroes, self._first_mover(heroes, loud), self._behind, lambda hero: not bound._dear(hero)):
+                heroes, lambda: self._first_mover(heroes, loud), self._behind, self._asked):
             return damage_last(casts, count, self._damages)     # FR-57: kept for the hero waiting behind
         return quiet_first(casts, count)
 
     def _first_mover(self: Any, heroes: tuple[Any, ...], loud: list[int]) -> int | None:
         """The first of the ``loud`` heroes whose type only moves rooms (FR-57), or None."""
         return next((i for i in loud if heroes[i].type in self._mover_types), None)
+
+    def _asked(self: Any, hero: Any) -> bool:
+        """Does the bound ask this hero's lone walk (``DamageBound._dear``)? The last answer kept:
+        a hero waiting to spawn is the same object from state to state."""
+        last = self._asked_last
+        if last[0] is not hero:
+            last = self._asked_last = (hero, not self._bound._dear(hero))
+        return bool(last[1])
 
     def _damages(self: Any, cast: Cast) -> bool:
         """Does ``cast`` deal damage (its spell type's ``bound_role``: an Attack)?"""
