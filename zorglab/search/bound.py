@@ -97,6 +97,7 @@ class DamageBound(LoneWalks):
         self._quiet: dict[tuple[Any, ...], bool] = {}
         self._dears: dict[tuple[Any, ...], bool] = {}
         self._movers_on = False         # FR-57: the walks beside a loud mover asked (the search turns it on)
+        self._dear_parts: dict[int, bool] = {}
         self._mover_types = frozenset(t for t in self._loud_types if world.behaviour(t).facts.moves_rooms_only)
 
     # -- the test ---------------------------------------------------------------------------
@@ -176,6 +177,15 @@ class DamageBound(LoneWalks):
             found.append((hero.type, hero.args))
         return tuple(dict.fromkeys(found))
 
+    def _dear_part(self, hero: HeroState, part: int) -> bool:
+        """:meth:`_dear` kept by the hero's part number (all a rule reads of it): its arguments hash slowly."""
+        found = self._dear_parts.get(part)
+        if found is None:
+            if len(self._dear_parts) > CACHE_BOUND:
+                self._dear_parts.clear()
+            found = self._dear_parts[part] = self._dear(hero)
+        return found
+
     def _dear(self, hero: HeroState) -> bool:
         """Is this hero's lone walk left unasked ("it may die"): a hero of a type that does not
         walk alone (FR-56: a Gunner, a Mechanic, a Princess, quiet or not) whose plans are searched
@@ -250,7 +260,8 @@ class DamageBound(LoneWalks):
                 index = place.at
                 moved: tuple[Any, ...] = ()
                 if loud and self._interrupted(index, loud, sleeps, pauses, place):
-                    if index < loud[0] or index in loud or not self.movers_on or self._dear(hero):
+                    if index < loud[0] or index in loud or not self.movers_on \
+                            or self._dear_part(hero, parts[index + 1]):
                         continue        # a loud hero may act while it walks: it may die (FR-56)
                     if movers is None:
                         movers = () if mask & self.board_bits else self.movers_of(state, loud)

@@ -154,10 +154,13 @@ class WitnessSearch:
                 if hero is heroes[i] or hero.alive and not quiet(hero):
                     n += 1
             return n
-        bound = self._bound
-        if self._behind and bound is not None and waits_behind_mover(
-                heroes, lambda: self._first_mover(heroes, loud), self._behind, self._asked):
-            return damage_last(casts, count, self._damages)     # FR-57: kept for the hero waiting behind
+        for j in self._behind:      # FR-57: a hero waiting behind a loud Mechanic keeps the damage casts
+            hero = heroes[j]
+            if hero.pos is None and hero.alive:
+                if self._bound is not None and waits_behind_mover(
+                        heroes, lambda: self._first_mover(heroes, loud), self._behind, self._asked):
+                    return damage_last(casts, count, self._damages)
+                break
         return quiet_first(casts, count)
 
     def _first_mover(self: Any, heroes: tuple[Any, ...], loud: list[int]) -> int | None:
