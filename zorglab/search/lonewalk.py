@@ -12,6 +12,11 @@ Lone states that no rule the walk follows can tell apart are filed as one (issue
 a paused walk's gold (it lays every layout over the HP-changing rooms before going on, and a
 rearrangement reads no gold) and the gold the hero carries (no toll, portal or gold-reading type
 where the bound applies; a plan's state would keep it and explore its graph again per ledger).
+
+Beside loud heroes that only move rooms (:attr:`LoneWalks.movers`, FR-57: a Mechanic) a walk goes
+on at each pause from every arrangement their moves reach (``zorglab.search.movers``). Such walks
+are asked only with no board spell left, so they never reach :meth:`LoneWalks._after_board`: the
+walks a parallel proof deals out by board (``zorglab.search.dealt``) never carry movers.
 """
 
 from __future__ import annotations
