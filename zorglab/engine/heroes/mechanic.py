@@ -28,6 +28,7 @@ from zorglab.core.geometry import Direction, Slot, neighbour_slot
 from zorglab.engine.facts import SearchFacts
 from zorglab.engine.heroes.base import HeroBehaviour
 from zorglab.core.registry import Param, ParamKind, hero_type
+from zorglab.engine import lazy
 
 # the events (``_ev``), the plan graph and the room moves are imported where used: a level is loaded
 # and checked (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)
@@ -38,17 +39,7 @@ if TYPE_CHECKING:
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import Position
 
-_events: ModuleType | None = None
-
-
-def _ev() -> Any:
-    """:mod:`zorglab.engine.events`, imported when first emitted: a level is loaded and checked
-    (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)."""
-    global _events
-    if _events is None:
-        from zorglab.engine import events
-        _events = events
-    return _events
+_ev = lazy.events    # zorglab.engine.events, imported when a level is first played
 
 
 ORDER = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)

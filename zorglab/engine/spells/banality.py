@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine.spells.base import SpellBehaviour
 from zorglab.core.registry import spell_type
+from zorglab.engine import lazy
 
 if TYPE_CHECKING:
     from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.engine.resolve import Resolution
     from zorglab.engine.state import HeroState
 
-_events: ModuleType | None = None
-
-
-def _ev() -> Any:
-    """:mod:`zorglab.engine.events`, imported when first emitted: a level is loaded and checked
-    (``zorglab validate``) without the engine's run-time modules (docs/performance.md, CLI latency)."""
-    global _events
-    if _events is None:
-        from zorglab.engine import events
-        _events = events
-    return _events
+_ev = lazy.events    # zorglab.engine.events, imported when a level is first played
 
 
 BECOMES = "Warrior"     # the type every hero a Banality touches takes
