@@ -50,6 +50,7 @@ Source = Callable[[], Any]
 PREFIX = 300            # serial states before the stack is cut into parts (past the probe's 256 states: the static check done)
 ONGOING = True          # pass on what a part not yet finished has filed, to the parts after it
 SLICE = 2_000           # states a worker expands per call before it hears from the coordinator again (and passes on what it filed)
+RESERVE = 3             # parts a worker holds dealt ahead and runs on without waiting (search/pipeline.py; 0: one call at a time)
 # new boards, new heroes, entries, and the parts whose entries the sender's table held (its own included)
 Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[int]]
 
@@ -198,7 +199,7 @@ class _Deal:
         self.done = [False] * parts
         self.win: tuple[int, tuple[Cast, ...]] | None = None
         self.unknown: str | None = None
-        self.exports: list[list[tuple[int, Export]]] = [[] for _ in range(workers)]   # (stamp, table) a worker
+        self.exports: list[list[tuple[int, Any]]] = [[] for _ in range(workers)]   # (stamp, table) a worker
         self.sent = [[0] * workers for _ in range(workers)]     # [to][from]: tables delivered
         self.finished: list[int | None] = [None] * parts       # when each part finished without a win
 
@@ -305,14 +306,19 @@ class _ActorWorker:
 
 def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, prefix: int = PREFIX,
                    slice_states: int = SLICE, max_states: int | None = None,
-                   max_seconds: float | None = None, ongoing: bool = ONGOING) -> FrontierRun:
+                   max_seconds: float | None = None, ongoing: bool = ONGOING, reserve: int = RESERVE) -> FrontierRun:
     """Decide the source's world with the serial search's frontier dealt to ``workers`` workers: on
     ``client`` (a dask ``distributed.Client``, one actor a worker, each dealt parts as it frees up), or
     with None here, the workers' calls one after another on a clock of states (each next call the
     least busy worker's, so the schedule and the states are the same on every run). The verdict and
     witness are the serial search's either way. ``max_states`` and ``max_seconds`` (CPU, a safety
-    stop): each worker's budget, the prefix included; a worker past either answers unknown."""
+    stop): each worker's budget, the prefix included; a worker past either answers unknown.
+    ``reserve`` > 0: each worker holds that many parts ahead and runs on without waiting for the
+    coordinator (:mod:`~zorglab.search.pipeline`); 0: one call at a time."""
     start = time.perf_counter()
+    if reserve > 0:
+        return _pipelined(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve,
+                          start)
     if client is None:
         local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
         described = [w.describe() for w in local]
@@ -354,6 +360,25 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
         rounds = _drive(deal, actors, slice_states, max_states, max_seconds, [d["states"] for d in described],
                         ongoing)
         totals = [actor.totals().result() for actor in actors]
+    verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
+    return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
+                       [t[2] for t in totals], [t[3] for t in totals])
+
+
+def _pipelined(source: Source, workers: int, client: Any, prefix: int, slice_states: int, max_states: int | None,
+               max_seconds: float | None, ongoing: bool, reserve: int, start: float) -> FrontierRun:
+    from zorglab.search import pipeline
+
+    if client is None:
+        decided, local, deal, rounds = pipeline.run_here(source, workers, prefix, slice_states, max_states,
+                                                         max_seconds, ongoing, reserve)
+        totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
+    else:
+        decided, _, deal, totals, rounds = pipeline.run_on(client, source, workers, prefix, slice_states, max_states,
+                                                           max_seconds, ongoing, reserve)
+    if decided is not None:
+        return FrontierRun(decided, 0, [t[0] for t in totals], [t[1] for t in totals], 0, [0] * workers,
+                           [0.0] * workers)
     verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
     return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
                        [t[2] for t in totals], [t[3] for t in totals])
