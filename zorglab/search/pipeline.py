@@ -227,8 +227,11 @@ class _PipeActor:
     def describe(self) -> dict[str, Any]:
         return self.runner.worker.describe()
 
-    async def feed(self, seq: int, parts: list[int], imports: list[tuple[int, Packed]], cutoff: int | None) -> None:
-        """Take a delivery (numbered by the coordinator: taken in that order); start the thread on the first."""
+    async def exchange(self, seq: int, parts: list[int], imports: list[tuple[int, Packed]],
+                       cutoff: int | None) -> list[dict[str, Any]]:
+        """Take a delivery (numbered by the coordinator: taken in that order; the thread starts on the
+        first), then hand out the events since the last exchange, once there are some: one round trip
+        a report, while the search runs on."""
         import asyncio
 
         if self._thread is None:
@@ -239,9 +242,6 @@ class _PipeActor:
         with self._lock:
             self._inbox[seq] = (parts, imports, cutoff)
             self._lock.notify()
-
-    async def report(self) -> list[dict[str, Any]]:
-        """The events since the last report, once there are some."""
         while True:
             await self._ready.wait()
             with self._lock:
@@ -301,31 +301,24 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
         return decided, described, deal, [(d["states"], d["cpu"], 0, 0.0) for d in described], 0
     lock = threading.Lock()
     assigned: list[list[int]] = [[] for _ in range(workers)]
-    seq = [0] * workers
+    first = [(*_feed(deal, i, assigned[i], reserve), None) for i in range(workers)]
     reports = [0]
-    with lock:
-        for i in range(workers):
-            actors[i].feed(seq[i], *_feed(deal, i, assigned[i], reserve), None).result()
-            seq[i] += 1
 
     def serve(i: int) -> None:
-        while True:
-            with lock:
-                if deal.over() or not (assigned[i] or deal.next < deal.parts):
-                    return
-            events = actors[i].report().result()
+        number = 0
+        parts, imports, cutoff = first[i]
+        while assigned[i]:         # (none dealt to it: fewer parts than workers)
+            events = actors[i].exchange(number, parts, imports, cutoff).result()
             with lock:
                 reports[0] += 1
                 _book(deal, i, assigned[i], events)
-                if deal.over():
+                if deal.over() or not (assigned[i] or deal.next < deal.parts):
                     return
-                parts, imports = _feed(deal, i, assigned[i], reserve)
-                cutoff = None if deal.win is None else deal.win[0]
                 if deal.win is not None and not any(p <= deal.win[0] for p in assigned[i]):
                     return          # every part it holds comes after the win
-                number = seq[i]
-                seq[i] += 1
-            actors[i].feed(number, parts, imports, cutoff).result()
+                parts, imports = _feed(deal, i, assigned[i], reserve)
+                cutoff = None if deal.win is None else deal.win[0]
+                number += 1
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for future in [pool.submit(serve, i) for i in range(workers)]:
