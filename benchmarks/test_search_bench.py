@@ -178,6 +178,10 @@ def test_bigger_grids(rooms):
 PARALLEL_CELLS = [("we", 7, 8, 11), ("mixed", 5, 5, 8)]   # cells over 10 CPU s serial (issue 41: Warrior/Elf 7 x 8 on
 #   11 rooms, solvable, 11.8 CPU s since the lone walks file alike states as one; mixed 5 x 5, unsolvable, ~36 CPU s
 #   and 450,000 states, its cost the tree itself: session 13)
+QUIET_CLUSTER = {"distributed.worker.profile.enabled": False,        # no sampling profiler in the workers (every
+                 "distributed.admin.system-monitor.interval": "2s",  # 10 ms), the monitors and the event loop's tick
+                 "distributed.worker.memory.monitor-interval": "2s",  # looked at less often: on mixed 5 x 5 the
+                 "distributed.admin.tick.interval": "1s"}            # coordinator 4.6 CPU s against 8.7, each worker -6 %
 PARALLEL_RUNS = [("shards", PARALLEL_CELLS[0]), ("dealt", PARALLEL_CELLS[0]),
                  ("frontier", PARALLEL_CELLS[0]), ("frontier", PARALLEL_CELLS[1])]     # the shards and the dealt
 #   walks on the Warrior/Elf cell alone: both under 1x there, and hours on mixed 5 x 5's 450,000 states
@@ -198,6 +202,7 @@ def test_parallel_proof_pays(engine, cell):
     import importlib
     import time
 
+    import dask
     import distributed       # installed with the bench (`.[dev]`): a missing dask fails here, never skips the target
     from zorglab.engine.run import run_world
     from zorglab.search.dealt import dealt_solve
@@ -209,8 +214,9 @@ def test_parallel_proof_pays(engine, cell):
     kind, heroes, spells, rooms = cell
     load = os.getloadavg()[0]
     serial = _isolated(decide_cell, heroes, spells, 5_000_000, 120.0, FINAL, kind, rooms)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address="127.0.0.1:0") as cluster, distributed.Client(cluster) as client:
+    with dask.config.set(QUIET_CLUSTER), distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                               dashboard_address="127.0.0.1:0") as cluster, \
+            distributed.Client(cluster) as client:
         for module in ("zorglab.search.family", "zorglab.search.pipeline", "zorglab.search.shards", "zorglab.search.dealt"):
             client.run(importlib.import_module, module)     # the code loaded, as the serial run's is before its clock
         start, coordinator = time.perf_counter(), time.process_time()
