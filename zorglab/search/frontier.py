@@ -50,7 +50,8 @@ Source = Callable[[], Any]
 PREFIX = 300            # serial states before the stack is cut into parts (past the probe's 256 states: the static check done)
 ONGOING = True          # pass on what a part not yet finished has filed, to the parts after it
 SLICE = 2_000           # states a worker expands per call before it hears from the coordinator again (and passes on what it filed)
-RESERVE = 3             # parts a worker holds dealt ahead and runs on without waiting (search/pipeline.py; 0: one call at a time)
+RESERVE = 1             # parts a worker holds dealt ahead and runs on without waiting (search/pipeline.py; 0: one call at a time;
+#   on mixed 5 x 5 on a LocalCluster 1 gave 494,984 states and 28.6 CPU s critical, 3 gave 515,637 and 30.8)
 # new boards, new heroes, entries, and the parts whose entries the sender's table held (its own included)
 Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[int]]
 
