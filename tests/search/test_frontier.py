@@ -31,7 +31,7 @@ def test_the_frontier_here_gives_the_serial_verdict_and_witness(heroes, spells, 
     assert serial.verdict == expect
     for workers, prefix, slice_states in ((2, 20, 30), (3, 5, 200)):
         run = frontier_solve(FamilySource(heroes, spells, kind), workers=workers, prefix=prefix,
-                             slice_states=slice_states)
+                             slice_states=slice_states, reserve=0)
         assert run.parts > 1, "the cell is decided in parts, not in the prefix"
         assert run.verdict.verdict == expect
         assert run.verdict.casts == serial.casts, "the serial search's own witness"
@@ -44,17 +44,18 @@ def test_the_frontier_here_gives_the_serial_verdict_and_witness(heroes, spells, 
 @pytest.mark.parametrize("heroes,spells,kind,expect", [CELLS[1], CELLS[2], CELLS[3]])
 def test_the_frontier_on_a_cluster_is_the_one_here(dask_client, heroes, spells, kind, expect):
     source = FamilySource(heroes, spells, kind)
-    on_dask = frontier_solve(source, workers=2, client=dask_client, prefix=20, slice_states=40)
-    here = frontier_solve(source, workers=2, prefix=20, slice_states=40)
-    assert on_dask.verdict.verdict == here.verdict.verdict == expect
-    assert on_dask.verdict.casts == here.verdict.casts == _serial(family_world(heroes, spells, kind)).casts
-    assert on_dask.parts == here.parts > 1
+    for reserve in (0, 1):      # one call at a time (session 13), and the pipeline (search/pipeline.py)
+        on_dask = frontier_solve(source, workers=2, client=dask_client, prefix=20, slice_states=40, reserve=reserve)
+        here = frontier_solve(source, workers=2, prefix=20, slice_states=40, reserve=reserve)
+        assert on_dask.verdict.verdict == here.verdict.verdict == expect
+        assert on_dask.verdict.casts == here.verdict.casts == _serial(family_world(heroes, spells, kind)).casts
+        assert on_dask.parts == here.parts > 1
 
 
 @pytest.mark.parametrize("heroes,spells,kind", [(2, 4, "mixed"), (3, 4, "mixed"), (4, 5, "we")])
 def test_one_worker_is_the_serial_search_state_for_state(heroes, spells, kind):
     serial = _serial(family_world(heroes, spells, kind))
-    run = frontier_solve(FamilySource(heroes, spells, kind), workers=1, prefix=10, slice_states=7)
+    run = frontier_solve(FamilySource(heroes, spells, kind), workers=1, prefix=10, slice_states=7, reserve=0)
     assert (run.verdict.verdict, run.verdict.casts, run.verdict.states) == (serial.verdict, serial.casts,
                                                                              serial.states)
 
@@ -140,15 +141,16 @@ def test_a_part_that_won_passes_nothing_on_to_the_parts_before_it():
     assert deal.exports[1] == [(0, won)] and deal.finished[1] is None
 
 
+@pytest.mark.parametrize("reserve", [0, 1])
 @pytest.mark.parametrize("on_dask", [False, True])
-def test_a_worker_past_its_budget_makes_the_run_unknown(dask_client, on_dask):
+def test_a_worker_past_its_budget_makes_the_run_unknown(dask_client, on_dask, reserve):
     source = FamilySource(3, 4, "mixed")
     client = dask_client if on_dask else None
-    run = frontier_solve(source, workers=2, client=client, prefix=10, slice_states=50, max_states=400)
+    run = frontier_solve(source, workers=2, client=client, prefix=10, slice_states=50, max_states=400, reserve=reserve)
     assert run.verdict.verdict == UNKNOWN and "400 states" in run.verdict.reason
     assert max(run.states) <= 400
     assert frontier_solve(source, workers=2, client=client, prefix=10, slice_states=50,
-                          max_states=10_000).verdict.verdict == UNSOLVABLE
+                          max_states=10_000, reserve=reserve).verdict.verdict == UNSOLVABLE
 
 
 class _WorldSource:
@@ -174,7 +176,7 @@ def test_the_frontier_gives_the_serial_answer_on_random_worlds(world, workers, p
     serial = Search(world, fewest=False).run(max_states=50_000)
     assume(serial.verdict != UNKNOWN)
     plain = Search(world, prune=False).run(max_states=200_000)
-    run = frontier_solve(_WorldSource(world), workers=workers, prefix=prefix, slice_states=slice_states)
+    run = frontier_solve(_WorldSource(world), workers=workers, prefix=prefix, slice_states=slice_states, reserve=0)
     assert run.verdict.verdict == serial.verdict
     assert run.verdict.casts == serial.casts
     if plain.verdict != UNKNOWN:
