@@ -46,6 +46,7 @@ class PlanView:
     # (None: it may always read it). Once every portal is past its count, no rule of a plan reads the
     # history, so it is left out: a deep k (ZR-10 bounds none) then costs nothing more (issue 30).
     live: tuple[int | None, ...] = ()
+    ledger: bool = True     # the gold the hero carries: read only by tolls and a gold-reading type
 
     def project(self, pos: Position | None, ledger: tuple[tuple[int, int], ...], gold: tuple[int, ...], main: int,
                 counts: tuple[int, ...], history: tuple[Position, ...], poisoned: frozenset[Position],
@@ -53,7 +54,7 @@ class PlanView:
         reads = self.reach and (not self.live or any(last is None or count <= last
                                                      for count, last in zip(counts, self.live)))
         return (pos,
-                ledger if self.gold else (),
+                ledger if self.ledger else (),
                 gold if self.gold else self.zeros,
                 main if self.main else 0,
                 counts,
@@ -87,7 +88,8 @@ class Planner:
                              main=portals, poison=behaviour.reads_hp,
                              zeros=tuple(0 for _ in world.rooms),
                              live=tuple(world.rooms[index].behaviour.history_read_until(world.rooms[index].args)
-                                        for index in world.portal_caps))
+                                        for index in world.portal_caps),
+                             ledger=tolls or behaviour.reads_gold)
             self._views[behaviour] = found
         return found
 

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from zorglab.core.geometry import Direction, Slot
 from zorglab.engine.resolve import Resolution
-from zorglab.engine.state import Position
+from zorglab.engine.state import Local, Position
 
 if TYPE_CHECKING:
+    from zorglab.engine.hero_scratch import HeroScratch
     from zorglab.engine.plangraph import Behaviour, PlanGraph, PlanState
 
 STEPS_BOUND = 200_000       # plan states whose steps the world keeps before it drops them all
-Side = tuple[int, Direction, "int | None"]     # (room, the side's direction, the room beyond it or None)
+Side = tuple[int, "Direction | None", "int | None"]    # (room, the side's direction, the room beyond it or None);
+                                                        # (room, None, None): the step read or changed that room's gold
 Edges = list[tuple[Any, tuple[int, ...], Any]]  # (action, cost, next plan state or GOAL), in action order
 
 # The hooks through which a type could read more of the map than the sides its steps cross.
@@ -48,7 +50,8 @@ def shares_steps(behaviour: Behaviour) -> bool:
 
 
 class SideReads(Resolution):
-    """A planning resolution that notes every side a step crosses or finds closed."""
+    """A planning resolution that notes every side a step crosses or finds closed, and every room
+    whose gold it reads (a room entered: ZR-8's pickup) or changes (a toll's refund)."""
 
     __slots__ = ("sides",)
     sides: list[Side]
@@ -59,8 +62,17 @@ class SideReads(Resolution):
             self.sides.append((pos[0], direction, None if target is None else target[0]))
         return target
 
+    def enter_room(self, hero: HeroScratch, room: int, local: Local) -> None:
+        self.sides.append((room, None, None))
+        Resolution.enter_room(self, hero, room, local)
 
-def _agrees(sides: tuple[Side, ...], slots: tuple[Slot, ...], slot_room: dict[Slot, int]) -> bool:
+    def add_gold(self, room: int, amount: int) -> None:
+        self.sides.append((room, None, None))
+        Resolution.add_gold(self, room, amount)
+
+
+def _agrees(sides: tuple[tuple[int, Direction, int | None], ...], slots: tuple[Slot, ...],
+            slot_room: dict[Slot, int]) -> bool:
     """Does this map have the same room (or none) beyond each of these sides?"""
     for room, direction, beyond in sides:
         col, row = slots[room]
@@ -69,25 +81,50 @@ def _agrees(sides: tuple[Side, ...], slots: tuple[Slot, ...], slot_room: dict[Sl
     return True
 
 
+def _regilded(steps: Edges, gold: tuple[int, ...], read: tuple[int, ...]) -> Edges:
+    """Steps worked out with other gold in rooms they never read or changed, given this ``gold``:
+    each next plan state as it was but for those rooms, which hold what they hold here."""
+    out: Edges = []
+    for action, cost, nxt in steps:
+        if not isinstance(nxt, tuple):      # GOAL: it carries no gold
+            out.append((action, cost, nxt))
+            continue
+        laid = list(gold)
+        after = nxt[2]
+        for room in read:
+            laid[room] = after[room]
+        out.append((action, cost, nxt[:2] + (tuple(laid),) + nxt[3:]))
+    return out
+
+
 def plan_steps(graph: PlanGraph, s: PlanState) -> Edges:
-    """The steps out of plan state ``s`` on ``graph``'s map: a map agreeing on the sides they read
-    gave them before, or they are worked out here and kept for the next such map."""
+    """The steps out of plan state ``s`` on ``graph``'s map: a map agreeing on the sides they read,
+    with the same gold in the rooms they read, gave them before (the gold elsewhere laid as it lies
+    here), or they are worked out here and kept for the next such map."""
     memo = graph.world.memo("plansteps")
-    key = (graph.profile, graph.targets, graph.cleared, s)
-    known: list[tuple[tuple[Side, ...], Edges]] | None = memo.get(key)
+    gold = s[2]
+    key = (graph.profile, graph.targets, graph.cleared, s[:2] + s[3:])     # the room gold compared below
+    known: list[tuple[tuple[tuple[int, Direction, int | None], ...], tuple[int, ...], tuple[int, ...], Edges]] \
+        | None = memo.get(key)
     if known is not None:
-        for sides, steps in known:
+        for sides, read, was, steps in known:
             if _agrees(sides, graph.slots, graph.slot_room):
-                return steps
-    read: list[Side] = []
+                if was == gold:
+                    return steps
+                if all(was[room] == gold[room] for room in read):
+                    return _regilded(steps, gold, read)
+    reads: list[Side] = []
     out: Edges = []
     for action in graph.actions(s):
-        result = graph.transition(s, action, read)
+        result = graph.transition(s, action, reads)
         if result is not None:
             out.append((action, result[0], result[1]))
     if known is None:
         if len(memo) >= STEPS_BOUND:
             memo.clear()
         known = memo[key] = []
-    known.append((tuple(set(read)), out))
+    noted = set(reads)
+    crossed = tuple((room, direction, beyond) for room, direction, beyond in noted if direction is not None)
+    golds = tuple(sorted({room for room, direction, _ in noted if direction is None}))
+    known.append((crossed, golds, gold, out))
     return out
