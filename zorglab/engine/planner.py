@@ -1,7 +1,7 @@
 """Hero planning (ZR-13): least-cost plans on the engine's own transitions, cached per map.
 
 A hero plans alone on a fixed map: its *plan state* holds every part of its state a rule
-reads (cell, gold ledger and room gold, main A, portal entry counts, the visit history a
+reads (cell, gold ledger where a toll or its type reads it, room gold, main A, portal entry counts, the visit history a
 portal can reach, poison cells visited, type extras). For one map and one hero profile the
 planner explores the plan states reachable from where the hero stands, then computes every
 state's least cost-to-go by a backward Dijkstra. The policy at a state is the first step
@@ -31,7 +31,8 @@ class PlanView:
     """Which parts of a hero's state its plans can observe on this world (ZR-13, exactly).
 
     In a plan there are no spells, so visit history and the main A are read only by portals
-    (a teleport, or a return to the waiting room and a respawn); gold only by tolls, by portals
+    (a teleport, or a return to the waiting room and a respawn); the gold a hero carries only by
+    tolls (a light cell, ZR-9) and a type that says it reads gold; room gold only by tolls, by portals
     (a pickup skips a portal's effect) and, for a hero whose cost reads HP, by a pickup skipping
     a damage room. Poison-visited cells only change HP. What no rule of a plan reads is left out,
     so plan graphs stay small without changing any plan.

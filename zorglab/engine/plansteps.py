@@ -10,6 +10,13 @@ steps cross none of those is worked out once for all of them. The steps are the 
 replayed from where they were first worked out, with the same order (the type's direction
 order): the graph built from them is the graph built afresh, state for state.
 
+Room gold likewise (issue 41): a step reads a room's gold only where it enters the room (ZR-8's
+pickup) and changes it only there or where a toll refunds it (ZR-9), so plan states that differ
+only in the gold of rooms their steps neither entered nor refunded to share those steps, each next
+plan state's gold laid as it lies in the state asked about. A lone walk lays every way gold could
+lie over the damage rooms (``zorglab.search.lonewalk``): an Elf's steps are worked out once for
+the four layouts of the family but where they enter the room holding the lump.
+
 Only a type whose plan steps are the plain ones qualifies (:func:`shares_steps`): its own actions,
 plan map, plan key, plan extra or plan end might read more of the map.
 """
