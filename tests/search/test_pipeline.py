@@ -154,3 +154,29 @@ def test_the_pipelined_frontier_gives_the_serial_answer_on_random_worlds(world, 
     assert (run.verdict.verdict, run.verdict.casts) == (serial.verdict, serial.casts)
     if serial.verdict == SOLVABLE:
         assert run_world(world, run.verdict.casts, strict=True).outcome.value == "win"
+
+
+def test_a_worker_whose_search_fails_fails_the_run_on_a_cluster(dask_client, monkeypatch):
+    """A search that raises in a worker's thread (out of memory, a bug) reaches the caller as an
+    error, never a run waiting for a report that will not come."""
+    import threading
+
+    from zorglab.search import pipeline
+
+    def fails(self):
+        raise MemoryError("the worker's search ran out")
+
+    monkeypatch.setattr(pipeline.Runner, "step", fails)     # the cluster here runs in this process
+    outcome = []
+
+    def run():
+        try:
+            frontier_solve(FamilySource(3, 3, "mixed"), workers=2, client=dask_client, prefix=10, reserve=1)
+            outcome.append("returned")
+        except Exception as error:          # the actor's error, as dask raises it
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=120)
+    assert outcome and outcome[0] != "returned" and "ran out" in str(outcome[0])

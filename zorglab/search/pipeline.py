@@ -223,6 +223,7 @@ class _PipeActor:
         self._thread: threading.Thread | None = None
         self._ready: Any = None
         self._loop: Any = None
+        self._error: BaseException | None = None      # what stopped the thread, raised to the coordinator
 
     def describe(self) -> dict[str, Any]:
         return self.runner.worker.describe()
@@ -247,6 +248,8 @@ class _PipeActor:
             with self._lock:
                 events, self._events = self._events, []
                 self._ready.clear()
+                if self._error is not None:
+                    raise RuntimeError(f"the frontier worker's search stopped: {self._error!r}") from self._error
             if events:
                 return events
 
@@ -263,6 +266,14 @@ class _PipeActor:
         return worker.search.states, worker.cpu, worker.imported, worker.take_cpu
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        except BaseException as error:      # (MemoryError, a bug): told to the coordinator, never a hang
+            with self._lock:
+                self._error = error
+            self._loop.call_soon_threadsafe(self._ready.set)
+
+    def _serve(self) -> None:
         runner = self.runner
         while True:
             with self._lock:
