@@ -115,6 +115,7 @@ class LoneWalks:
         self._bares: dict[tuple[int, ...], tuple[int, ...]] = {}     # room gold -> none in the HP-changing rooms
         self._bare_lefts: dict[tuple[int, int, int], tuple[tuple[bool, ...], tuple[int, ...]]] = {}   # alone()'s
         self._book = CastBook()         # the casts on a lone hero, built once
+        self._planning: dict[str, bool] = {}     # hero type -> always plans (SearchFacts)?
         # issue 41: lone states that read alike filed as one (a paused walk's gold, what the hero
         # carries); False walks them apart, as before (the property tests' reference)
         self.merge = True
@@ -309,12 +310,41 @@ class LoneWalks:
             best = self._then(nxt, i, hp, pauses, False, depth, need)
         elif s.heroes[i].pos is not None:
             # stuck: others act meanwhile, over and over; under an HP-reading plan gold may move
-            return UNBOUNDED if aware or self.noisy else self._rearranged(s, i, pauses, depth, need, 0)
+            if self.noisy:
+                return UNBOUNDED
+            if not aware:
+                return self._rearranged(s, i, pauses, depth, need, 0)
+            if not self._always_plans(s.heroes[i]):
+                return UNBOUNDED
+            return self._stuck(s, i, hp, pauses, depth, need)
         if pauses and best < need and (aware or self.movers or self._board_left(s)):
             best = max(best, self._value(s, i, pauses - 1, True, depth + 1, need))    # others act a while
         if best < need and any(s.spells_left) and s.heroes[i].pos is not None:
             # every spell on it as the active hero (the engine's own casts: Swap with its room)
             for _, nxt, _ in legal_casts(world, s, active=i, book=self._book):
+                best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
+                if best >= need:
+                    break
+        return best
+
+    def _always_plans(self, hero: HeroState) -> bool:
+        """Does the hero's type have a plan wherever Z can be reached (``SearchFacts.always_plans``)?"""
+        found = self._planning.get(hero.type)
+        if found is None:
+            found = self._planning[hero.type] = self.world.behaviour(hero.type).facts.always_plans
+        return found
+
+    def _stuck(self, s: GameState, i: int, hp: int, pauses: int, depth: int, need: int) -> int:
+        """A stuck hero whose plan reads HP but whose type always plans (issue 41): it is stuck
+        only where Z cannot be reached, which no gold and no HP changes where the bound applies (no
+        toll, no type planning by gold), so it stays put, taking nothing, until a board spell left
+        changes the board (then it walks on, paused: every gold layout) or a spell is cast on it
+        (a Banality: it walks on as another type; every cast on it as if it were the active hero,
+        a superset). A Move cast on a board in pieces leaves Elves stuck with a Swap left: their
+        walks had no bound, and the bound stood aside for every Elf there."""
+        best = self._rearranged(s, i, pauses, depth, need, 0)
+        if best < need and any(s.spells_left):
+            for _, nxt, _ in legal_casts(self.world, s, active=i, book=self._book):
                 best = max(best, self._then(nxt, i, hp, pauses, False, depth, need))
                 if best >= need:
                     break
