@@ -318,8 +318,8 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
     coordinator (:mod:`~zorglab.search.pipeline`); 0: one call at a time."""
     start = time.perf_counter()
     if reserve > 0:
-        return _pipelined(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve,
-                          start)
+        from zorglab.search.pipeline import solve
+        return solve(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve, start)
     if client is None:
         local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
         described = [w.describe() for w in local]
@@ -361,25 +361,6 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
         rounds = _drive(deal, actors, slice_states, max_states, max_seconds, [d["states"] for d in described],
                         ongoing)
         totals = [actor.totals().result() for actor in actors]
-    verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
-    return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
-                       [t[2] for t in totals], [t[3] for t in totals])
-
-
-def _pipelined(source: Source, workers: int, client: Any, prefix: int, slice_states: int, max_states: int | None,
-               max_seconds: float | None, ongoing: bool, reserve: int, start: float) -> FrontierRun:
-    from zorglab.search import pipeline
-
-    if client is None:
-        decided, local, deal, rounds = pipeline.run_here(source, workers, prefix, slice_states, max_states,
-                                                         max_seconds, ongoing, reserve)
-        totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
-    else:
-        decided, _, deal, totals, rounds = pipeline.run_on(client, source, workers, prefix, slice_states, max_states,
-                                                           max_seconds, ongoing, reserve)
-    if decided is not None:
-        return FrontierRun(decided, 0, [t[0] for t in totals], [t[1] for t in totals], 0, [0] * workers,
-                           [0.0] * workers)
     verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
     return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
                        [t[2] for t in totals], [t[3] for t in totals])

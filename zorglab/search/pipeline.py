@@ -29,7 +29,7 @@ import time
 from collections import deque
 from typing import Any
 
-from zorglab.search.frontier import Export, FrontierWorker, Source, _check, _Deal
+from zorglab.search.frontier import Export, FrontierRun, FrontierWorker, Source, _check, _Deal
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
 
 Packed = tuple[bytes, frozenset[int]]       # a table passed on: its pickled Export, and the parts it rests on
@@ -336,3 +336,22 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
             future.result()
     totals = [actor.stop().result() for actor in actors]
     return None, described, deal, totals, reports[0]
+
+
+def solve(source: Source, workers: int, client: Any, prefix: int, slice_states: int, max_states: int | None,
+          max_seconds: float | None, ongoing: bool, reserve: int, start: float) -> FrontierRun:
+    """:func:`~zorglab.search.frontier.frontier_solve` with ``reserve`` > 0: here (``client`` None) or
+    on the cluster; ``start``: the caller's clock (``time.perf_counter``) when the run began."""
+    if client is None:
+        decided, local, deal, rounds = run_here(source, workers, prefix, slice_states, max_states, max_seconds,
+                                                ongoing, reserve)
+        totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
+    else:
+        decided, _, deal, totals, rounds = run_on(client, source, workers, prefix, slice_states, max_states,
+                                                  max_seconds, ongoing, reserve)
+    if decided is not None:
+        return FrontierRun(decided, 0, [t[0] for t in totals], [t[1] for t in totals], 0, [0] * workers,
+                           [0.0] * workers)
+    verdict = deal.verdict(sum(t[0] for t in totals), time.perf_counter() - start)
+    return FrontierRun(verdict, deal.parts, [t[0] for t in totals], [t[1] for t in totals], rounds,
+                       [t[2] for t in totals], [t[3] for t in totals])
