@@ -24,6 +24,7 @@ ACTIONS_PER_SECOND = 50_000     # simulation, warm plans, 10 rooms, 5 heroes
 LEVEL_MEDIAN_SECONDS = 1.0      # every shipped level decided, median under 1 s
 GENERATED_PER_SECOND = 50_000   # search states generated per CPU second
 MEDIUM_TEMPLES = 300            # medium temples generated and proved per CPU second
+STUDIO_VERDICT_P90 = 0.5       # the Studio: keystroke to final verdict in the browser, p90 seconds (wall)
 FIFTY_ROOM_TEMPLES = 1_800      # 50-room temples generated and proved per CPU second (metazelda's ~1,800/s)
 
 

@@ -98,6 +98,7 @@ def test_each_floor_just_missed_is_red(floor, met, missed):
 @pytest.mark.parametrize("ceiling,met,missed", [
     (targets.VALIDATE_SECONDS, 0.3, 0.301),
     (targets.LEVEL_MEDIAN_SECONDS, 1.0, 1.001),
+    (targets.STUDIO_VERDICT_P90, 0.5, 0.501),
 ])
 def test_each_ceiling_just_missed_is_red(ceiling, met, missed):
     assert at_most("figure", met, ceiling) == []
@@ -109,6 +110,7 @@ def test_the_targets_are_the_documented_ones():
     assert (targets.MARGIN_SECONDS, targets.NINTH_SPELL, targets.TENTH_SPELL, targets.MIXED) == \
         (5.0, ((8, 9), 10.0), ((10, 10), 60.0), ((6, 6), 10.0))
     assert (targets.MB, targets.SPEED_UP, targets.VALIDATE_SECONDS) == (1024, 1.6, 0.3)
+    assert targets.STUDIO_VERDICT_P90 == 0.5
     assert (targets.ACTIONS_PER_SECOND, targets.LEVEL_MEDIAN_SECONDS, targets.GENERATED_PER_SECOND,
             targets.MEDIUM_TEMPLES, targets.FIFTY_ROOM_TEMPLES) == (50_000, 1.0, 50_000, 300, 1_800)
     assert targets.MARGIN_CELLS == [(h, s) for h in range(1, 9) for s in range(1, 9)]

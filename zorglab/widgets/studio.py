@@ -37,7 +37,7 @@ from zorglab.widgets.studio_layout import build, show
 from zorglab.widgets.studio_level import chosen_solution, solution_layout
 from zorglab.widgets.studio_maker import MakerSlot
 from zorglab.widgets.studio_palette import RoomPalette, TilePainter
-from zorglab.widgets.studio_panel import AnalysisPanel, Summarise
+from zorglab.widgets.studio_panel import DEBOUNCE, AnalysisPanel, Summarise
 from zorglab.level.folders import OutsideRootError, project_root
 from zorglab.widgets.studio_paths import level_files, resolve, shown
 from zorglab.widgets.studio_paths import target as path_target
@@ -95,7 +95,7 @@ class Studio:
     keys: KeyGuard
     widget: w.VBox
 
-    def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = 0.3,
+    def __init__(self, path: str | Path, *, summarise: Summarise | None = None, debounce: float = DEBOUNCE,
                  seconds: float | None = None, watch: float | None = 2.0, root: str | Path | None = None,
                  confine: bool = False, _draft: Draft | None = None):
         self.root = Path(root).resolve() if root is not None else project_root()

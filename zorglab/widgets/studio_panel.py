@@ -29,6 +29,12 @@ from zorglab.core.model import Level
 
 Summarise = Callable[..., Any]
 
+# The quiet time before an analysis starts, in seconds: long enough that typing a value key by key
+# starts no search per key (a superseded one stops within 64 states anyway), short enough that a
+# keystroke reaches its verdict in the browser within the brief's 0.5 s (docs/performance.md, "Studio:
+# keystroke to final panel": 0.3 s left spl-09's verdict at 0.51-0.57 s).
+DEBOUNCE = 0.15
+
 
 def default_summarise() -> Summarise:
     """The analysis back end: :func:`zorglab.widgets.live.summary.summarise`."""
@@ -55,7 +61,7 @@ class _Job:
 class AnalysisPanel:
     """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
 
-    def __init__(self, summarise: Summarise | None = None, *, debounce: float = 0.3, seconds: float | None = None,
+    def __init__(self, summarise: Summarise | None = None, *, debounce: float = DEBOUNCE, seconds: float | None = None,
                  on_result: Callable[[Any], Any] | None = None, judge: Summarise | None = None):
         self.summarise = summarise if summarise is not None else default_summarise()
         self.judge = judge if judge is not None else default_judge()
