@@ -13,7 +13,7 @@ from randomlevels import small_worlds
 from zorglab.engine.run import run_world
 from zorglab.engine.world import World
 from zorglab.search.family import family_world
-from zorglab.search.frontier import FrontierMismatch, FrontierWorker, _check, _Deal, frontier_solve
+from zorglab.search.frontier import Deal, FrontierMismatch, FrontierWorker, check_frontiers, frontier_solve
 from zorglab.search.parallel import FamilySource
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
@@ -92,9 +92,9 @@ def test_a_cell_the_prefix_decides_is_answered_without_parts(heroes, spells, kin
 def test_workers_whose_frontiers_differ_are_refused():
     same = {"verdict": None, "parts": 3, "fingerprint": "a" * 64, "cpu": 0.0, "states": 1}
     with pytest.raises(FrontierMismatch, match="3 parts aaaa.*3 parts bbbb"):
-        _check([same, {**same, "fingerprint": "b" * 64}])
+        check_frontiers([same, {**same, "fingerprint": "b" * 64}])
     with pytest.raises(FrontierMismatch):
-        _check([same, {**same, "parts": 4}])
+        check_frontiers([same, {**same, "parts": 4}])
 
 
 def _reply(part, done, casts=(), export=None):
@@ -102,7 +102,7 @@ def _reply(part, done, casts=(), export=None):
 
 
 def test_the_deal_keeps_the_serial_order_of_wins():
-    deal = _Deal(parts=4, workers=2)
+    deal = Deal(parts=4, workers=2)
     assert deal.hand(0, None) == (0, [])
     assert deal.hand(1, None) == (1, [])
     assert deal.answer(1, _reply(1, SOLVABLE, ("late",))) is None
@@ -117,7 +117,7 @@ def test_a_table_goes_only_to_later_parts_until_its_parts_finish_without_a_win()
     """What a part not yet finished filed may serve the parts after it (if it wins, they cannot be
     the answer), never the parts before it; a table holding a part's entries serves every part once
     that part finished without a win, never while it may still win."""
-    deal = _Deal(parts=5, workers=2)
+    deal = Deal(parts=5, workers=2)
     assert deal.hand(0, None) == (0, []) and deal.hand(1, None) == (1, [])
     early = ([], [], [((0, 0), 1)], frozenset({0}))
     late = ([], [], [((0, 1), 1)], frozenset({0, 1}))     # worker 1's table held part 0's entries too
@@ -132,7 +132,7 @@ def test_a_table_goes_only_to_later_parts_until_its_parts_finish_without_a_win()
 
 
 def test_a_part_that_won_passes_nothing_on_to_the_parts_before_it():
-    deal = _Deal(parts=3, workers=2)
+    deal = Deal(parts=3, workers=2)
     deal.hand(0, None), deal.hand(1, None)
     won = ([], [], [((0, 1), 1)], frozenset({1}))
     deal.answer(1, _reply(1, None, export=won))

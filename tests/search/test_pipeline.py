@@ -16,7 +16,7 @@ from randomlevels import small_worlds
 from test_frontier import _WorldSource
 from zorglab.engine.run import run_world
 from zorglab.search.family import family_world
-from zorglab.search.frontier import FrontierWorker, _Deal, frontier_solve
+from zorglab.search.frontier import Deal, FrontierWorker, frontier_solve
 from zorglab.search.parallel import FamilySource
 from zorglab.search.pipeline import Runner, _book, _feed, pack
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
@@ -103,7 +103,7 @@ def test_a_table_goes_to_a_worker_only_where_sound_for_its_earliest_part():
     """A worker holding parts 0, 1, 2 may be running part 0 until it reports it finished: a table
     resting on part 1 (not finished) must wait, though it would serve parts 2 and 3; once part 1
     finished without a win it goes, and each table goes once."""
-    deal = _Deal(parts=8, workers=2)
+    deal = Deal(parts=8, workers=2)
     held = [[], []]
     assert _feed(deal, 0, held[0], 2) == ([0, 1, 2], [])
     assert _feed(deal, 1, held[1], 2) == ([3, 4, 5], [])
@@ -125,7 +125,7 @@ def test_a_table_goes_to_a_worker_only_where_sound_for_its_earliest_part():
 
 
 def test_a_win_stops_the_deal_and_keeps_the_serial_order():
-    deal = _Deal(parts=6, workers=2)
+    deal = Deal(parts=6, workers=2)
     held = [[], []]
     _feed(deal, 0, held[0], 1), _feed(deal, 1, held[1], 1)       # 0, 1 and 2, 3
     _book(deal, 1, held[1], [_event(2, SOLVABLE, casts=("late",))])

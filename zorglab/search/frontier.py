@@ -190,7 +190,7 @@ class FrontierRun:
         return max(self.cpu, default=0.0)
 
 
-class _Deal:
+class Deal:
     """The coordinator's book: which part comes next, each worker's finished tables and what each
     worker has been sent of the others', the first win."""
 
@@ -275,7 +275,7 @@ class _Deal:
         return Verdict(UNSOLVABLE, (), states, seconds, f"every one of {self.parts} parts explored")
 
 
-def _check(described: list[dict[str, Any]]) -> Verdict | None:
+def check_frontiers(described: list[dict[str, Any]]) -> Verdict | None:
     """The prefix's verdict where it decided (the same on every worker), else None; refuses
     workers whose frontiers differ (the parts would not be the same nodes)."""
     if len({(d["fingerprint"], d["parts"]) for d in described}) != 1:
@@ -329,11 +329,11 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
                                  workers=[names[i % len(names)]], pure=False) for i in range(workers)]
         actors = [future.result() for future in futures]
         described = [actor.describe().result() for actor in actors]
-    decided = _check(described)
+    decided = check_frontiers(described)
     if decided is not None:
         states = [d["states"] for d in described]
         return FrontierRun(decided, 0, states, [d["cpu"] for d in described], 0, [0] * workers, [0.0] * workers)
-    deal = _Deal(described[0]["parts"], workers)
+    deal = Deal(described[0]["parts"], workers)
     rounds = 0
     if client is None:
         clock = [w.search.states for w in local]
@@ -370,7 +370,7 @@ def _left(max_seconds: float | None, spent: float) -> float | None:
     return None if max_seconds is None else max(max_seconds - spent, 0.001)
 
 
-def _slice(deal: _Deal, slice_states: int, max_states: int | None, states: int) -> int | None:
+def _slice(deal: Deal, slice_states: int, max_states: int | None, states: int) -> int | None:
     """The next call's states: a slice, or what is left of the worker's budget (None, and the run
     unknown, when nothing is)."""
     if max_states is None:
@@ -381,7 +381,7 @@ def _slice(deal: _Deal, slice_states: int, max_states: int | None, states: int) 
     return min(slice_states, max_states - states)
 
 
-def _drive(deal: _Deal, actors: list[Any], slice_states: int, max_states: int | None, max_seconds: float | None,
+def _drive(deal: Deal, actors: list[Any], slice_states: int, max_states: int | None, max_seconds: float | None,
            states: list[int], ongoing: bool) -> int:
     """The cluster's calls: a thread a worker, each handed its next call as it answers (work stealing)."""
     import threading

@@ -29,7 +29,7 @@ import time
 from collections import deque
 from typing import Any
 
-from zorglab.search.frontier import Export, FrontierRun, FrontierWorker, Source, _check, _Deal
+from zorglab.search.frontier import Deal, Export, FrontierRun, FrontierWorker, Source, check_frontiers
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
 
 Packed = tuple[bytes, frozenset[int]]       # a table passed on: its pickled Export, and the parts it rests on
@@ -128,12 +128,12 @@ class Runner:
         return events
 
 
-def _floor(assigned: list[int], deal: _Deal) -> int:
+def _floor(assigned: list[int], deal: Deal) -> int:
     """The earliest part a worker may be running: its earliest part not reported finished."""
     return min(assigned) if assigned else deal.next
 
 
-def _feed(deal: _Deal, worker: int, assigned: list[int], reserve: int) -> tuple[list[int], list[tuple[int, Packed]]]:
+def _feed(deal: Deal, worker: int, assigned: list[int], reserve: int) -> tuple[list[int], list[tuple[int, Packed]]]:
     """Top the worker's parts up to ``reserve`` + 1 (in the serial order; none past a win) and the
     tables the others passed on that it may file, sound for its floor."""
     parts: list[int] = []
@@ -155,7 +155,7 @@ def _feed(deal: _Deal, worker: int, assigned: list[int], reserve: int) -> tuple[
     return parts, imports
 
 
-def _book(deal: _Deal, worker: int, assigned: list[int], events: list[dict[str, Any]], stamp: int = 0) -> None:
+def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, Any]], stamp: int = 0) -> None:
     """Book a worker's events: each part finished leaves its reserve; tables kept to pass on."""
     for event in events:
         part, done = event["part"], event["done"]
@@ -176,13 +176,13 @@ def _book(deal: _Deal, worker: int, assigned: list[int], events: list[dict[str, 
 
 
 def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
-             max_seconds: float | None, ongoing: bool, reserve: int) -> tuple[Verdict | None, list[Any], _Deal, int]:
+             max_seconds: float | None, ongoing: bool, reserve: int) -> tuple[Verdict | None, list[Any], Deal, int]:
     """The pipelined frontier in this process, the workers' slices one after another on a clock of
     states (the least busy worker's next), so runs are the same every time. Returns the prefix's
     verdict where it decided (else None), the workers, the book and the reports made."""
     local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
-    decided = _check([w.describe() for w in local])
-    deal = _Deal(len(local[0].frontier), workers)
+    decided = check_frontiers([w.describe() for w in local])
+    deal = Deal(len(local[0].frontier), workers)
     if decided is not None:
         return decided, local, deal, 0
     runners = [Runner(w, slice_states, max_states, max_seconds, ongoing) for w in local]
@@ -293,7 +293,7 @@ class _PipeActor:
 
 def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
            max_seconds: float | None, ongoing: bool, reserve: int) -> tuple[Verdict | None, list[dict[str, Any]],
-                                                                             _Deal, list[tuple[int, float, int, float]],
+                                                                             Deal, list[tuple[int, float, int, float]],
                                                                              int]:
     """The pipelined frontier on a dask cluster, one actor a worker and a coordinating thread each:
     the prefix's verdict where it decided (else None), the workers' descriptions, the book, each
@@ -306,8 +306,8 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
                for i in range(workers)]
     actors = [future.result() for future in futures]
     described = [actor.describe().result() for actor in actors]
-    decided = _check(described)
-    deal = _Deal(described[0]["parts"], workers)
+    decided = check_frontiers(described)
+    deal = Deal(described[0]["parts"], workers)
     if decided is not None:
         return decided, described, deal, [(d["states"], d["cpu"], 0, 0.0) for d in described], 0
     lock = threading.Lock()
