@@ -251,19 +251,23 @@ class Deal:
         """Book a call's reply (``stamp``: when it finished, on the simulated clock); the worker's
         current part afterwards (None: it is free)."""
         part, done = reply["part"], reply["done"]
-        if done == UNSOLVABLE:
-            self.finished[part] = stamp
         if reply["export"] is not None:
             self.exports[worker].append((stamp, reply["export"]))
         if done is None:
             return int(part)
+        self.close(part, done, reply["casts"], reply["reason"], stamp)
+        return None
+
+    def close(self, part: int, done: str, casts: Any, reason: str, stamp: int = 0) -> None:
+        """Book a part that finished with ``done`` (its win's ``casts``, or why it is unknown)."""
+        if done == UNSOLVABLE:
+            self.finished[part] = stamp
         self.done[part] = True
         if done == SOLVABLE:
             if self.win is None or part < self.win[0]:
-                self.win = (part, tuple(reply["casts"]))
+                self.win = (part, tuple(casts))
         elif done == UNKNOWN:
-            self.unknown = self.unknown or reply["reason"]
-        return None
+            self.unknown = self.unknown or reason
 
     def verdict(self, states: int, seconds: float) -> Verdict:
         if self.win is not None and all(self.done[:self.win[0]]):

@@ -30,7 +30,7 @@ from collections import deque
 from typing import Any
 
 from zorglab.search.frontier import Deal, Export, FrontierRun, FrontierWorker, Source, check_frontiers
-from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Verdict
+from zorglab.search.solver import SOLVABLE, UNKNOWN, Verdict
 
 Packed = tuple[bytes, frozenset[int]]       # a table passed on: its pickled Export, and the parts it rests on
 
@@ -165,14 +165,7 @@ def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, A
             continue
         if part in assigned:
             assigned.remove(part)
-        if done == UNSOLVABLE:
-            deal.finished[part] = stamp
-        deal.done[part] = True
-        if done == SOLVABLE:
-            if deal.win is None or part < deal.win[0]:
-                deal.win = (part, tuple(event["casts"]))
-        elif done == UNKNOWN:
-            deal.unknown = deal.unknown or event["reason"]
+        deal.close(part, done, event["casts"], event["reason"], stamp)
 
 
 def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
