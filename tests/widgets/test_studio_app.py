@@ -119,3 +119,28 @@ def test_the_servers_guard_lets_in_only_this_machines_names_and_the_apps_own_ori
     for origin in ("http://evil.example", "null", "https://127.0.0.1:8866", "http://127.0.0.1:9999",
                    "http://127.0.0.1.evil.example:8866", "file://", ""):
         assert "another site" in refusal("127.0.0.1:8866", origin, 8866), origin
+
+
+def test_a_page_gone_while_the_server_writes_to_it_is_not_a_traceback():
+    """asyncio printed tornado's WebSocketClosedError (a page closed as the server wrote to it) with
+    its traceback into `zorglab studio`'s output; the server's loop drops those, and only those."""
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    from zorglab.cli.studio_server import closed_page
+
+    class Loop:
+        def __init__(self):
+            self.reported = []
+
+        def default_exception_handler(self, context):
+            self.reported.append(context)
+
+    loop = Loop()
+    for gone in (WebSocketClosedError(), StreamClosedError()):
+        closed_page(loop, {"message": "Future exception was never retrieved", "exception": gone})
+    assert loop.reported == []
+    fault = {"message": "Task exception was never retrieved", "exception": ValueError("a real fault")}
+    closed_page(loop, fault)
+    closed_page(loop, {"message": "no exception at all"})
+    assert loop.reported == [fault, {"message": "no exception at all"}]

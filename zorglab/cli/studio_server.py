@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import html
 import os
@@ -38,9 +39,11 @@ from urllib.parse import urlparse
 from jupyter_core.utils import run_sync
 from jupyter_server.log import log_request
 from tornado.httputil import HTTPServerRequest
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher, Rule
 from tornado.web import RequestHandler
+from tornado.websocket import WebSocketClosedError
 from voila.app import Voila
 
 from zorglab.cli.studio import IDLE_SECONDS, IDLE_VARIABLE, TOKEN_VARIABLE
@@ -122,6 +125,7 @@ class StudioServer(Voila):        # type: ignore[misc]   # voila is untyped
         every = max(0.2, min(5.0, self.idle_seconds / 4))
         self.reaper = PeriodicCallback(self.reap, every * 1000)
         self.reaper.start()
+        IOLoop.current().add_callback(lambda: asyncio.get_running_loop().set_exception_handler(closed_page))
         return handlers
 
     async def reap(self) -> None:
@@ -170,6 +174,17 @@ class StudioServer(Voila):        # type: ignore[misc]   # voila is untyped
             page.write(f'<!doctype html><meta http-equiv="refresh" content="0;url={shown}">'
                        f'<a href="{shown}">open the Level Studio</a>\n')
         threading.Thread(target=lambda: browser.open(Path(name).as_uri(), new=2), daemon=True).start()
+
+
+def closed_page(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The server loop's exception handler: a page that went away while the server was writing to
+    its websocket (tornado's ``WebSocketClosedError`` or ``StreamClosedError`` in a future no one
+    awaits) is how pages end, not a fault, so it is dropped; asyncio printed it with its traceback
+    (a page closed at the wrong moment put a traceback in ``zorglab studio``'s output). Anything else
+    goes to asyncio's own handler."""
+    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+        return
+    loop.default_exception_handler(context)
 
 
 def _page_handler(handler: Any) -> Any:
