@@ -236,18 +236,3 @@ def test_the_generators_shuffle_draws_as_random_shuffle_does():
             shuffle(ours, mine)
             theirs.shuffle(want)
             assert mine == want and ours.getstate() == theirs.getstate()
-
-
-def test_the_generators_draws_below_n_are_randrange_and_choice_draw_for_draw():
-    import random
-
-    from zorglab.temples.skeleton import below
-
-    for seed in range(30):
-        for n in (1, 2, 3, 5, 8, 17, 64, 200):
-            ours, theirs, chosen = random.Random(seed), random.Random(seed), random.Random(seed)
-            items = list(range(n))
-            for _ in range(20):
-                got = below(ours, n)
-                assert got == theirs.randrange(n) == items.index(chosen.choice(items))
-            assert ours.getstate() == theirs.getstate() == chosen.getstate()

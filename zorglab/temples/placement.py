@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from zorglab.temples.skeleton import Skeleton, below, lock_plan, shuffle, usable_lock_edge
+from zorglab.temples.skeleton import Skeleton, lock_plan, shuffle, usable_lock_edge
 
 SIDE_LOCKS = {"small": (0, 1), "medium": (0, 1), "large": (1, 2)}
 LOOT_ITEMS = ("Potion", "Ether", "Arrows")
@@ -312,9 +312,9 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random, shares: Mapping[str,
     plan = ["monster"] * monsters + ["loot"] * loot + ["trap"] * traps + ["puzzle"] * puzzles
     for cell, kind in zip(rest, plan):
         kinds[cell] = kind
-        if kind == "monster" and below(rng, 3) == 0:
+        if kind == "monster" and rng.randrange(3) == 0:
             kinds[cell] = "monster2"
         elif kind == "loot":
-            layout.extras[cell] = (LOOT_ITEMS[below(rng, len(LOOT_ITEMS))],)
+            layout.extras[cell] = (rng.choice(LOOT_ITEMS),)
     for cell in rest[len(plan):]:
         kinds[cell] = "empty"

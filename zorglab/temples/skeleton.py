@@ -105,32 +105,19 @@ def shuffle(rng: random.Random, x: list[int]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``, draw for draw (it is also the index ``rng.choice``
-    draws from ``n`` items): CPython's own rejection sampling, in one Python call instead of
-    two or three. The carving and the dressing draw most of their numbers so."""
-    if type(rng) is not random.Random:
-        return rng.randrange(n)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
     """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved.
 
     ``counts[c]`` is how many rooms touch ``c``: a wall may join when it touches exactly one."""
     carved, near = sk.carved, sk.near
-    getrandbits = rng.getrandbits
+    getrandbits, randrange, choice = rng.getrandbits, rng.randrange, rng.choice
     carved[start] = 1
     for n in near[start]:
         counts[n] += 1
     size = 1
     stack = [start]
     while stack and size < target:
-        at = len(stack) - 1 if getrandbits(2) else below(rng, len(stack))
+        at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
         options = []
         for n in near[stack[at]]:
             if counts[n] == 1 and not carved[n]:
@@ -138,7 +125,7 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
         if not options:
             stack.pop(at)
             continue
-        cell = options[below(rng, len(options))] if len(options) > 1 else options[0]
+        cell = choice(options) if len(options) > 1 else options[0]
         carved[cell] = 1
         for n in near[cell]:
             counts[n] += 1
