@@ -115,7 +115,6 @@ class LoneWalks:
         self._bares: dict[tuple[int, ...], tuple[int, ...]] = {}     # room gold -> none in the HP-changing rooms
         self._bare_lefts: dict[tuple[int, int, int], tuple[tuple[bool, ...], tuple[int, ...]]] = {}   # alone()'s
         self._book = CastBook()         # the casts on a lone hero, built once
-        self._planning: dict[str, bool] = {}     # hero type -> always plans (SearchFacts)?
         # issue 41: lone states that read alike filed as one (a paused walk's gold, what the hero
         # carries); False walks them apart, as before (the property tests' reference)
         self.merge = True
@@ -329,10 +328,7 @@ class LoneWalks:
 
     def _always_plans(self, hero: HeroState) -> bool:
         """Does the hero's type have a plan wherever Z can be reached (``SearchFacts.always_plans``)?"""
-        found = self._planning.get(hero.type)
-        if found is None:
-            found = self._planning[hero.type] = self.world.behaviour(hero.type).facts.always_plans
-        return found
+        return self.world.behaviour(hero.type).facts.always_plans
 
     def _stuck(self, s: GameState, i: int, hp: int, pauses: int, depth: int, need: int) -> int:
         """A stuck hero whose plan reads HP but whose type always plans (issue 41): it is stuck
