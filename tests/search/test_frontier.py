@@ -52,10 +52,11 @@ def test_the_frontier_on_a_cluster_is_the_one_here(dask_client, heroes, spells, 
         assert on_dask.parts == here.parts > 1
 
 
+@pytest.mark.parametrize("reserve", [0, 2])        # the session-13 calls, and the pipeline's reserve
 @pytest.mark.parametrize("heroes,spells,kind", [(2, 4, "mixed"), (3, 4, "mixed"), (4, 5, "we")])
-def test_one_worker_is_the_serial_search_state_for_state(heroes, spells, kind):
+def test_one_worker_is_the_serial_search_state_for_state(heroes, spells, kind, reserve):
     serial = _serial(family_world(heroes, spells, kind))
-    run = frontier_solve(FamilySource(heroes, spells, kind), workers=1, prefix=10, slice_states=7, reserve=0)
+    run = frontier_solve(FamilySource(heroes, spells, kind), workers=1, prefix=10, slice_states=7, reserve=reserve)
     assert (run.verdict.verdict, run.verdict.casts, run.verdict.states) == (serial.verdict, serial.casts,
                                                                              serial.states)
 

@@ -53,14 +53,6 @@ def test_the_pipelined_frontier_on_a_cluster_gives_the_serial_answer(dask_client
         assert run_world(family_world(heroes, spells, kind), run.verdict.casts, strict=True).outcome.value == "win"
 
 
-@pytest.mark.parametrize("heroes,spells,kind", [(2, 4, "mixed"), (3, 4, "mixed"), (4, 5, "we")])
-def test_one_pipelined_worker_is_the_serial_search_state_for_state(heroes, spells, kind):
-    serial = _serial(family_world(heroes, spells, kind))
-    run = frontier_solve(FamilySource(heroes, spells, kind), workers=1, prefix=10, slice_states=7, reserve=2)
-    assert (run.verdict.verdict, run.verdict.casts, run.verdict.states) == (serial.verdict, serial.casts,
-                                                                             serial.states)
-
-
 def test_a_worker_runs_its_reserve_without_waiting_and_reports_in_slices():
     """Fed three parts once, a runner runs them one after another, step after step, with no word
     from the coordinator between; a slice ends early once a part finishes with at most one left."""
