@@ -236,3 +236,33 @@ def test_the_generators_shuffle_draws_as_random_shuffle_does():
             shuffle(ours, mine)
             theirs.shuffle(want)
             assert mine == want and ours.getstate() == theirs.getstate()
+
+
+GRAPH_FIELDS = ("places", "index", "kinds", "moves", "gated", "vias", "doors", "event_of", "event_cells", "key_mask",
+                "extra_keys", "master_mask", "bomb_mask", "pegasus_mask", "boss_mask", "mini_mask", "entrance", "gate",
+                "has_gate_room", "symmetric", "lone_circles")
+
+
+@pytest.mark.parametrize("options", [{"size": "small"}, {"size": "medium"}, {"size": "large", "gate": True, "locks": 3},
+                                     {"rooms": 120, "quests": ["dishes", "bins"]}, {"rooms": 30, "floors": 1, "locks": 0}])
+def test_the_graph_the_generator_proves_is_the_temple_read_back(options):
+    from zorglab.temples import compile_temple
+
+    for seed in range(40):
+        report = generate_with_report(seed, options)
+        proved, read = report.solution.graph, compile_temple(report.temple)
+        assert proved.temple is report.temple
+        for name in GRAPH_FIELDS:
+            assert getattr(proved, name) == getattr(read, name), (seed, name)
+
+
+def test_generating_links_the_graph_as_it_writes_the_grids_without_reading_them_back(monkeypatch):
+    from zorglab.temples import graph as graph_module
+
+    def read_back(temple):
+        raise AssertionError("the generator compiled the temple it had just written")
+
+    monkeypatch.setattr(graph_module, "compile_temple", read_back)
+    monkeypatch.setattr(generator_module, "compile_temple", read_back, raising=False)
+    report = generate_with_report(7, {"rooms": 50})
+    assert report.solution.ok and report.solution.graph.size == 50

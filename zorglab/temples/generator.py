@@ -19,7 +19,7 @@ from zorglab.errors import OptionError
 from zorglab.seeding import Seed, normalise_seed, rng
 from zorglab.temples.errors import TempleGenerationError
 from zorglab.temples.frozen import FrozenDict, freeze
-from zorglab.temples.graph import compile_temple
+from zorglab.temples.graph import RoomCells, RoomFacts, TempleGraph, compile_facts, floor_places, link_rooms
 from zorglab.temples.model import Floor, Place, Room, Temple
 from zorglab.temples.options import DRESSING, ELEMENTS, ROOMS_PER_FLOOR, SIZE_SHAPES, TempleOptions, check_options
 from zorglab.temples.placement import Layout, add_loops, dress, place_locks, remove_loops
@@ -123,7 +123,11 @@ def _element(options: TempleOptions) -> str:
     return options.element or ELEMENTS[normalise_seed(options.theme.lower()) % len(ELEMENTS)]
 
 
-def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> Temple:
+def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> tuple[Temple, TempleGraph]:
+    """The temple, and its graph for the proof: the rooms are indexed as their tokens are
+    written (:class:`~zorglab.temples.graph.RoomCells`), so the graph is linked without reading
+    the grids back; :func:`~zorglab.temples.graph.compile_temple` of the temple gives the same
+    graph (tested)."""
     rows, cols, area, nfloors = sk.rows, sk.cols, sk.area, sk.floors
     element = _element(options)
     quests = options.quests
@@ -139,6 +143,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                     fights += 1
     specs: dict[Spec, str] = {}
     rooms: dict[str, Room] = {}
+    fact_of: dict[str, RoomFacts] = {}  # token -> its room's compile_facts
     used: set[str] = set()
     counter = 0
 
@@ -152,39 +157,52 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                 token = f"{token[0]}{counter:03d}"
             used.add(token)
             specs[spec] = token
-            rooms[token] = _room(room_type, content, spec, element)
+            room = rooms[token] = _room(room_type, content, spec, element)
+            fact_of[token] = compile_facts(room)
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
     plain: dict[str, str] = {}  # kind -> the token of its room with no lock, quest or item
     wall = ""
+    cells = RoomCells()
+    places, facts, rc_of, add_ids = cells.places, cells.facts, cells.rc_of, cells.flat_ids.append
     grids = []
     for listed in range(nfloors):
         base = (nfloors - 1 - listed) * area
+        table = floor_places(listed, rows, cols)
+        ids: list[int] = []
         grid = []
         for r in range(rows):
             line = []
-            for cell in range(base + r * cols, base + r * cols + cols):
+            start = base + r * cols
+            for cell in range(start, start + cols):
                 if not carved[cell]:
                     wall = wall or token_for(("wall", (), None, None))
                     line.append(wall)
+                    ids.append(-1)
                     continue
                 kind = kinds[cell]
                 if cell not in locked and cell not in quest_of and cell not in extras:
                     token = plain.get(kind)
                     if token is None:
                         token = plain[kind] = token_for((kind, (), None, None))
-                    line.append(token)
-                    continue
-                behind = locked.get(cell)
-                sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
-                spec = (kind, sides, quest_of.get(cell), extras.get(cell))
-                line.append(specs.get(spec) or token_for(spec))
+                else:
+                    behind = locked.get(cell)
+                    sides = tuple(sorted(_side_toward(cell, t, cols) for t in behind)) if behind else ()
+                    spec = (kind, sides, quest_of.get(cell), extras.get(cell))
+                    token = specs.get(spec) or token_for(spec)
+                line.append(token)
+                rc = cell - base
+                ids.append(len(places))
+                places.append(table[rc])
+                facts.append(fact_of[token])
+                rc_of.append(rc)
             grid.append(tuple(line))
+        add_ids(ids)
         grids.append(Floor(f"{nfloors - listed}F", tuple(grid)))
     er, ec = divmod(sk.entrance % area, cols)
     norm = normalise_seed(seed)
-    return Temple(
+    temple = Temple(
         id=f"temple-{norm & 0xFFFFFFFFFFFF:012x}",
         name=f"{element.title()} Temple of the {options.theme}",
         entrance=Place(nfloors - 1 - sk.floor_of(sk.entrance), er, ec),
@@ -195,6 +213,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
         element=element,
         options=_stored_options(options),
     )
+    return temple, link_rooms(temple, cells)
 
 
 @lru_cache(maxsize=64)
@@ -258,8 +277,8 @@ def generate_with_report(seed: Seed, options: Mapping[str, Any] | TempleOptions 
         layout = place_locks(sk, locks, checked.size, sub)
         loops = add_loops(sk, layout, sub, checked.rooms)
         dress(sk, layout, sub, {name: getattr(checked, name) for name in DRESSING})
-        temple = _build(seed, checked, sk, layout)
-        solution = solve(compile_temple(temple))
+        temple, graph = _build(seed, checked, sk, layout)
+        solution = solve(graph)
         if solution.ok:
             return GenerationReport(
                 temple, attempt, solution, len(layout.critical_locks), len(layout.side_locks),

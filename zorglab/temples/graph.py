@@ -93,8 +93,8 @@ class TempleGraph:
         return (MASTER if events & self.master_mask else 0) | (BOMB if events & self.bomb_mask else 0)
 
 
-_Facts = tuple[Room, str, Grants, int, bool]
-_FACTS: dict[int, _Facts] = {}
+RoomFacts = tuple[Room, str, Grants, int, bool]
+_FACTS: dict[int, RoomFacts] = {}
 _SIDES_IDS: dict[DoorSides, int] = {}  # never cleared: few distinct sides exist, numbers stay valid
 _SIDES_BY_NUMBER: list[DoorSides] = []
 _DOORS: dict[tuple[int, int, int], tuple[int, bool]] = {}
@@ -102,7 +102,7 @@ _MEMO_LIMIT = 50_000
 _WALL = -1
 
 
-def _room_facts(room: Room) -> _Facts:
+def compile_facts(room: Room) -> RoomFacts:
     """A room, its type, its grants, the number of its :class:`DoorSides` and whether it is an
     event (grants something the search counts, or is a fight the goal needs), memoised per room
     object (the entry holds the room, so no other object takes its id while it lives).
@@ -152,7 +152,7 @@ def _sided(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 @lru_cache(maxsize=128)
-def _floor_places(floor: int, rows: int, cols: int) -> tuple[Place, ...]:
+def floor_places(floor: int, rows: int, cols: int) -> tuple[Place, ...]:
     """``Place(floor, r, c)`` for every ``r * cols + c`` (built once per shape)."""
     return tuple(Place(floor, r, c) for r in range(rows) for c in range(cols))
 
@@ -163,14 +163,12 @@ def compile_temple(temple: Temple) -> TempleGraph:
     Doors come from :func:`~zorglab.temples.topology.door_between`, stairs, circles and pits
     from the topology's partner, target and drop rules; every way across the boss room's
     edge needs the master key (T8)."""
-    by_token = {token: _room_facts(room) for token, room in temple.rooms.items()}
-    places: list[Place] = []
-    flat_ids: list[list[int]] = []
-    facts: list[_Facts] = []
-    rc_of: list[int] = []
+    by_token = {token: compile_facts(room) for token, room in temple.rooms.items()}
+    cells = RoomCells()
+    places, facts, rc_of = cells.places, cells.facts, cells.rc_of
     for f, floor in enumerate(temple.floors):
         ids = []
-        table = _floor_places(f, floor.rows, floor.cols)
+        table = floor_places(f, floor.rows, floor.cols)
         rc = 0
         for line in floor.grid:
             for token in line:
@@ -183,7 +181,30 @@ def compile_temple(temple: Temple) -> TempleGraph:
                     facts.append(fact)
                     rc_of.append(rc)
                 rc += 1
-        flat_ids.append(ids)
+        cells.flat_ids.append(ids)
+    return link_rooms(temple, cells)
+
+
+class RoomCells:
+    """A temple's room cells as :func:`link_rooms` reads them: per room cell (graph index) its
+    place, facts (:func:`compile_facts`) and ``row * cols + col``; per floor, every cell's graph
+    index or -1 (wall, void). :func:`compile_temple` fills it by reading the token grids; the
+    generator fills it while it writes them (``generator._build``), the same cells in the same
+    order, so the proof of a new temple does not read the temple back (tests compare the two)."""
+
+    __slots__ = ("places", "facts", "rc_of", "flat_ids")
+
+    def __init__(self) -> None:
+        self.places: list[Place] = []
+        self.facts: list[RoomFacts] = []
+        self.rc_of: list[int] = []
+        self.flat_ids: list[list[int]] = []
+
+
+def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
+    """The graph of ``temple`` from its indexed room cells: every door by
+    :func:`~zorglab.temples.topology.door_between`, then stairs, circles and pits, then the events."""
+    places, facts, rc_of, flat_ids = cells.places, cells.facts, cells.rc_of, cells.flat_ids
     n = len(places)
     index = dict(zip(places, range(n)))
     type_of = [fact[1] for fact in facts]
