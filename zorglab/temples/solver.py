@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from zorglab.temples.errors import SolverBudgetError
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph, compile_temple
 from zorglab.temples.model import Place, Temple
-from zorglab.temples.state import OPEN, Rules, State, StepKind
+from zorglab.temples.state import OPEN, Region, Rules, State, StepKind
 
 if TYPE_CHECKING:
     from zorglab.temples.progress import TempleProgress
@@ -136,11 +136,18 @@ class _Explored:
 
 def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     """Two-way temples: a state is an area (all cells reachable through open ways) with all
-    it holds collected, since any hero inside it can walk anywhere in it and back."""
-    gated, gate = g.gated, g.gate
+    it holds collected, since any hero inside it can walk anywhere in it and back.
+
+    A key spent from an area opens a bigger one: it is grown from its parent's
+    (:meth:`Rules.grow`), not walked again from the door. The keys are tried from the cells
+    in the order :meth:`Rules.area` walks them from the state's entry; that order matters only
+    when there are two or more to try, and only then is the area walked again to know it."""
+    gate = g.gate
     start = rules.start
     area, keys_left, won = rules.area, rules.keys_left, rules.won
+    grow, region_of = rules.grow, rules.region
     ex = _Explored()
+    regions: list[Region] = []
     by_key: dict[tuple[int, int, int], int] = {}
     by_entry: dict[tuple[int, int, int], int] = {}
 
@@ -149,11 +156,17 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         sid = by_entry.get(entry)
         if sid is not None:
             return sid
-        mark, members, got, flags = area(c, events, opened)
-        key = (min(members), got, opened)
+        if parent < 0 or not g.symmetric:  # growing needs every way two-way
+            region = region_of(c, events, opened)
+        else:
+            region = grow(regions[parent], c, opened)
+        members = region.members
+        key = (min(members), region.events, opened)
         sid = by_key.get(key)
         if sid is None:
-            sid = ex.add(got, opened, c, parent, step, members, flags, bool(mark[gate]) and won(got), budget)
+            sid = ex.add(region.events, opened, c, parent, step, members, region.flags,
+                         bool(region.mark[gate]) and won(region.events), budget)
+            regions.append(region)
             by_key[key] = sid
         by_entry[entry] = sid
         return sid
@@ -169,16 +182,21 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         if keys_left(events, opened) <= 0:
             continue
         have = ex.flags[sid] | (opened << FLAG_BITS)
+        spends = [(u, v, missing) for u, v, need in regions[sid].shut
+                  if not (missing := need & ~have) & FLAG_MASK]  # spend_bits, inline on the hot path
+        if len(spends) > 1:  # in the order the cells are walked from the entry
+            spends = []
+            for u in area(ex.entry[sid], events, opened)[1]:
+                for v, need in g.gated[u]:
+                    missing = need & ~have
+                    if missing and not missing & FLAG_MASK:
+                        spends.append((u, v, missing))
         seen: set[int] = set()
-        for u in ex.members[sid]:
-            for v, need in gated[u]:
-                missing = need & ~have  # spend_bits, inline on the hot path
-                if not missing or missing & FLAG_MASK:
-                    continue
-                nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, (OPEN, u, v))
-                if nxt != sid and nxt not in seen:
-                    seen.add(nxt)
-                    ex.preds[nxt].append(sid)
+        for u, v, missing in spends:
+            nxt = visit(v, events, opened | (missing >> FLAG_BITS), sid, (OPEN, u, v))
+            if nxt != sid and nxt not in seen:
+                seen.add(nxt)
+                ex.preds[nxt].append(sid)
     return ex
 
 
@@ -269,7 +287,7 @@ def solve(
         states=total,
         steps=steps_to(goal) if goal is not None else (),
         soft_lock=soft_lock,
-        reached=frozenset(g.places[u] for u in reached_cells),
+        reached=frozenset(map(g.places.__getitem__, reached_cells)),
         blocked=() if solvable else _blocked(g, ex, reached_cells),
         graph=g,
         start=progress,

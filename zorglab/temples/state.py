@@ -22,7 +22,7 @@ critical route and play all ask it, so there is one rule for proof, path and pla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Iterator, Literal
+from typing import TYPE_CHECKING, Final, Iterator, Literal, NamedTuple
 
 from zorglab.temples.grants import holds_bombs, is_pegasus
 from zorglab.temples.graph import BOMB, FLAG_BITS, FLAG_MASK, MASTER, TempleGraph
@@ -166,6 +166,87 @@ class Rules:
                 # walking again would find the same area in the same order
                 return mark, members, got, now
             events, flags = got, now
+
+    def region(self, cell: int, events: int, opened: int) -> "Region":
+        """:meth:`area` as a :class:`Region` that a key spent can grow (:meth:`grow`): the same
+        cells, events and flags, with the moves its cells leave shut."""
+        mark = bytearray(self.graph.size)
+        mark[cell] = 1
+        return self._extend(mark, [cell], [], events, self.flags(events), [cell], opened)
+
+    def grow(self, region: "Region", door: int, opened: int) -> "Region":
+        """The area a key spent from ``region`` opens up (``opened`` holds the new door's bit,
+        ``door`` is the cell beyond it), in a two-way temple: everything open from ``region``
+        stays open with one more door, and the way back through the door is open too, so the
+        new area is ``region`` with what the door and any flag gained open, walked on from
+        there alone instead of from scratch (the same cells as :meth:`area` from ``door``)."""
+        lacking = ~(region.flags | (opened << FLAG_BITS))
+        mark, members = region.mark[:], region.members[:]
+        shut: list[tuple[int, int, int]] = []
+        stack = []
+        for u, v, need in region.shut:
+            if need & lacking:
+                shut.append((u, v, need))
+            elif not mark[v]:
+                mark[v] = 1
+                members.append(v)
+                stack.append(v)
+        if not mark[door]:  # not a shut move of region: the walk still starts at the door
+            mark[door] = 1
+            members.append(door)
+            stack.append(door)
+        return self._extend(mark, members, shut, region.events, region.flags, stack, opened)
+
+    def _extend(self, mark: bytearray, members: list[int], shut: list[tuple[int, int, int]], events: int, flags: int,
+                stack: list[int], opened: int) -> "Region":
+        """The area ``mark`` and ``members`` hold, walked on from ``stack`` through every open
+        way (noting in ``shut`` the moves left shut), with its events collected and walked on
+        through what a flag gained opens, until none does."""
+        g = self.graph
+        moves, event_of, event_cells = g.moves, g.event_of, g.event_cells
+        pop, push, keep, note = stack.pop, stack.append, members.append, shut.append
+        while True:
+            lacking = ~(flags | (opened << FLAG_BITS))
+            while stack:
+                u = pop()
+                for v, need in moves[u]:
+                    if need & lacking:
+                        note((u, v, need))
+                    elif not mark[v]:
+                        mark[v] = 1
+                        keep(v)
+                        push(v)
+            got = events
+            for u in event_cells:
+                if mark[u]:
+                    got |= event_of[u]
+            now = self.flags(got)
+            events = got
+            if now == flags:
+                return Region(mark, members, shut, got, now)
+            flags = now
+            lacking = ~(flags | (opened << FLAG_BITS))
+            still = []
+            for u, v, need in shut:
+                if need & lacking:
+                    still.append((u, v, need))
+                elif not mark[v]:
+                    mark[v] = 1
+                    keep(v)
+                    push(v)
+            shut[:] = still
+
+
+class Region(NamedTuple):
+    """An area of a two-way temple as the solver keeps it to grow: its cells (``mark`` per cell,
+    ``members`` in the order walked), the moves from its cells left shut ``(cell, target,
+    need)``, its events (everything in it collected) and the flags they give."""
+
+    mark: bytearray
+    members: list[int]
+    shut: list[tuple[int, int, int]]
+    events: int
+    flags: int
 
 
 def spend_bits(need: int, have: int) -> int:
