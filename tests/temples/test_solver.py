@@ -328,3 +328,31 @@ def test_generated_proofs_walk_each_room_about_once():
         walked += sum(reads.values())
         rooms += graph.size
     assert walked < 1.6 * rooms  # 1.15 a room; 3.2 when every area was walked again from its door
+
+
+def test_a_generated_temples_proof_builds_no_table_it_does_not_read():
+    from zorglab.temples import generate_with_report
+
+    graph = generate_with_report(3, {"rooms": 50}).solution.graph
+    # how each move goes, the moves that need something and the place index are built when asked
+    assert not {"vias", "gated", "index", "links"} & set(vars(graph))
+    assert graph.index[graph.places[graph.entrance]] == graph.entrance
+    assert [len(v) for v in graph.vias] == [len(m) for m in graph.moves]
+    assert all(via == "stairs" for u, via in graph.rides.items() if graph.vias[u][-1] == via)
+    assert graph.gated == tuple(tuple(m for m in out if m[1]) for out in graph.moves)
+
+
+def test_every_way_has_its_kind_in_vias_and_via():
+    temple = draw(
+        {"2F": "D 0 Y\n0 _ 0\nv _ 0", "1F": "U 0 Y\n0 _ 0\nE 0 0"},
+        (1, 2, 0),
+    )
+    graph = compile_temple(temple)
+    kinds = {(graph.places[link.source], graph.places[link.target]): link.via for link in graph.links}
+    assert kinds[(P(0, 0, 0), P(1, 0, 0))] == kinds[(P(1, 0, 0), P(0, 0, 0))] == "stairs"
+    assert kinds[(P(0, 2, 0), P(1, 2, 0))] == "pit"
+    assert kinds[(P(0, 0, 2), P(1, 0, 2))] == "teleport"
+    assert kinds[(P(0, 0, 0), P(0, 0, 1))] == "door"
+    for (source, target), via in kinds.items():
+        if via != "door" or (source, target) not in {(P(0, 0, 2), P(1, 0, 2))}:
+            assert graph.via(graph.index[source], graph.index[target]) == via

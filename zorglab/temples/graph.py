@@ -40,11 +40,9 @@ class Link:
 class TempleGraph:
     temple: Temple
     places: tuple[Place, ...]
-    index: dict[Place, int]
     kinds: tuple[str, ...]  # room type per cell
     moves: tuple[tuple[tuple[int, int], ...], ...]
-    gated: tuple[tuple[tuple[int, int], ...], ...]  # per cell, its moves that need something, in order
-    vias: tuple[tuple[str, ...], ...]  # per cell, the kind of each move: door, stairs, teleport, pit
+    rides: dict[int, str]  # the cells whose last move is no door: stairs, teleport or pit (a pit's only move)
     doors: tuple[tuple[int, int, str], ...]  # small-key locks by bit: (cell, cell, via)
     event_of: tuple[int, ...]
     event_cells: tuple[int, ...]
@@ -66,6 +64,25 @@ class TempleGraph:
         return len(self.places)
 
     @cached_property
+    def index(self) -> dict[Place, int]:
+        """The cell of every room's place."""
+        return dict(zip(self.places, range(len(self.places))))
+
+    @cached_property
+    def gated(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per cell, its moves that need something, in order."""
+        return tuple(tuple(move for move in out if move[1]) for out in self.moves)
+
+    @cached_property
+    def vias(self) -> tuple[tuple[str, ...], ...]:
+        """Per cell, the kind of each move: door, stairs, teleport, pit."""
+        rides = self.rides
+        return tuple(
+            ("door",) * (len(out) - 1) + (rides[u],) if u in rides else ("door",) * len(out)
+            for u, out in enumerate(self.moves)
+        )
+
+    @cached_property
     def links(self) -> tuple[Link, ...]:
         """Every move as a :class:`Link`, cell by cell."""
         return tuple(
@@ -76,9 +93,10 @@ class TempleGraph:
 
     def via(self, u: int, v: int) -> str:
         """How the move from ``u`` to ``v`` goes (the first such move)."""
-        for (target, _need), via in zip(self.moves[u], self.vias[u]):
+        out = self.moves[u]
+        for i, (target, _need) in enumerate(out):
             if target == v:
-                return via
+                return self.rides[u] if i == len(out) - 1 and u in self.rides else "door"
         raise KeyError((u, v))
 
     def keys_in(self, events: int) -> int:
@@ -206,7 +224,6 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
     :func:`~zorglab.temples.topology.door_between`, then stairs, circles and pits, then the events."""
     places, facts, rc_of, flat_ids = cells.places, cells.facts, cells.rc_of, cells.flat_ids
     n = len(places)
-    index = dict(zip(places, range(n)))
     type_of = [fact[1] for fact in facts]
     sides_of = [fact[3] for fact in facts]
     sided = [_sided(floor.rows, floor.cols) for floor in temple.floors]
@@ -215,17 +232,18 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
     door_bits: dict[tuple[int, int], int] = {}
     doors: list[tuple[int, int, str]] = []
     moves: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    gated: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    vias: list[list[str]] = [[] for _ in range(n)]
+    rides: dict[int, str] = {}
     one_way_possible = False
+
+    def cell_of(place: Place) -> int:
+        """The cell of a place inside the maze, -1 on a wall or void."""
+        return flat_ids[place[0]][place[1] * temple.floors[place[0]].cols + place[2]]
 
     def add(u: int, v: int, need: int, via: str) -> None:
         if is_boss_door(type_of[u], type_of[v]):
             need |= MASTER
         moves[u].append((v, need))
-        vias[u].append(via)
-        if need:
-            gated[u].append((v, need))
+        rides[u] = via
 
     ring: tuple[Place, ...] | None = None
     lone: list[int] = []
@@ -234,13 +252,13 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
         if kind == PIT:
             one_way_possible = True
             landing = pit_drop_of(temple, places[u])
-            if landing is not None and landing in index:
-                add(u, index[landing], 0, "pit")
+            if landing is not None and cell_of(landing) >= 0:
+                add(u, cell_of(landing), 0, "pit")
             continue
         f = places[u][0]
         ids = flat_ids[f]
         here = sides_of[u]
-        out, kinds = moves[u], vias[u]
+        out = moves[u]
         for nrc, side_no in sided[f][rc_of[u]]:
             v = ids[nrc]
             if v < 0:
@@ -256,13 +274,10 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
                     doors.append((edge[0], edge[1], "door"))
                 need |= bit << FLAG_BITS
             out.append((v, need))
-            kinds.append("door")
-            if need:
-                gated[u].append((v, need))
         if kind == STAIRS_UP or kind == STAIRS_DOWN:
             partner = stairs_partner(temple, places[u])
             if partner is not None:
-                v = index[partner]
+                v = cell_of(partner)
                 lock = stairs_lock(facts[u][0])
                 need = 0
                 if lock == "master":
@@ -280,8 +295,8 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
             target = teleport_target_for(temple, places[u], ring)
             if target is None:
                 lone.append(u)
-            elif target != places[u] and target in index:
-                add(u, index[target], 0, "teleport")
+            elif target != places[u] and cell_of(target) >= 0:
+                add(u, cell_of(target), 0, "teleport")
 
     event_of = [0] * n
     event_cells: list[int] = []
@@ -315,15 +330,15 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
         pairs = {(u, v, need) for u, out in enumerate(frozen_moves) for v, need in out}
         symmetric = all((v, u, need) in pairs for u, v, need in pairs)
     gates = [u for u in range(n) if type_of[u] == GATE]
-    entrance = index[temple.entrance]
+    entrance = cell_of(temple.entrance) if temple.inside(temple.entrance) else -1
+    if entrance < 0:
+        raise KeyError(temple.entrance)  # no room at the entrance (the loader refuses such a file)
     return TempleGraph(
         temple=temple,
         places=tuple(places),
-        index=index,
         kinds=tuple(type_of),
         moves=frozen_moves,
-        gated=tuple(map(tuple, gated)),
-        vias=tuple(map(tuple, vias)),
+        rides=rides,
         doors=tuple(doors),
         event_of=tuple(event_of),
         event_cells=tuple(event_cells),

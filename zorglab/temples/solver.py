@@ -142,7 +142,7 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
     (:meth:`Rules.grow`), not walked again from the door. The keys are tried from the cells
     in the order :meth:`Rules.area` walks them from the state's entry; that order matters only
     when there are two or more to try, and only then is the area walked again to know it."""
-    gate = g.gate
+    gate, moves = g.gate, g.moves
     start = rules.start
     area, keys_left, won = rules.area, rules.keys_left, rules.won
     grow, region_of = rules.grow, rules.region
@@ -187,7 +187,7 @@ def _search_areas(g: TempleGraph, rules: Rules, budget: int) -> _Explored:
         if len(spends) > 1:  # in the order the cells are walked from the entry
             spends = []
             for u in area(ex.entry[sid], events, opened)[1]:
-                for v, need in g.gated[u]:
+                for v, need in moves[u]:
                     missing = need & ~have
                     if missing and not missing & FLAG_MASK:
                         spends.append((u, v, missing))
