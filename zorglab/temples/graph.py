@@ -302,10 +302,8 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
     event_cells: list[int] = []
     key_mask = master_mask = bomb_mask = pegasus_mask = boss_mask = mini_mask = 0
     extra_keys: list[tuple[int, int]] = []
-    for u in range(n):
-        _room, kind, grants, _sides, eventful = facts[u]
-        if not eventful:
-            continue
+    for u in [u for u, fact in enumerate(facts) if fact[4]]:  # the event rooms
+        _room, kind, grants, _sides, _eventful = facts[u]
         bit = 1 << len(event_cells)
         event_cells.append(u)
         event_of[u] = bit
@@ -329,7 +327,7 @@ def link_rooms(temple: Temple, cells: RoomCells) -> TempleGraph:
     if one_way_possible:
         pairs = {(u, v, need) for u, out in enumerate(frozen_moves) for v, need in out}
         symmetric = all((v, u, need) in pairs for u, v, need in pairs)
-    gates = [u for u in range(n) if type_of[u] == GATE]
+    gates = [u for u, kind in enumerate(type_of) if kind == GATE] if GATE in type_of else []
     entrance = cell_of(temple.entrance) if temple.inside(temple.entrance) else -1
     if entrance < 0:
         raise KeyError(temple.entrance)  # no room at the entrance (the loader refuses such a file)

@@ -172,7 +172,7 @@ class Rules:
         cells, events and flags, with the moves its cells leave shut."""
         mark = bytearray(self.graph.size)
         mark[cell] = 1
-        return self._extend(mark, [cell], [], events, self.flags(events), [cell], opened)
+        return self._extend(mark, [], [], events, self.flags(events), [cell], opened)
 
     def grow(self, region: "Region", door: int, opened: int) -> "Region":
         """The area a key spent from ``region`` opens up (``opened`` holds the new door's bit,
@@ -181,41 +181,40 @@ class Rules:
         new area is ``region`` with what the door and any flag gained open, walked on from
         there alone instead of from scratch (the same cells as :meth:`area` from ``door``)."""
         lacking = ~(region.flags | (opened << FLAG_BITS))
-        mark, members = region.mark[:], region.members[:]
+        mark = region.mark[:]
         shut: list[tuple[int, int, int]] = []
-        stack = []
+        fresh = []
         for u, v, need in region.shut:
             if need & lacking:
                 shut.append((u, v, need))
             elif not mark[v]:
                 mark[v] = 1
-                members.append(v)
-                stack.append(v)
+                fresh.append(v)
         if not mark[door]:  # not a shut move of region: the walk still starts at the door
             mark[door] = 1
-            members.append(door)
-            stack.append(door)
-        return self._extend(mark, members, shut, region.events, region.flags, stack, opened)
+            fresh.append(door)
+        return self._extend(mark, region.members[:], shut, region.events, region.flags, fresh, opened)
 
     def _extend(self, mark: bytearray, members: list[int], shut: list[tuple[int, int, int]], events: int, flags: int,
-                stack: list[int], opened: int) -> "Region":
-        """The area ``mark`` and ``members`` hold, walked on from ``stack`` through every open
-        way (noting in ``shut`` the moves left shut), with its events collected and walked on
-        through what a flag gained opens, until none does."""
+                fresh: list[int], opened: int) -> "Region":
+        """The area ``mark`` and ``members`` hold with the ``fresh`` cells (marked, not yet
+        members), walked on breadth first through every open way (noting in ``shut`` the moves
+        left shut), with its events collected and walked on through what a flag gained opens,
+        until none does. The walk's order is no rule's: :meth:`area` gives the one that counts."""
         g = self.graph
         moves, event_of, event_cells = g.moves, g.event_of, g.event_cells
-        pop, push, keep, note = stack.pop, stack.append, members.append, shut.append
+        note = shut.append
         while True:
             lacking = ~(flags | (opened << FLAG_BITS))
-            while stack:
-                u = pop()
+            add = fresh.append
+            for u in fresh:  # grows as it goes: the walk's queue
                 for v, need in moves[u]:
                     if need & lacking:
                         note((u, v, need))
                     elif not mark[v]:
                         mark[v] = 1
-                        keep(v)
-                        push(v)
+                        add(v)
+            members += fresh
             got = events
             for u in event_cells:
                 if mark[u]:
@@ -227,19 +226,19 @@ class Rules:
             flags = now
             lacking = ~(flags | (opened << FLAG_BITS))
             still = []
+            fresh = []
             for u, v, need in shut:
                 if need & lacking:
                     still.append((u, v, need))
                 elif not mark[v]:
                     mark[v] = 1
-                    keep(v)
-                    push(v)
+                    fresh.append(v)
             shut[:] = still
 
 
 class Region(NamedTuple):
     """An area of a two-way temple as the solver keeps it to grow: its cells (``mark`` per cell,
-    ``members`` in the order walked), the moves from its cells left shut ``(cell, target,
+    and ``members``), the moves from its cells left shut ``(cell, target,
     need)``, its events (everything in it collected) and the flags they give."""
 
     mark: bytearray
