@@ -266,3 +266,17 @@ def test_generating_links_the_graph_as_it_writes_the_grids_without_reading_them_
     monkeypatch.setattr(generator_module, "compile_temple", read_back, raising=False)
     report = generate_with_report(7, {"rooms": 50})
     assert report.solution.ok and report.solution.graph.size == 50
+
+
+def test_carving_a_floor_keeps_each_rooms_doors_from_its_start():
+    import random
+
+    from zorglab.temples.skeleton import Skeleton, _carve_floor, breadth_first, stack_neighbours
+
+    for seed in range(30):
+        sk = Skeleton(7, 8, 1, bytearray(56), -1, [], stack_neighbours(7, 8, 1))
+        counts, depth = [0] * 56, [-1] * 56
+        carved = _carve_floor(sk, 51, 20 + seed % 10, random.Random(seed), counts, depth)
+        doors = [[v for v in sk.near[c] if sk.carved[v]] if sk.carved[c] else [] for c in range(56)]
+        walked, _parent, reached = breadth_first(doors, 51)
+        assert depth == walked and len(reached) == carved  # the floor needs no walk of its own

@@ -156,7 +156,8 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
             label[u] = ("side", root)
             stack.extend(v for v in sk.adj[u] if sk.parent[v] == u)
     banned = {sk.mini, sk.boss, sk.pegasus, sk.gate} | sk.stairs_cells
-    marks = [(zone_of(js, a), a >= m) for a in range(len(sk.path))]  # by the path index a room hangs from
+    bounds = [0, *js, len(sk.path)]  # zone z: the path indices from bounds[z] up to bounds[z + 1] (zone_of)
+    marks = [(z, a >= m) for z in range(len(bounds) - 1) for a in range(bounds[z], bounds[z + 1])]  # by the path index a room hangs from
     attach = sk.attach
     for c in sk.order:
         if c in banned:

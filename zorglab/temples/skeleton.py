@@ -105,21 +105,24 @@ def shuffle(rng: random.Random, x: list[int]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int]) -> int:
+def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, counts: list[int], depth: list[int]) -> int:
     """Grow an induced tree from ``start`` up to ``target`` rooms; returns the rooms carved.
 
-    ``counts[c]`` is how many rooms touch ``c``: a wall may join when it touches exactly one."""
+    ``counts[c]`` is how many rooms touch ``c``: a wall may join when it touches exactly one.
+    ``depth[c]``: the doors from ``start`` to each room carved (a tree: one way to each)."""
     carved, near = sk.carved, sk.near
     getrandbits, randrange, choice = rng.getrandbits, rng.randrange, rng.choice
     carved[start] = 1
+    depth[start] = 0
     for n in near[start]:
         counts[n] += 1
     size = 1
     stack = [start]
     while stack and size < target:
         at = len(stack) - 1 if getrandbits(2) else randrange(len(stack))
+        grown = stack[at]
         options = []
-        for n in near[stack[at]]:
+        for n in near[grown]:
             if counts[n] == 1 and not carved[n]:
                 options.append(n)
         if not options:
@@ -127,6 +130,7 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
             continue
         cell = choice(options) if len(options) > 1 else options[0]
         carved[cell] = 1
+        depth[cell] = depth[grown] + 1
         for n in near[cell]:
             counts[n] += 1
         stack.append(cell)
@@ -134,13 +138,14 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
     return size
 
 
-def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray | None = None) -> tuple[list[int], list[int], list[int]]:
-    """Depth and parent of every cell reached from ``start`` through ``near`` (only into
-    ``allowed`` cells when given; -1 where not reached) and the cells in the order reached.
+def breadth_first(near: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int], list[int]]:
+    """Depth and parent of every cell reached from ``start`` through ``near`` (-1 where not
+    reached) and the cells in the order reached.
 
-    The generator's breadth-first walk for the tree's parents and depths and a floor's far
-    leaves (the dressing's nearest rooms stop early, ``placement._nearest``). A per-temple
-    hot path: networkx's would cost more than the whole proof here, see docs/performance.md."""
+    The generator's breadth-first walk for the tree's parents and depths (a floor's far leaves
+    take their depths from the carve, the dressing's nearest rooms stop early,
+    ``placement._nearest``). A per-temple hot path: networkx's would cost more than the whole
+    proof here, see docs/performance.md."""
     depth = [-1] * len(near)
     parent = [-1] * len(near)
     depth[start] = 0
@@ -149,7 +154,7 @@ def breadth_first(near: Sequence[Sequence[int]], start: int, allowed: bytearray 
     for u in order:
         d = depth[u] + 1
         for v in near[u]:
-            if depth[v] < 0 and (allowed is None or allowed[v]):
+            if depth[v] < 0:
                 depth[v] = d
                 parent[v] = u
                 append(v)
@@ -161,20 +166,22 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequen
     ``targets`` the rooms of each floor (default: 52-62 % of it, at least 8)."""
     for _ in range(MAX_CARVES):
         sk = Skeleton(rows, cols, floors, bytearray(rows * cols * floors), -1, [], stack_neighbours(rows, cols, floors))
+        carved = sk.carved
         counts = [0] * (rows * cols * floors)
+        depth = [-1] * (rows * cols * floors)
         start = (rows - 1) * cols + rng.randrange(1, cols - 1)
         sk.entrance = start
         ok = True
         for k in range(floors):
             target = max(8, sk.area * rng.randint(52, 62) // 100) if targets is None else targets[k]
-            if _carve_floor(sk, start, target, rng, counts) < 6:
+            if _carve_floor(sk, start, target, rng, counts, depth) < 6:
                 ok = False
                 break
             if k == floors - 1:
                 break
-            depth, _parent, reached = breadth_first(sk.near, start, sk.carved)
             # counts[c]: rooms beside c on its floor, so a leaf is a room with one beside it.
-            leaves = [c for c in sorted(reached) if counts[c] == 1 and c != start]
+            base = k * sk.area
+            leaves = [c for c in range(base, base + sk.area) if carved[c] and counts[c] == 1 and c != start]
             if not leaves:
                 ok = False
                 break
