@@ -148,17 +148,15 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
     counter = 0
 
     def token_for(spec: Spec) -> str:
+        """The token of a spec not met before in this temple (the callers look first)."""
         nonlocal counter
-        token = specs.get(spec)
-        if token is None:
-            room_type, token, content = KINDS[spec[0]]
-            if token in used:
-                counter += 1
-                token = f"{token[0]}{counter:03d}"
-            used.add(token)
-            specs[spec] = token
-            room = rooms[token] = _room(room_type, content, spec, element)
-            fact_of[token] = compile_facts(room)
+        room_type, token, content = KINDS[spec[0]]
+        if token in used:
+            counter += 1
+            token = f"{token[0]}{counter:03d}"
+        used.add(token)
+        specs[spec] = token
+        rooms[token], fact_of[token] = _room(room_type, content, spec, element)
         return token
 
     carved, locked, extras = sk.carved, layout.locked, layout.extras
@@ -227,18 +225,20 @@ def _side_toward(cell: int, other: int, cols: int) -> str:
     return {-cols: "north", cols: "south", 1: "east", -1: "west"}[step]
 
 
-_ROOMS: dict[tuple[Spec, str], Room] = {}
+_ROOMS: dict[tuple[Spec, str], tuple[Room, RoomFacts]] = {}
 
 
-def _room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:
-    """The room a spec stands for; rooms are values, so equal specs share one (memoised)."""
+def _room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> tuple[Room, RoomFacts]:
+    """The room a spec stands for and its facts for the graph; rooms are values, so equal specs
+    share one (memoised)."""
     key = (spec, element)
-    room = _ROOMS.get(key)
-    if room is None:
+    entry = _ROOMS.get(key)
+    if entry is None:
         if len(_ROOMS) > 50_000:
             _ROOMS.clear()
-        room = _ROOMS[key] = _make_room(room_type, content, spec, element)
-    return room
+        room = _make_room(room_type, content, spec, element)
+        entry = _ROOMS[key] = (room, compile_facts(room))
+    return entry
 
 
 def _make_room(room_type: str, content: dict[str, Any] | None, spec: Spec, element: str) -> Room:

@@ -259,8 +259,8 @@ def lock_plan(sk: Skeleton, mini_index: int, locks: int, reserved: set[int]) -> 
 
 def usable_lock_edge(sk: Skeleton, j: int) -> bool:
     """A door (not stairs) on the path, leaving a room that may carry a locked side."""
-    a, b = sk.path[j - 1], sk.path[j]
-    return sk.floor_of(a) == sk.floor_of(b)
+    path, area = sk.path, sk.area
+    return path[j - 1] // area == path[j] // area  # one floor (floor_of, inline: a call for each path index)
 
 
 def plan_critical_path(sk: Skeleton, locks: int, want_gate: bool, rng: random.Random) -> None:
