@@ -164,6 +164,7 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
     wall = ""
     cells = RoomCells()
     places, facts, rc_of, add_ids = cells.places, cells.facts, cells.rc_of, cells.flat_ids.append
+    u = 0  # the next room's cell in the graph
     grids = []
     for listed in range(nfloors):
         base = (nfloors - 1 - listed) * area
@@ -191,7 +192,8 @@ def _build(seed: Seed, options: TempleOptions, sk: Skeleton, layout: Layout) -> 
                     token = specs.get(spec) or token_for(spec)
                 line.append(token)
                 rc = cell - base
-                ids.append(len(places))
+                ids.append(u)
+                u += 1
                 places.append(table[rc])
                 facts.append(fact_of[token])
                 rc_of.append(rc)

@@ -184,19 +184,28 @@ def add_loops(sk: Skeleton, layout: Layout, rng: random.Random, fill_to: int | N
             if len(near) < fewest:
                 continue
             mark = label[near[0]]
-            if mark is None or any(label[v] != mark for v in near[1:]):
+            if mark is None:
                 continue
-            carved[w] = 1
-            label[w] = mark
-            sk.adj[w] = near
             for v in near:
-                sk.adj[v].append(w)
-            sk.parent[w] = near[0]
-            sk.depth[w] = sk.depth[near[0]] + 1
-            sk.attach[w] = sk.attach[near[0]]
-            sk.order.append(w)
-            added += len(near) - 1
+                if label[v] != mark:  # rooms of two zones (or a side lock's and its zone's)
+                    break
+            else:
+                _carve_loop(sk, w, near, mark, label)
+                added += len(near) - 1
     return added
+
+
+def _carve_loop(sk: Skeleton, w: int, near: list[int], mark: object, label: dict[int, object]) -> None:
+    """Carve wall ``w`` as a room joining the rooms ``near`` it, all of one zone (``mark``)."""
+    sk.carved[w] = 1
+    label[w] = mark
+    sk.adj[w] = near
+    for v in near:
+        sk.adj[v].append(w)
+    sk.parent[w] = near[0]
+    sk.depth[w] = sk.depth[near[0]] + 1
+    sk.attach[w] = sk.attach[near[0]]
+    sk.order.append(w)
 
 
 def remove_loops(sk: Skeleton, rooms: int) -> None:
