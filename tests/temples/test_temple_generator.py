@@ -268,15 +268,42 @@ def test_generating_links_the_graph_as_it_writes_the_grids_without_reading_them_
     assert report.solution.ok and report.solution.graph.size == 50
 
 
+def _walk(doors, start):
+    """Depths, parents and order of a plain breadth-first walk: what the skeleton's must give."""
+    depth, parent, order = [-1] * len(doors), [-1] * len(doors), [start]
+    depth[start] = 0
+    for u in order:
+        for v in doors[u]:
+            if depth[v] < 0:
+                depth[v], parent[v] = depth[u] + 1, u
+                order.append(v)
+    return depth, parent, order
+
+
 def test_carving_a_floor_keeps_each_rooms_doors_from_its_start():
     import random
 
-    from zorglab.temples.skeleton import Skeleton, _carve_floor, breadth_first, stack_neighbours
+    from zorglab.temples.skeleton import Skeleton, _carve_floor, stack_neighbours
 
     for seed in range(30):
         sk = Skeleton(7, 8, 1, bytearray(56), -1, [], stack_neighbours(7, 8, 1))
         counts, depth = [0] * 56, [-1] * 56
         carved = _carve_floor(sk, 51, 20 + seed % 10, random.Random(seed), counts, depth)
         doors = [[v for v in sk.near[c] if sk.carved[v]] if sk.carved[c] else [] for c in range(56)]
-        walked, _parent, reached = breadth_first(doors, 51)
+        walked, _parent, reached = _walk(doors, 51)
         assert depth == walked and len(reached) == carved  # the floor needs no walk of its own
+
+
+def test_the_skeletons_tree_is_a_breadth_first_walk_of_its_doors_and_stairs():
+    from zorglab.seeding import rng
+    from zorglab.temples.skeleton import build_tree, carve
+
+    for seed in range(40):
+        sk = carve(6 + seed % 4, 7, 1 + seed % 3, rng(seed))
+        build_tree(sk)
+        doors = [[v for v in sk.near[c] if sk.carved[v]] if sk.carved[c] else [] for c in range(len(sk.carved))]
+        for up, down in sk.stairs:
+            doors[up].append(down)
+            doors[down].append(up)
+        assert sk.adj == doors
+        assert (sk.depth, sk.parent, sk.order) == _walk(doors, sk.entrance)

@@ -138,29 +138,6 @@ def _carve_floor(sk: Skeleton, start: int, target: int, rng: random.Random, coun
     return size
 
 
-def breadth_first(near: Sequence[Sequence[int]], start: int) -> tuple[list[int], list[int], list[int]]:
-    """Depth and parent of every cell reached from ``start`` through ``near`` (-1 where not
-    reached) and the cells in the order reached.
-
-    The generator's breadth-first walk for the tree's parents and depths (a floor's far leaves
-    take their depths from the carve, the dressing's nearest rooms stop early,
-    ``placement._nearest``). A per-temple hot path: networkx's would cost more than the whole
-    proof here, see docs/performance.md."""
-    depth = [-1] * len(near)
-    parent = [-1] * len(near)
-    depth[start] = 0
-    order = [start]
-    append = order.append
-    for u in order:
-        d = depth[u] + 1
-        for v in near[u]:
-            if depth[v] < 0:
-                depth[v] = d
-                parent[v] = u
-                append(v)
-    return depth, parent, order
-
-
 def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequence[int] | None = None) -> Skeleton:
     """Step 1: a spanning tree on every floor, floors joined by stairs from a far leaf;
     ``targets`` the rooms of each floor (default: 52-62 % of it, at least 8)."""
@@ -196,21 +173,39 @@ def carve(rows: int, cols: int, floors: int, rng: random.Random, targets: Sequen
 
 
 def build_tree(sk: Skeleton) -> None:
-    """Adjacency (doors and stairs), then breadth-first parents and depths from the entrance."""
+    """Adjacency (doors, then stairs) and breadth-first parents and depths from the entrance,
+    in one walk: every room is reached (each floor a tree from its start, joined by stairs),
+    and a room's doors are found as the walk looks at its neighbours. A per-temple hot path:
+    networkx's walk would cost more than the whole proof here, see docs/performance.md."""
     carved, near = sk.carved, sk.near
-    adj: list[list[int]] = []
-    for c, room in enumerate(carved):
-        doors: list[int] = []
-        if room:
-            for v in near[c]:
-                if carved[v]:
-                    doors.append(v)
-        adj.append(doors)
+    n = len(carved)
+    flight: dict[int, int] = {}  # a cell is one end of at most one flight
     for up, down in sk.stairs:
-        adj[up].append(down)
-        adj[down].append(up)
-    sk.adj = adj
-    sk.depth, sk.parent, sk.order = breadth_first(adj, sk.entrance)
+        flight[up], flight[down] = down, up
+    adj: list[list[int]] = [[] for _ in range(n)]
+    depth = [-1] * n
+    parent = [-1] * n
+    depth[sk.entrance] = 0
+    order = [sk.entrance]
+    reach = order.append
+    for u in order:
+        d = depth[u] + 1
+        doors = adj[u]
+        for v in near[u]:
+            if carved[v]:
+                doors.append(v)
+                if depth[v] < 0:
+                    depth[v] = d
+                    parent[v] = u
+                    reach(v)
+        v = flight.get(u, -1)
+        if v >= 0:
+            doors.append(v)
+            if depth[v] < 0:
+                depth[v] = d
+                parent[v] = u
+                reach(v)
+    sk.adj, sk.depth, sk.parent, sk.order = adj, depth, parent, order
 
 
 def _isolated_wall(sk: Skeleton, cell: int, beside: int) -> int | None:
