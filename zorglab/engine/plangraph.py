@@ -32,7 +32,7 @@ MAX_PLAN_STATES = 250_000
 # Beyond this many plan states a graph stops solving whole policies and answers each
 # state by a goal-bounded forward search instead (same answers, less memory and time).
 POLICY_LIMIT = 20_000
-SHARED_BOUND = 100_000      # forward answers the world keeps under a type's plan_key before they are dropped
+SHARED_BOUND = 100_000      # forward answers the world keeps (under a type's plan_key, or a graph's map) before they are dropped
 LOOK_EVERY = 256            # plan states between two looks at the running search's safety stop (issue 37)
 
 Action = Any                 # a Direction, SPAWN, or a type-specific action
@@ -339,12 +339,12 @@ class PlanGraph:
 
     def _answer(self, s: PlanState) -> tuple[tuple[int, ...] | None, Action | None]:
         """:meth:`_forward`'s answer, kept in the world's memo under the type's :meth:`plan_key
-        <zorglab.engine.heroes.base.HeroBehaviour.plan_key>` when it gives one: the same question
-        asked on another graph (one forgotten by the search's plan budget, or the map a plan's own
-        shove made) is answered once."""
+        <zorglab.engine.heroes.base.HeroBehaviour.plan_key>`, else under the graph's map and ``s``:
+        the same question asked on another graph (one forgotten by the search's plan budget, the map
+        a plan's own shove made, a parallel proof's other worker: ``search.memoshare``) is answered once."""
         key = self.behaviour.plan_key(self, s)
         if key is None:
-            return self._forward(s)
+            key = (self.slots, self.cleared, s)
         memo = self.world.memo("plangraph.forward")
         full = (self.profile, self.targets, key)
         found = memo.get(full)
