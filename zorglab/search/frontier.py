@@ -38,10 +38,11 @@ import hashlib
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from zorglab.core.model import Cast
 from zorglab.core.printer import format_cast
+from zorglab.search.memoshare import MemoShare, Shipped
 from zorglab.search.parallel import search_options
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
 from zorglab.search.witness import SearchNode, WitnessSearch
@@ -50,6 +51,7 @@ Source = Callable[[], Any]
 PREFIX = 300            # serial states before the stack is cut into parts (past the probe's 256 states: the static check done)
 ONGOING = True          # pass on what a part not yet finished has filed, to the parts after it
 SLICE = 2_000           # states a worker expands per call before it hears from the coordinator again (and passes on what it filed)
+SHARE_MEMOS = True      # pass the plan memos and the bound's lone walks between workers (search/memoshare.py)
 RESERVE = 1             # parts a worker holds dealt ahead and runs on without waiting (search/pipeline.py; 0: one call at a time;
 #   on mixed 5 x 5 on a LocalCluster 1 gave 494,984 states and 28.6 CPU s critical, 3 gave 515,637 and 30.8)
 # new boards, new heroes, entries, and the parts whose entries the sender's table held (its own included)
@@ -84,7 +86,7 @@ class FrontierWorker:
     """One worker's search: the serial prefix, then the parts it is dealt, one table throughout.
     On a dask worker it lives in that process (:class:`_ActorWorker`); here, one object a worker."""
 
-    def __init__(self, source: Source, index: int, workers: int, prefix: int = PREFIX):
+    def __init__(self, source: Source, index: int, workers: int, prefix: int = PREFIX, share_memos: bool = False):
         self.index = index
         self.search = _Recording(**search_options(source), fewest=False)
         self.search._filed = []
@@ -101,6 +103,8 @@ class FrontierWorker:
         self.imported = 0
         self.take_cpu = 0.0     # CPU s spent filing the others' tables
         self.relies: set[int] = set()      # the parts whose entries this table holds (its own included)
+        # plan answers and lone walks passed on (after the prefix: every worker's alike)
+        self.share = MemoShare(self.search) if share_memos else None
 
     def describe(self) -> dict[str, Any]:
         return {"verdict": self.prefix_verdict, "parts": len(self.frontier), "fingerprint": self.fingerprint,
@@ -141,12 +145,13 @@ class FrontierWorker:
         return new_boards, new_heroes, entries, frozenset(self.relies)
 
     def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
-             max_seconds: float | None, ongoing: bool = False) -> dict[str, Any]:
-        """Take the others' tables, then run ``part`` (a new one) or the current one for at most
-        ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
-        witness, states and CPU s of the call, and what the part filed since the last call when it
-        finished without a win (or, ``ongoing``, when it goes on)."""
+             max_seconds: float | None, ongoing: bool = False, memos: Sequence[Shipped] = ()) -> dict[str, Any]:
+        """Take the others' memos and tables, then run ``part`` (a new one) or the current one for at
+        most ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
+        witness, states and CPU s of the call, what the part filed since the last call when it
+        finished without a win (or, ``ongoing``, when it goes on), and the memo entries written."""
         cpu = time.process_time()
+        self.take_memos(memos)
         for source, table in imports:
             self.take(source, table)
         self.take_cpu += time.process_time() - cpu
@@ -168,7 +173,14 @@ class FrontierWorker:
         spent = time.process_time() - cpu
         self.cpu += spent
         return {"part": self.part, "done": done, "casts": verdict.casts if done == SOLVABLE else (),
-                "reason": verdict.reason, "states": states, "cpu": spent, "export": export}
+                "reason": verdict.reason, "states": states, "cpu": spent, "export": export,
+                "memos": None if self.share is None else self.share.export()}
+
+    def take_memos(self, memos: Sequence[Shipped]) -> None:
+        """File the others' plan answers and lone walks (sound in any order: :mod:`~zorglab.search.memoshare`)."""
+        if self.share is not None:
+            for shipped in memos:
+                self.share.take(shipped)
 
 
 @dataclass
@@ -203,6 +215,8 @@ class Deal:
         self.exports: list[list[tuple[int, Any]]] = [[] for _ in range(workers)]   # (stamp, table) a worker
         self.sent = [[0] * workers for _ in range(workers)]     # [to][from]: tables delivered
         self.finished: list[int | None] = [None] * parts       # when each part finished without a win
+        self.memos: list[list[Shipped]] = [[] for _ in range(workers)]      # memo entries a worker passed on
+        self.memos_sent = [[0] * workers for _ in range(workers)]           # [to][from]: delivered
 
     def over(self) -> bool:
         if self.unknown is not None:
@@ -237,6 +251,16 @@ class Deal:
             self.sent[worker][source] = sent
         return part, imports
 
+    def memos_for(self, worker: int) -> list[Shipped]:
+        """The memo entries the others passed on that ``worker`` has not had: every one, at once
+        (they are the world's: sound for any part, in any order)."""
+        out: list[Shipped] = []
+        for source, shipped in enumerate(self.memos):
+            if source != worker:
+                out += shipped[self.memos_sent[worker][source]:]
+                self.memos_sent[worker][source] = len(shipped)
+        return out
+
     def _sound(self, relies: frozenset[int], part: int, clock: int | None) -> bool:
         """May a worker running ``part`` file a table that holds these parts' entries? Where each of
         them came before ``part`` in the serial order (if one wins, ``part`` cannot be the answer) or
@@ -253,6 +277,8 @@ class Deal:
         part, done = reply["part"], reply["done"]
         if reply["export"] is not None:
             self.exports[worker].append((stamp, reply["export"]))
+        if reply.get("memos") is not None:
+            self.memos[worker].append(reply["memos"])
         if done is None:
             return int(part)
         self.close(part, done, reply["casts"], reply["reason"], stamp)
@@ -295,15 +321,15 @@ def check_frontiers(described: list[dict[str, Any]]) -> Verdict | None:
 class _ActorWorker:
     """A :class:`FrontierWorker` as a dask actor (its search stays in the worker's process)."""
 
-    def __init__(self, source: Source, index: int, workers: int, prefix: int):
-        self.worker = FrontierWorker(source, index, workers, prefix)
+    def __init__(self, source: Source, index: int, workers: int, prefix: int, share_memos: bool):
+        self.worker = FrontierWorker(source, index, workers, prefix, share_memos)
 
     def describe(self) -> dict[str, Any]:
         return self.worker.describe()
 
     def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
-             max_seconds: float | None, ongoing: bool) -> dict[str, Any]:
-        return self.worker.call(part, imports, slice_states, max_seconds, ongoing)
+             max_seconds: float | None, ongoing: bool, memos: list[Shipped]) -> dict[str, Any]:
+        return self.worker.call(part, imports, slice_states, max_seconds, ongoing, memos)
 
     def totals(self) -> tuple[int, float, int, float]:
         return self.worker.search.states, self.worker.cpu, self.worker.imported, self.worker.take_cpu
@@ -311,7 +337,8 @@ class _ActorWorker:
 
 def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, prefix: int = PREFIX,
                    slice_states: int = SLICE, max_states: int | None = None,
-                   max_seconds: float | None = None, ongoing: bool = ONGOING, reserve: int = RESERVE) -> FrontierRun:
+                   max_seconds: float | None = None, ongoing: bool = ONGOING, reserve: int = RESERVE,
+                   share_memos: bool = SHARE_MEMOS) -> FrontierRun:
     """Decide the source's world with the serial search's frontier dealt to ``workers`` workers: on
     ``client`` (a dask ``distributed.Client``, one actor a worker, each dealt parts as it frees up), or
     with None here, the workers' calls one after another on a clock of states (each next call the
@@ -319,17 +346,19 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
     witness are the serial search's either way. ``max_states`` and ``max_seconds`` (CPU, a safety
     stop): each worker's budget, the prefix included; a worker past either answers unknown.
     ``reserve`` > 0: each worker holds that many parts ahead and runs on without waiting for the
-    coordinator (:mod:`~zorglab.search.pipeline`); 0: one call at a time."""
+    coordinator (:mod:`~zorglab.search.pipeline`); 0: one call at a time. ``share_memos``: the workers
+    pass each other their plan answers and lone walks (:mod:`~zorglab.search.memoshare`)."""
     start = time.perf_counter()
     if reserve > 0:
         from zorglab.search.pipeline import solve
-        return solve(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve, start)
+        return solve(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve, start,
+                     share_memos)
     if client is None:
-        local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
+        local = [FrontierWorker(source, i, workers, prefix, share_memos) for i in range(workers)]
         described = [w.describe() for w in local]
     else:
         names = sorted(client.scheduler_info()["workers"])
-        futures = [client.submit(_ActorWorker, source, i, workers, prefix, actor=True,
+        futures = [client.submit(_ActorWorker, source, i, workers, prefix, share_memos, actor=True,
                                  workers=[names[i % len(names)]], pure=False) for i in range(workers)]
         actors = [future.result() for future in futures]
         described = [actor.describe().result() for actor in actors]
@@ -356,7 +385,7 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
             size = _slice(deal, slice_states, max_states, local[i].search.states)
             if size is None:
                 break
-            reply = local[i].call(part, imports, size, _left(max_seconds, local[i].cpu), ongoing)
+            reply = local[i].call(part, imports, size, _left(max_seconds, local[i].cpu), ongoing, deal.memos_for(i))
             rounds += 1
             clock[i] += reply["states"]
             current[i] = deal.answer(i, reply, clock[i])
@@ -401,10 +430,11 @@ def _drive(deal: Deal, actors: list[Any], slice_states: int, max_states: int | N
             with lock:
                 handed = None if deal.over() else deal.hand(i, current)
                 size = None if handed is None else _slice(deal, slice_states, max_states, states[i])
+                memos = deal.memos_for(i)
             if handed is None or size is None:
                 return
             part, imports = handed
-            reply = actors[i].call(part, imports, size, _left(max_seconds, cpu), ongoing).result()
+            reply = actors[i].call(part, imports, size, _left(max_seconds, cpu), ongoing, memos).result()
             cpu += reply["cpu"]
             states[i] += reply["states"]
             with lock:

@@ -27,9 +27,10 @@ import pickle
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Sequence
 
-from zorglab.search.frontier import Deal, Export, FrontierRun, FrontierWorker, Source, check_frontiers
+from zorglab.search.frontier import SHARE_MEMOS, Deal, Export, FrontierRun, FrontierWorker, Source, check_frontiers
+from zorglab.search.memoshare import Shipped
 from zorglab.search.solver import SOLVABLE, UNKNOWN, Verdict
 
 Packed = tuple[bytes, frozenset[int]]       # a table passed on: its pickled Export, and the parts it rests on
@@ -42,8 +43,9 @@ def pack(export: Export) -> Packed:
 
 class Runner:
     """A frontier worker that runs its reserved parts one after another, slice by slice: ``feed``
-    gives it parts, tables and the last part worth running; ``step`` runs one slice and says what
-    happened (a list of events: part, done, casts, reason, the table it passes on)."""
+    gives it parts, tables, the last part worth running and the others' memo entries; ``step`` runs
+    one slice and says what happened (a list of events: part, done, casts, reason, the table and the
+    memo entries it passes on)."""
 
     def __init__(self, worker: FrontierWorker, slice_states: int, max_states: int | None,
                  max_seconds: float | None, ongoing: bool):
@@ -55,12 +57,15 @@ class Runner:
         self.parts: deque[int] = deque()
         self.current: int | None = None
         self.imports: list[tuple[int, Packed]] = []
+        self.memos: list[Shipped] = []
         self.cutoff: int | None = None      # a win's part: the parts after it are dropped
         self.spent = False
 
-    def feed(self, parts: list[int], imports: list[tuple[int, Packed]], cutoff: int | None) -> None:
+    def feed(self, parts: list[int], imports: list[tuple[int, Packed]], cutoff: int | None,
+             memos: Sequence[Shipped] = ()) -> None:
         self.parts.extend(parts)
         self.imports.extend(imports)
+        self.memos.extend(memos)
         if cutoff is not None and (self.cutoff is None or cutoff < self.cutoff):
             self.cutoff = cutoff
 
@@ -81,9 +86,11 @@ class Runner:
         filed, where ``ongoing``). A slice ends early where a part finishes and at most one part is
         left in reserve (so the coordinator tops it up while the next runs)."""
         worker = self.worker
-        if self.imports:
+        if self.imports or self.memos:
             imports, self.imports = self.imports, []
+            memos, self.memos = self.memos, []
             cpu = time.process_time()
+            worker.take_memos(memos)
             for source, (data, _) in imports:
                 worker.take(source, pickle.loads(data))
             spent = time.process_time() - cpu
@@ -105,7 +112,7 @@ class Runner:
                 if size <= 0:
                     self.spent = True
                     events.append({"part": fresh if fresh is not None else self.current, "done": UNKNOWN,
-                                   "casts": (), "export": None,
+                                   "casts": (), "export": None, "memos": None,
                                    "reason": f"a worker's state budget of {self.max_states} states is spent"})
                     break
             seconds = None if self.max_seconds is None else max(self.max_seconds - worker.cpu, 0.001)
@@ -113,7 +120,7 @@ class Runner:
             left -= reply["states"]
             done = reply["done"]
             event = {"part": reply["part"], "done": done, "casts": reply["casts"], "reason": reply["reason"],
-                     "export": None if reply["export"] is None else pack(reply["export"])}
+                     "export": None if reply["export"] is None else pack(reply["export"]), "memos": reply["memos"]}
             events.append(event)
             if done is None:        # the slice spent (or the state budget: looked at above)
                 self.current = reply["part"]
@@ -161,6 +168,8 @@ def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, A
         part, done = event["part"], event["done"]
         if event["export"] is not None:
             deal.exports[worker].append((stamp, event["export"]))
+        if event.get("memos") is not None:
+            deal.memos[worker].append(event["memos"])
         if done is None:
             continue
         if part in assigned:
@@ -169,11 +178,12 @@ def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, A
 
 
 def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
-             max_seconds: float | None, ongoing: bool, reserve: int) -> tuple[Verdict | None, list[Any], Deal, int]:
+             max_seconds: float | None, ongoing: bool, reserve: int,
+             share_memos: bool = SHARE_MEMOS) -> tuple[Verdict | None, list[Any], Deal, int]:
     """The pipelined frontier in this process, the workers' slices one after another on a clock of
     states (the least busy worker's next), so runs are the same every time. Returns the prefix's
     verdict where it decided (else None), the workers, the book and the reports made."""
-    local = [FrontierWorker(source, i, workers, prefix) for i in range(workers)]
+    local = [FrontierWorker(source, i, workers, prefix, share_memos) for i in range(workers)]
     decided = check_frontiers([w.describe() for w in local])
     deal = Deal(len(local[0].frontier), workers)
     if decided is not None:
@@ -183,7 +193,7 @@ def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_s
     clock = [w.search.states for w in local]
     reports = 0
     for i in range(workers):
-        runners[i].feed(*_feed(deal, i, assigned[i], reserve), None)
+        runners[i].feed(*_feed(deal, i, assigned[i], reserve), None, deal.memos_for(i))
     while not deal.over():
         ready = [i for i in range(workers) if not runners[i].idle()]
         if not ready:
@@ -195,7 +205,7 @@ def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_s
         reports += 1
         _book(deal, i, assigned[i], events, clock[i])
         parts, imports = _feed(deal, i, assigned[i], reserve)
-        runners[i].feed(parts, imports, None if deal.win is None else deal.win[0])
+        runners[i].feed(parts, imports, None if deal.win is None else deal.win[0], deal.memos_for(i))
     return None, local, deal, reports
 
 
@@ -205,11 +215,11 @@ class _PipeActor:
     it sent them, and hand out the events as they come."""
 
     def __init__(self, source: Source, index: int, workers: int, prefix: int, slice_states: int,
-                 max_states: int | None, max_seconds: float | None, ongoing: bool):
-        self.runner = Runner(FrontierWorker(source, index, workers, prefix), slice_states, max_states,
+                 max_states: int | None, max_seconds: float | None, ongoing: bool, share_memos: bool):
+        self.runner = Runner(FrontierWorker(source, index, workers, prefix, share_memos), slice_states, max_states,
                              max_seconds, ongoing)
         self._lock = threading.Condition()
-        self._inbox: dict[int, tuple[list[int], list[tuple[int, Packed]], int | None]] = {}
+        self._inbox: dict[int, tuple[list[int], list[tuple[int, Packed]], int | None, list[Shipped]]] = {}
         self._taken = 0
         self._events: list[dict[str, Any]] = []
         self._stop = False
@@ -222,7 +232,7 @@ class _PipeActor:
         return self.runner.worker.describe()
 
     async def exchange(self, seq: int, parts: list[int], imports: list[tuple[int, Packed]],
-                       cutoff: int | None) -> list[dict[str, Any]]:
+                       cutoff: int | None, memos: list[Shipped]) -> list[dict[str, Any]]:
         """Take a delivery (numbered by the coordinator: taken in that order; the thread starts on the
         first), then hand out the events since the last exchange, once there are some: one round trip
         a report, while the search runs on."""
@@ -234,7 +244,7 @@ class _PipeActor:
             self._thread = threading.Thread(target=self._run, name="frontier-pipeline", daemon=True)
             self._thread.start()
         with self._lock:
-            self._inbox[seq] = (parts, imports, cutoff)
+            self._inbox[seq] = (parts, imports, cutoff, memos)
             self._lock.notify()
         while True:
             await self._ready.wait()
@@ -285,7 +295,7 @@ class _PipeActor:
 
 
 def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
-           max_seconds: float | None, ongoing: bool, reserve: int) -> tuple[Verdict | None, list[dict[str, Any]],
+           max_seconds: float | None, ongoing: bool, reserve: int, share_memos: bool = SHARE_MEMOS) -> tuple[Verdict | None, list[dict[str, Any]],
                                                                              Deal, list[tuple[int, float, int, float]],
                                                                              int]:
     """The pipelined frontier on a dask cluster, one actor a worker and a coordinating thread each:
@@ -295,7 +305,7 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
 
     names = sorted(client.scheduler_info()["workers"])
     futures = [client.submit(_PipeActor, source, i, workers, prefix, slice_states, max_states, max_seconds,
-                             ongoing, actor=True, workers=[names[i % len(names)]], pure=False)
+                             ongoing, share_memos, actor=True, workers=[names[i % len(names)]], pure=False)
                for i in range(workers)]
     actors = [future.result() for future in futures]
     described = [actor.describe().result() for actor in actors]
@@ -305,14 +315,14 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
         return decided, described, deal, [(d["states"], d["cpu"], 0, 0.0) for d in described], 0
     lock = threading.Lock()
     assigned: list[list[int]] = [[] for _ in range(workers)]
-    first = [(*_feed(deal, i, assigned[i], reserve), None) for i in range(workers)]
+    first = [(*_feed(deal, i, assigned[i], reserve), None, deal.memos_for(i)) for i in range(workers)]
     reports = [0]
 
     def serve(i: int) -> None:
         number = 0
-        parts, imports, cutoff = first[i]
+        parts, imports, cutoff, memos = first[i]
         while assigned[i]:         # (none dealt to it: fewer parts than workers)
-            events = actors[i].exchange(number, parts, imports, cutoff).result()
+            events = actors[i].exchange(number, parts, imports, cutoff, memos).result()
             with lock:
                 reports[0] += 1
                 _book(deal, i, assigned[i], events)
@@ -321,6 +331,7 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
                 if deal.win is not None and not any(p <= deal.win[0] for p in assigned[i]):
                     return          # every part it holds comes after the win
                 parts, imports = _feed(deal, i, assigned[i], reserve)
+                memos = deal.memos_for(i)
                 cutoff = None if deal.win is None else deal.win[0]
                 number += 1
 
@@ -332,16 +343,17 @@ def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states:
 
 
 def solve(source: Source, workers: int, client: Any, prefix: int, slice_states: int, max_states: int | None,
-          max_seconds: float | None, ongoing: bool, reserve: int, start: float) -> FrontierRun:
+          max_seconds: float | None, ongoing: bool, reserve: int, start: float,
+          share_memos: bool = SHARE_MEMOS) -> FrontierRun:
     """:func:`~zorglab.search.frontier.frontier_solve` with ``reserve`` > 0: here (``client`` None) or
     on the cluster; ``start``: the caller's clock (``time.perf_counter``) when the run began."""
     if client is None:
         decided, local, deal, rounds = run_here(source, workers, prefix, slice_states, max_states, max_seconds,
-                                                ongoing, reserve)
+                                                ongoing, reserve, share_memos)
         totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
     else:
         decided, _, deal, totals, rounds = run_on(client, source, workers, prefix, slice_states, max_states,
-                                                  max_seconds, ongoing, reserve)
+                                                  max_seconds, ongoing, reserve, share_memos)
     if decided is not None:
         return FrontierRun(decided, 0, [t[0] for t in totals], [t[1] for t in totals], 0, [0] * workers,
                            [0.0] * workers)
