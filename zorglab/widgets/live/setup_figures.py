@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, Mapping
+from typing import Any, Callable, Final, Mapping
 
 from zorglab.engine.game import Setup, play, setup
 from zorglab.engine.layout import Layout
@@ -159,22 +159,23 @@ FIGURES_KEPT = 16
 
 
 def figures_kept(game: Setup, draft: Draft, stops: Stops, max_states: int, budget: Budget,
-                 current: bool, details: bool, kept: Any = None) -> None:
+                 current: bool, details: bool, kept: Any = None, first: Callable[[], Any] | None = None) -> None:
     """:func:`setup_figures`, kept in ``kept`` (an ``OrderedDict`` the caller owns: the Studio's
     panel; None keeps nothing) by what they depend on: the level without its prose and solutions,
     the setup's layout and choices, the budgets. An edit of the title, the notes or a solution (or a
     keystroke undone) costs no search again (issue 39 item 5); figures a safety stop or a cancel cut
-    short are not kept, and a cancel set before is heeded as ever."""
+    short are not kept, and a cancel set before is heeded as ever. ``first`` is :func:`setup_figures`'
+    (called once the verdict is known, before the figures that take longer; not on figures kept)."""
     stop_if_cancelled(stops)
     if kept is None or stops.seconds is not None:
-        setup_figures(game, draft, stops, max_states, budget, current, details)
+        setup_figures(game, draft, stops, max_states, budget, current, details, first)
         return
     try:
         key: Any = (replace(game.level, title="", notes="", solutions=()), game.layout, tuple(game.choices),
                     max_states, budget, current, details)
         hash(key)
     except TypeError:
-        setup_figures(game, draft, stops, max_states, budget, current, details)
+        setup_figures(game, draft, stops, max_states, budget, current, details, first)
         return
     with kept_figures_lock:
         hit = kept.get(key)
@@ -189,7 +190,7 @@ def figures_kept(game: Setup, draft: Draft, stops: Stops, max_states: int, budge
             draft.cut(cut)
         return
     before, difficulty_before, cuts_before = dict(v), dict(v.get("difficulty", {})), list(draft.budget)
-    setup_figures(game, draft, stops, max_states, budget, current, details)
+    setup_figures(game, draft, stops, max_states, budget, current, details, first)
     if stops.spent:
         return
     values = {k: x for k, x in v.items() if k != "difficulty" and (k not in before or before[k] is not x)}
@@ -204,8 +205,14 @@ kept_figures_lock = threading.Lock()
 
 
 def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budget: Budget,
-                  current: bool, details: bool) -> None:
-    """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points."""
+                  current: bool, details: bool, first: Callable[[], Any] | None = None) -> None:
+    """Verdict (when ``current``), fewest and necessary spells, cast lists and forced points.
+    ``first`` is called once the current layout's verdict (and its witness) is in ``draft``, before
+    what takes longer: an unsolvable layout's closest miss, a solvable one's necessary spells and
+    cast lists (the Studio shows the verdict at once)."""
+    def verdict_known() -> None:
+        if first is not None and current:
+            first()
     v = draft.values
     verdicts: dict[str, Verdict] = {}
     states = explored = forced = 0
@@ -226,6 +233,7 @@ def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budg
         v["reason"] = "; ".join(verdicts[n].reason for n in game.played_worlds
                                 if n in verdicts and verdicts[n].verdict == overall) if overall != SOLVABLE else ""
         if overall == UNSOLVABLE:       # why, in the designer's words (zorglab.search.reasons)
+            verdict_known()
             why = why_unsolvable(game, verdicts.items(), run=lambda search: run_within(search, max_states, stops),
                                  max_states=max_states, budget=stops)
             v["reason"] = why.said(len(game.played_worlds)) if why is not None else v["reason"]
@@ -242,12 +250,15 @@ def setup_figures(game: Setup, draft: Draft, stops: Stops, max_states: int, budg
     figures = v.setdefault("difficulty", {})
     figures["states"] = states
     if overall != SOLVABLE:
+        if overall != UNSOLVABLE:
+            verdict_known()
         return
     spells = sum(x.spells_used for x in verdicts.values() if x.verdict == SOLVABLE)
     v["layout_spells"] = spells
     figures["fewest_spells"] = spells
     if not details:
         return
+    verdict_known()
     necessary: list[str] = []
     unknown = 0
     for name, verdict in verdicts.items():

@@ -174,7 +174,8 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
               choices: Mapping[str, Any] | None = None, seconds: float | None = None, max_states: int = 200_000,
               budget: Budget = LIVE_BUDGET, cancel: threading.Event | None = None, details: bool = True,
               survey: bool = True, on_verdict: Callable[[LevelSummary], Any] | None = None,
-              clock: Callable[[], float] | None = None, kept: Any = None) -> LevelSummary:
+              clock: Callable[[], float] | None = None, kept: Any = None,
+              on_layout_verdict: Callable[[LevelSummary], Any] | None = None) -> LevelSummary:
     """Every figure of the Studio's panel for ``level`` (a level, a loader check, or a file) with
     ``layout`` as the current layout. Never raises for a bad level: its faults go in ``problems``.
 
@@ -191,6 +192,10 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
     next summary of the level (any layout) goes on with the survey where it stopped. ``kept`` (an
     ``OrderedDict`` the caller owns, the Studio's panel) keeps the current setup's figures by what
     they depend on, so an edit of the prose or the solutions searches nothing again.
+    ``on_layout_verdict`` (with ``on_verdict``) is called, before it, with the current layout's
+    verdict and witness alone, as soon as they are known: before an unsolvable layout's closest miss
+    is looked for and a solvable one's necessary spells and cast lists are counted (not called when
+    those figures were kept).
     """
     stops = Stops(None, seconds=seconds, cancel=cancel, clock=clock)
     draft = Draft()
@@ -209,7 +214,11 @@ def summarise(level: Level | LevelCheck | str | os.PathLike[str], layout: Layout
         game, label = figures_setup(found, layout, choices, draft)
         if game is not None:
             v["figures_for"] = label
-            figures_kept(game, draft, stops, max_states, budget, layout is not None, details, kept)
+            first = None
+            if on_layout_verdict is not None and on_verdict is not None and survey:
+                first = lambda: on_layout_verdict(_freeze(draft, problems, survey_pending=True,  # noqa: E731
+                                                          figures_for=""))      # its figures: not yet
+            figures_kept(game, draft, stops, max_states, budget, layout is not None, details, kept, first)
         stop_if_cancelled(stops)
         if on_verdict is not None and survey:
             on_verdict(_freeze(draft, problems, survey_pending=True))
