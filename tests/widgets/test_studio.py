@@ -318,20 +318,6 @@ def test_a_stale_result_is_superseded_and_never_shown(tmp_path):
     assert studio.panel.current
 
 
-def test_requests_inside_the_debounce_time_run_once():
-    calls = []
-
-    def summarise(level, layout=None, *, cancel=None, **options):
-        calls.append(level)
-        return FakeSummary(layout_verdict="solvable")
-    panel = AnalysisPanel(summarise, debounce=0.3)
-    level = load_level(FIRST_BLOOD)
-    for _ in range(5):
-        panel.request(level, None)
-    assert panel.settle()
-    assert len(calls) == 1 and panel.current and panel.lines == ["this layout: solvable"]
-
-
 def test_a_failing_back_end_is_shown_not_raised():
     def summarise(level, layout=None, *, cancel=None, **options):
         raise RuntimeError("boom")

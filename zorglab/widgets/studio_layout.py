@@ -48,7 +48,8 @@ def build(studio: Studio) -> None:
     studio.mirrors = MirrorsEditor(edit)
     studio.palette = RoomPalette(edit)
     studio.painter = TilePainter(edit)
-    studio.solutions = SolutionsEditor(studio)
+    studio.solutions = SolutionsEditor(studio, busy=lambda: studio.panel.pending)
+    studio.panel.then = studio.solutions.replay_wanted      # after each verdict, off the main thread
     studio.editors = [studio.fields, studio.rooms, studio.heroes, studio.spells, studio.constraints, studio.bonuses,
                     studio.variables, studio.mirrors, studio.palette]
     for editor in studio.editors[:-1]:

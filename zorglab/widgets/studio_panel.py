@@ -1,11 +1,19 @@
 """The Studio's live analysis panel: ``summarise`` in a worker thread after every change.
 
 Every change calls :meth:`AnalysisPanel.request`: the job is numbered, the previous job's ``cancel``
-event is set, and the worker starts the newest job once no newer one came for ``debounce`` seconds.
+event is set, and the worker starts the newest job at once when it came after a quiet time (nothing
+pending or running, no request for ``debounce`` seconds: a single keystroke), else once no newer one
+came for ``debounce`` seconds (a value typed key by key: its first key's search, if started, stops
+within 64 states at the next key).
 A result is shown only if it belongs to the newest job (``generation``), so nothing stale is ever
-shown. The verdict is shown as soon as it is known, with "still computing" above it; the rest
-(solutions replayed, the layout survey) finishes in the background and then replaces it, unless a
-newer change supersedes it. Every figure is decided by states (the same on any machine);
+shown. The verdict is shown as soon as it is known, with "still computing" above it (first the
+verdict and its witness, then the setup's figures under it); the rest (solutions replayed, the
+layout survey) finishes in the background and then replaces it, unless a newer change supersedes
+it. After each verdict shown the worker waits until its widget messages have left the kernel
+(``flush``) before it computes on: in a kernel the messages go out through the IOPub thread, which
+needs the GIL the search holds, so under load a verdict set on the widget could wait behind the
+rest of the analysis (docs/performance.md, "Session 15"). ``then`` (the Studio's solutions tab
+replaying its solutions) runs in the worker after each fresh verdict, never before it. Every figure is decided by states (the same on any machine);
 ``seconds`` is only a CPU-seconds safety stop (None: none). :meth:`settle` waits for the pending
 work, :meth:`settle_verdict` for the newest verdict (*save* uses it). The analysis itself is
 ``zorglab.widgets.live.summary.summarise``; the panel only runs it and shows its lines.
@@ -14,6 +22,7 @@ work, :meth:`settle_verdict` for the newest verdict (*save* uses it). The analys
 from __future__ import annotations
 
 import html
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -29,10 +38,10 @@ from zorglab.core.model import Level
 
 Summarise = Callable[..., Any]
 
-# The quiet time before an analysis starts, in seconds: long enough that typing a value key by key
-# starts no search per key (a superseded one stops within 64 states anyway), short enough that a
-# keystroke reaches its verdict in the browser within the brief's 0.5 s (docs/performance.md, "Studio:
-# keystroke to final panel": 0.3 s left spl-09's verdict at 0.51-0.57 s).
+# The quiet time, in seconds: a change after it starts its analysis at once; a change within it (a
+# value typed key by key) waits for it, so typing starts no search per key (a superseded one stops
+# within 64 states anyway). docs/performance.md, "Studio: keystroke to final panel": 0.3 s left
+# spl-09's verdict at 0.51-0.57 s; session 15 started a lone keystroke's analysis at once.
 DEBOUNCE = 0.15
 
 
@@ -46,6 +55,17 @@ def default_judge() -> Summarise:
     """Which choices win on a layout: :func:`zorglab.widgets.live.choices.choice_verdicts`."""
     from zorglab.widgets.live.choices import choice_verdicts
     return choice_verdicts
+
+
+def flush_messages() -> None:
+    """Wait until the widget messages sent so far have left the kernel (a no-op outside one).
+
+    In a Jupyter kernel ``sys.stdout`` is ipykernel's ``OutStream``, whose ``flush()`` called from
+    another thread waits (at most its ``flush_timeout``) until the IOPub thread has sent everything
+    queued before it; widget (comm) messages go through that same queue, in order."""
+    stream = sys.stdout
+    if getattr(stream, "pub_thread", None) is not None:
+        stream.flush()
 
 
 @dataclass
@@ -62,8 +82,11 @@ class AnalysisPanel:
     """Shows the newest summary of the level being edited; ``on_result(summary)`` is called with each shown one."""
 
     def __init__(self, summarise: Summarise | None = None, *, debounce: float = DEBOUNCE, seconds: float | None = None,
-                 on_result: Callable[[Any], Any] | None = None, judge: Summarise | None = None):
+                 on_result: Callable[[Any], Any] | None = None, judge: Summarise | None = None,
+                 flush: Callable[[], Any] = flush_messages):
         self.summarise = summarise if summarise is not None else default_summarise()
+        self.flush = flush                  # waits until the widget messages sent have left the kernel
+        self.then: Callable[[threading.Event], Any] | None = None    # after each fresh verdict, in the worker
         self.judge = judge if judge is not None else default_judge()
         self.choice_verdicts: Any = None    # which choices win on the shown layout (a level with variables)
         self.kept_figures: OrderedDict[Any, Any] = OrderedDict()     # the setup figures, by what they depend on
@@ -71,6 +94,7 @@ class AnalysisPanel:
         self.seconds = seconds
         self.on_result = on_result
         self.generation = 0                 # the newest request
+        self._last_request = float("-inf")  # when it came (time.monotonic)
         self.shown_generation = 0           # the request whose result is on screen
         self.summary: Any = None
         self.layout: Layout | None = None   # the layout the shown summary is about
@@ -100,13 +124,17 @@ class AnalysisPanel:
         with self._lock:
             self.generation += 1
             generation = self.generation
+            now = time.monotonic()
+            # a change after a quiet time starts at once; one inside a burst waits for the quiet time
+            quiet = self._job is None and self._running is None and now - self._last_request >= self.debounce
+            self._last_request = now
             if self._running is not None:
                 self._running.cancel.set()
             if self._job is not None:
                 self._job.cancel.set()
                 self._job = None
             self._job = _Job(generation, level, layout, dict(choices or {}), threading.Event(),
-                             time.monotonic() + self.debounce)
+                             now if quiet else now + self.debounce)
             self._ensure_worker()
             self.status.value = "<i>analysing…</i>"
             self._lock.notify_all()
@@ -159,13 +187,19 @@ class AnalysisPanel:
                 self._running = job
             def early(partial: Any, job: _Job = job) -> None:
                 with self._lock:
-                    if job.generation == self.generation and not job.cancel.is_set():
+                    fresh = job.generation == self.generation and not job.cancel.is_set()
+                    if fresh:
                         self._show(job.generation, partial, job.layout, still=True)
                         self._lock.notify_all()
+                if fresh:
+                    self.flush()                     # the verdict leaves the kernel before the rest is computed
             try:
-                more = {"kept": self.kept_figures} if self.summarise is default_summarise() else {}
+                more: dict[str, Any] = {}
+                if self.summarise is default_summarise():
+                    more = {"kept": self.kept_figures, "on_layout_verdict": early}
                 summary = self.summarise(job.level, job.layout, choices=job.choices, seconds=self.seconds,
-                                         cancel=job.cancel, on_verdict=early, **more)
+                                         cancel=job.cancel, on_verdict=lambda partial, job=job: self._verdict(
+                                             partial, job, early), **more)
                 error = ""
             except Exception as exc:                 # the panel says so; the kernel never sees a traceback
                 summary, error = None, f"analysis failed: {type(exc).__name__}: {exc}"
@@ -180,8 +214,23 @@ class AnalysisPanel:
                 self._lock.notify_all()
             if fresh and summary is not None and self.on_result is not None:
                 self.on_result(summary)
+            self._then(job)                          # if no verdict was shown early (a level with problems)
             if judging:
                 self._judge_choices(job)
+                self._then(job)
+
+    def _verdict(self, partial: Any, job: _Job, early: Callable[[Any], None]) -> None:
+        """The verdict and the setup's figures shown, flushed; then the work that waits for them."""
+        early(partial)
+        self._then(job)
+
+    def _then(self, job: _Job) -> None:
+        """``then`` in the worker, with the job's cancel, unless a newer change superseded the job."""
+        if self.then is not None and job.generation == self.generation and not job.cancel.is_set():
+            try:
+                self.then(job.cancel)
+            except Exception:                        # its own part of the page says why; never the kernel
+                pass
 
     def _judge_choices(self, job: _Job) -> None:
         """After the verdict: every choice's verdict on this layout, shown under it (FR-2, FR-3)."""

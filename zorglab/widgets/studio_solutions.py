@@ -7,12 +7,21 @@ type — leaves the casts that named it faulty, and each cast shows its loader f
 fixed by typing or dropped with its button. A solution can be laid out in the Maker, played in the
 Player, duplicated, moved, deleted, and its expected outcome changed. Every handler goes through the
 Studio's ``edit`` (one undo history, the level re-read by the loader).
+
+What each solution gives now is replayed off the kernel's main thread: an edit's handler only says
+"replaying…", and the analysis worker replays the solutions after the edit's verdict is shown
+(:attr:`~zorglab.widgets.studio_panel.AnalysisPanel.then`), each replay stopped by a newer edit.
+Replayed in the handler, they held the main thread (and the GIL the verdict's search needs) for
+0.1-0.4 s per keystroke on a level with a few solutions (docs/performance.md, "Session 15").
 """
 
 from __future__ import annotations
 
 import html
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ipywidgets as w
@@ -29,6 +38,8 @@ from zorglab.widgets.studio_list import fault_html, small_button
 
 REPLAY_ACTIONS = 200_000          # a replay's actions (a figure, as the analysis panel's replays)
 SHOWN = 30                        # solutions drawn at most (a level rarely holds more than a few)
+KEPT = 8                          # the replays of the last texts, kept (undo and redo find them)
+REPLAYING = "replaying…"          # what a solution gives now, until its replay is known
 
 
 class SolutionsPage(Protocol):
@@ -47,15 +58,16 @@ class SolutionsPage(Protocol):
     def refresh(self) -> None: ...
 
 
-def replay(level: Level, index: int) -> str:
+def replay(level: Level, index: int, cancel: threading.Event | None = None) -> str:
     """What solution ``index`` gives now, said for a person: ``win`` (as expected), ``loss (expected a
-    win)``, or why it does not replay; each replay bounded by :data:`REPLAY_ACTIONS` actions."""
+    win)``, or why it does not replay; each replay bounded by :data:`REPLAY_ACTIONS` actions, and
+    stopped when ``cancel`` is set."""
     from zorglab.widgets.live.setup_figures import kept_setup
     solution = level.solutions[index]
     try:
         game = kept_setup(level, Layout.from_solution(solution), dict(solution.choices))
         run = play(game, solution.casts, dict(solution.mirror_casts), record=False,
-                   budget=Budget(REPLAY_ACTIONS, unit="actions"))
+                   budget=Budget(REPLAY_ACTIONS, unit="actions", cancel=cancel))
     except (ValueError, RuntimeError) as error:
         return f"does not replay: {(str(error).splitlines() or [''])[0]}"
     stopped = next((r.result.stopped for r in run.worlds if r.result.stopped), "")
@@ -69,15 +81,33 @@ def replay(level: Level, index: int) -> str:
     return f"{outcome.value} ✗ — it expects a {solution.expect.value}"
 
 
+@dataclass(frozen=True)
+class Wanted:
+    """The replays the text shown asks for: its level (None: it has problems), how many solutions,
+    and each solution's heading without what it gives now."""
+
+    text: str
+    level: Level | None
+    count: int
+    heads: tuple[str, ...]
+
+
 class SolutionsEditor:
     """The solutions panel (a tab of the Studio): one box per solution, rebuilt when the level's text
     changes. Handlers: :meth:`duplicate`, :meth:`remove`, :meth:`move`, :meth:`set_cast`,
-    :meth:`drop_cast`, :meth:`add_cast`, :meth:`set_expect`, :meth:`lay_out`, :meth:`play`."""
+    :meth:`drop_cast`, :meth:`add_cast`, :meth:`set_expect`, :meth:`lay_out`, :meth:`play`.
+    ``busy()`` says whether the analysis worker will run :meth:`replay_wanted` after the next verdict
+    (else :meth:`refresh` replays at once)."""
 
-    def __init__(self, page: SolutionsPage):
+    def __init__(self, page: SolutionsPage, busy: Callable[[], bool] = lambda: False):
         self.page = page
+        self.busy = busy
         self.shown_text: str | None = None
-        self.verdicts: list[str] = []        # what each solution gives now (tests read it)
+        self.wanted: Wanted | None = None    # the replays the text shown asks for
+        self.replayed: str | None = None     # the text whose replays the headings show
+        self.shown_verdicts: list[str] = []
+        self.kept: OrderedDict[str, list[str]] = OrderedDict()      # replays by text
+        self._lock = threading.Lock()        # the headings, written by the page and by the worker
         self.structure: Any = None           # the solutions' text and faults the boxes were built for
         self.heads: list[w.HTML] = []
         self.heading = w.HTML()
@@ -152,17 +182,55 @@ class SolutionsEditor:
 
     # --- the panel --------------------------------------------------------------------------------
 
+    @property
+    def verdicts(self) -> list[str]:
+        """What each solution of the text shown gives now (replayed here if the worker has not yet)."""
+        wanted = self.wanted
+        if wanted is not None and self.replayed != wanted.text:
+            self.replay_wanted(None)
+        return list(self.shown_verdicts)
+
+    def replay_wanted(self, cancel: threading.Event | None = None) -> None:
+        """Replay the solutions of the text shown (the analysis worker calls this after a verdict; a
+        newer edit sets ``cancel``) and write what each gives now under its heading."""
+        wanted = self.wanted
+        if wanted is None or self.replayed == wanted.text:
+            return
+        verdicts = [replay(wanted.level, i, cancel) if wanted.level is not None and i < len(wanted.level.solutions)
+                    else "" for i in range(wanted.count)]
+        if cancel is not None and cancel.is_set():
+            return                           # superseded: the newer edit's replays follow
+        with self._lock:
+            self.kept[wanted.text] = verdicts
+            while len(self.kept) > KEPT:
+                self.kept.popitem(last=False)
+            if self.wanted is wanted:
+                self._show_heads(wanted, verdicts)
+
+    def _show_heads(self, wanted: Wanted, verdicts: list[str]) -> None:
+        self.replayed = wanted.text if verdicts or not wanted.count else None
+        self.shown_verdicts = verdicts
+        for index, head in enumerate(self.heads[:len(wanted.heads)]):
+            now = verdicts[index] if index < len(verdicts) else (REPLAYING if wanted.level is not None else "")
+            value = wanted.heads[index] + self._now(now)
+            if head.value != value:
+                head.value = value
+
     def refresh(self, draft: Draft) -> None:
         """The panel from the draft: the boxes rebuilt only when the solutions' text or faults changed
-        (an edit elsewhere only updates what each solution gives now)."""
+        (an edit elsewhere only updates what each solution gives now, replayed after the verdict)."""
         if draft.text == self.shown_text:
             return
+        with self._lock:
+            self._refresh(draft)
+        if self.replayed != draft.text and not self.busy():
+            self.replay_wanted(None)         # no analysis to wait for: at once
+
+    def _refresh(self, draft: Draft) -> None:
         self.shown_text = draft.text
         tables = draft.document.get("solutions")
         tables = list(tables) if isinstance(tables, list) else []
         level = draft.level
-        self.verdicts = [replay(level, i) if level is not None and i < len(level.solutions) else ""
-                         for i in range(min(len(tables), SHOWN))]
         renamed = ", ".join(f"{old} → {new}" for old, new in draft.renamed.items())
         self.heading.value = (f"<b>solutions</b> ({len(tables)}; numbered from 0, in file order)"
                               + (f" — the last edit renamed {html.escape(renamed)} in them" if renamed else "")
@@ -177,22 +245,24 @@ class SolutionsEditor:
                 self._box(draft, i, table) for i, table in enumerate(tables[:SHOWN]))
             for box in old:
                 close_tree(box)
-        for index, (head, table) in enumerate(zip(self.heads, tables)):
-            value = self._head(index, table)
-            if head.value != value:
-                head.value = value
+        count = min(len(tables), SHOWN)
+        self.wanted = Wanted(draft.text, level, count, tuple(self._head(i, t) for i, t in enumerate(tables[:count])))
+        self._show_heads(self.wanted, self.kept.get(draft.text, []))
 
-    def _head(self, index: int, table: Any) -> str:
+    @staticmethod
+    def _head(index: int, table: Any) -> str:
         rows = [line.split() for line in str(table.get("map", "")).splitlines() if line.strip()]
         plan = " / ".join(" ".join(row) for row in rows) or "no map"
         choices = table.get("choices")
         chosen = ", ".join(f"{k} = {v}" for k, v in choices.items()) if isinstance(choices, dict) else ""
-        now = self.verdicts[index] if index < len(self.verdicts) else ""
-        colour = "#2a7a2a" if "✓" in now else "#b00020" if now else "#666"
         return (f"<b>solution {index}</b> · layout <code>{html.escape(plan)}</code>"
-                + (f" · choices {html.escape(chosen)}" if chosen else "")
-                + (f" · now: <span class='zorglab-solution-now' style='color:{colour}'>{html.escape(now)}</span>"
-                   if now else ""))
+                + (f" · choices {html.escape(chosen)}" if chosen else ""))
+
+    @staticmethod
+    def _now(now: str) -> str:
+        colour = "#2a7a2a" if "✓" in now else "#b00020" if now and now != REPLAYING else "#666"
+        return (f" · now: <span class='zorglab-solution-now' style='color:{colour}'>{html.escape(now)}</span>"
+                if now else "")
 
     def _box(self, draft: Draft, index: int, table: Any) -> w.VBox:
         expect = str(table.get("expect", ""))
