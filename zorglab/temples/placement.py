@@ -288,12 +288,15 @@ def dress(sk: Skeleton, layout: Layout, rng: random.Random, shares: Mapping[str,
         heal = _nearest(sk, sk.mini, set(open_free))
         take(min(open_free) if heal is None else heal, "camp" if rng.randrange(3) == 0 else "heal")
     third = (len(sk.path) - 1) // 3
+    attach = sk.attach
+    early = [c for c in open_free if attach[c] <= third]  # the free rooms of the path's first third
     for item in ("map", "compass"):
-        early = [c for c in open_free if sk.attach[c] <= third]
         if early:
-            take(rng.choice(early), item)
+            cell = rng.choice(early)
+            take(cell, item)
+            early.remove(cell)
         elif open_free:
-            take(min(open_free, key=lambda c: (sk.attach[c], c)), item)
+            take(min(open_free, key=lambda c: (attach[c], c)), item)
     saved: set[int] = set()
     area = sk.area
     for up, down in sk.stairs:

@@ -210,10 +210,14 @@ def build_tree(sk: Skeleton) -> None:
 
 def _isolated_wall(sk: Skeleton, cell: int, beside: int) -> int | None:
     """A wall neighbour of ``cell`` touching no room but ``cell`` (and not ``beside``)."""
-    for w in sk.near[cell]:
-        if sk.carved[w] or w == beside:
+    carved, near = sk.carved, sk.near
+    for w in near[cell]:
+        if carved[w] or w == beside:
             continue
-        if all(not sk.carved[x] or x == cell for x in sk.near[w]):
+        for x in near[w]:
+            if carved[x] and x != cell:
+                break
+        else:
             return w
     return None
 
