@@ -356,3 +356,47 @@ def test_every_way_has_its_kind_in_vias_and_via():
     for (source, target), via in kinds.items():
         if via != "door" or (source, target) not in {(P(0, 0, 2), P(1, 0, 2))}:
             assert graph.via(graph.index[source], graph.index[target]) == via
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from("00000__kkKbBPnesw$X"), min_size=24, max_size=24))
+def test_an_area_grown_from_its_parents_is_the_area_walked_from_its_door(cells):
+    from zorglab.temples.graph import FLAG_BITS, FLAG_MASK
+    from zorglab.temples.state import Rules
+
+    tokens = ["E"] + cells
+    rows = [" ".join(tokens[i:i + 5]) for i in range(0, 25, 5)]
+    rooms = {
+        "n": {"type": "empty", "locked": {"north": True}},
+        "e": {"type": "empty", "locked": {"east": True}},
+        "s": {"type": "monster", "locked": {"south": True}, "content": {"drops": ["key"]}},
+        "w": {"type": "empty", "locked": {"west": True}},
+        "X": {"type": "empty", "barriers": {"north": "bombable", "east": "wall"}},
+    }
+    graph = compile_temple(draw("\n".join(rows), (0, 0, 0), rooms))
+    if not graph.symmetric:
+        return
+    rules = Rules.of(graph)
+
+    def same(region, cell, events, opened):
+        _mark, walked, got, flags = rules.area(cell, events, opened)
+        assert sorted(region.members) == sorted(walked) and (region.events, region.flags) == (got, flags)
+        lacking = ~(flags | opened << FLAG_BITS)
+        assert sorted(region.shut) == sorted((u, v, need) for u in walked for v, need in graph.moves[u] if need & lacking)
+
+    start = rules.start
+    frontier = [(rules.region(start.cell, start.events, start.opened), start.cell, start.opened)]
+    same(*frontier[0][:2], start.events, start.opened)
+    for _depth in range(3):  # keys spent one after another, each area grown from the last
+        grown = []
+        for region, _cell, opened in frontier:
+            have = region.flags | opened << FLAG_BITS
+            for _u, v, need in region.shut:
+                missing = need & ~have
+                if missing & FLAG_MASK:
+                    continue
+                wider = opened | missing >> FLAG_BITS
+                child = rules.grow(region, v, wider)
+                same(child, v, region.events, wider)
+                grown.append((child, v, wider))
+        frontier = grown[:6]
