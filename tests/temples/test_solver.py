@@ -400,3 +400,12 @@ def test_an_area_grown_from_its_parents_is_the_area_walked_from_its_door(cells):
                 same(child, v, region.events, wider)
                 grown.append((child, v, wider))
         frontier = grown[:6]
+
+
+def test_the_places_reached_are_built_when_asked():
+    from zorglab.temples import generate_with_report
+
+    solution = generate_with_report(5, {"rooms": 50}).solution
+    assert "reached" not in vars(solution)  # the generator never reads them
+    graph = solution.graph
+    assert solution.reached == {graph.places[u] for u in solution.reached_cells} == set(graph.places)

@@ -75,10 +75,15 @@ class Solution:
     states: int
     steps: tuple[Step, ...]
     soft_lock: SoftLock | None
-    reached: frozenset[Place]
+    reached_cells: frozenset[int]  # the graph's cells some state reaches (``reached``: their places)
     blocked: tuple[tuple[Place, Place, str], ...]
     graph: TempleGraph = field(repr=False, compare=False)
     start: "TempleProgress | None" = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def reached(self) -> frozenset[Place]:
+        """The places some state reaches (built when first asked: the generator never does)."""
+        return frozenset(map(self.graph.places.__getitem__, self.reached_cells))
 
     @property
     def ok(self) -> bool:
@@ -278,16 +283,14 @@ def solve(
         stuck = next((s for s in range(total) if not good[s]), None)
         if stuck is not None:
             soft_lock = SoftLock(g.places[ex.entry[stuck]], rules.keys_left(ex.events[stuck], ex.opened[stuck]), steps_to(stuck))
-    reached_cells: set[int] = set()
-    for members in ex.members:
-        reached_cells.update(members)
+    reached_cells = frozenset().union(*ex.members)
     return Solution(
         temple=g.temple,
         solvable=solvable,
         states=total,
         steps=steps_to(goal) if goal is not None else (),
         soft_lock=soft_lock,
-        reached=frozenset(map(g.places.__getitem__, reached_cells)),
+        reached_cells=reached_cells,
         blocked=() if solvable else _blocked(g, ex, reached_cells),
         graph=g,
         start=progress,
@@ -299,7 +302,7 @@ def _via(g: TempleGraph, u: int, v: int, kind: str) -> str:
     return "pit" if g.kinds[v] == "pit" else g.via(u, v)
 
 
-def _blocked(g: TempleGraph, ex: _Explored, reached: set[int]) -> tuple[tuple[Place, Place, str], ...]:
+def _blocked(g: TempleGraph, ex: _Explored, reached: frozenset[int]) -> tuple[tuple[Place, Place, str], ...]:
     """The ways out of reach that stayed shut in every state, each with what it lacked."""
     shut: dict[tuple[int, int], str] = {}
     passed: set[tuple[int, int]] = set()
