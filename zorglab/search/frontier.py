@@ -125,14 +125,20 @@ class FrontierWorker:
                 into.append(number)
         seen = search._seen
         dominate = search._dominate
+        file = WitnessSearch._file
+        hero = hero_map.__getitem__
         for parts, mask in entries:
-            own = (board_map[parts[0]], *[hero_map[h] for h in parts[1:]])
+            own = (board_map[parts[0]],) + tuple(map(hero, parts[1:]))
             entry = seen.get(own)
-            if entry is not None:
-                masks = [entry] if isinstance(entry, int) else entry
-                if any(other == mask or (dominate and other & mask == mask) for other in masks):
+            if entry is None:
+                seen[own] = mask        # (what ``_file`` does with no entry, inline: most are new here)
+                continue
+            if type(entry) is int:
+                if entry == mask or (dominate and entry & mask == mask):
                     continue
-            WitnessSearch._file(search, own, mask, entry)
+            elif any(other == mask or (dominate and other & mask == mask) for other in entry):
+                continue
+            file(search, own, mask, entry)
         self.imported += len(entries)
 
     def _export(self) -> Export:
