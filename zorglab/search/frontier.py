@@ -133,7 +133,7 @@ class FrontierWorker:
             if entry is None:
                 seen[own] = mask        # (what ``_file`` does with no entry, inline: most are new here)
                 continue
-            if type(entry) is int:
+            if isinstance(entry, int):
                 if entry == mask or (dominate and entry & mask == mask):
                     continue
             elif any(other == mask or (dominate and other & mask == mask) for other in entry):
