@@ -27,9 +27,12 @@ are dead) or has finished without a win (``ongoing=False``: only finished parts 
 Every part done without a win: unsolvable. (One worker running every part in order is the serial
 search itself, state for state.) The one exception is the serial search's own: a table that
 outgrows ``max_table`` forgets its older half, and then the witness may differ (the verdict never
-does).
+does). Beside the tables the workers pass each other the plan answers and lone walks they worked out
+(:mod:`~zorglab.search.memoshare`): those are the world's, sound for any part in any order, so they
+go to every other worker at once.
 
-Measured in docs/performance.md, "A frontier dealt to workers (session 13)".
+Measured in docs/performance.md, "A frontier dealt to workers (session 13)" and "The frontier in wall time"
+(sessions 14, 15).
 """
 
 from __future__ import annotations
