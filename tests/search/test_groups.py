@@ -388,3 +388,28 @@ def test_a_walk_after_a_swap_is_never_less_than_asked_fresh(case):
         need = place.hero.hp        # exact below the need, else any value at least the need
         assert min(got, need) >= min(need, fresh.drop_after(state, place.at, ground, parts[place.at + 1], spell,
                                                             moves, number, pauses, place.paused, need, bends))
+
+
+@pytest.mark.parametrize("heroes", [
+    (("Warrior", 7), ("Warrior", 7)),
+    (("Warrior", 7), ("Warrior", 10)),
+    (("Warrior", 7), ("Elf", 4)),
+])
+def test_with_no_attack_left_one_swap_still_serves_one_point_in_time(heroes):
+    """Issue 41 (session 15): with no damage spell left every hero must die on its walk, and each
+    may with the Swap bending it; but the hero after the Swap walks the one board it made. The
+    groups were asked only while an Attack was left (nothing to share out): the one Swap's order
+    now judges too. Given up at the first state; the exact search without reductions agrees."""
+    level = dataclasses.replace(
+        family_level(2, 0),
+        heroes=tuple(HeroSpec(f"{t}{i}", t, (hp,) if t == "Warrior" else (hp, frozenset({Element.POISON})))
+                     for i, (t, hp) in enumerate(heroes)),
+        spells=(SpellSpec("Swap1", "Swap", ()),))
+    world = World(level, SLOTS)
+    search = Search(world, **EAGER)
+    bound = search._bound
+    assert bound is not None and bound.groups is not None
+    start = world.initial_state()
+    assert bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
+    assert bound.groups.ordered == 1
+    assert Search(world, prune=False).run(max_states=300_000).verdict == UNSOLVABLE

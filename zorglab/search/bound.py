@@ -293,7 +293,9 @@ class DamageBound(LoneWalks):
             self.pruned += 1
             return True
         groups = self.groups
-        if groups is not None and spells and not loud and groups.apart(state, mask, left, ground, parts):
+        # with no Attack left the groups still judge the one board spell's order (session 15)
+        if groups is not None and (spells or mask & self.board_bits) and not loud \
+                and groups.apart(state, mask, left, ground, parts):
             self.pruned += 1
             return True
         return False

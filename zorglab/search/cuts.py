@@ -134,7 +134,7 @@ def drop_after(bound: DamageBound, state: GameState, index: int, ground: int, pa
     found = bound._drops_after.get(key)
     if found is not None and (found[1] or found[0] >= need):
         return found[0]
-    if len(bound._solo) > SOLO_BUDGET or bound._dear(state.heroes[index]):
+    if len(bound._solo) > SOLO_BUDGET and not bound.forget_walks() or bound._dear(state.heroes[index]):
         return UNBOUNDED
     solo = bound.alone(state, index, bends)
     hp = solo.heroes[index].hp

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.state import GameState
+from zorglab.search.pieces import PieceGroups
 from zorglab.search.sharing import Needs, feasible, submasks
 
 if TYPE_CHECKING:
@@ -52,16 +53,17 @@ class Groups:
         self._ordered: dict[Any, bool] = {}
         self._feasible: dict[Any, bool] = {}       # the cases' answers
         self._after: dict[Any, Needs] = {}
-        self._afters: dict[Any, frozenset[tuple[Needs, ...]]] = {}     # the later heroes' needs per board
         self._connected: dict[tuple[tuple[int, int], ...], bool] = {}    # slots -> one connected piece?
+        self.pieces = PieceGroups(self)     # the groups on a board in pieces (issue 41)
 
     def full(self) -> bool:
         return len(self._needs) + len(self._apart) + len(self._ordered) + len(self._feasible) + len(self._after) \
-            + len(self._afters) > CACHE_BOUND
+            + self.pieces.size() > CACHE_BOUND
 
     def clear(self) -> None:
-        for memo in (self._needs, self._apart, self._ordered, self._feasible, self._after, self._afters):
+        for memo in (self._needs, self._apart, self._ordered, self._feasible, self._after):
             memo.clear()
+        self.pieces.clear()
 
     def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
               parts: tuple[int, ...]) -> bool:
@@ -72,11 +74,16 @@ class Groups:
         connected = self._connected.get(state.slots)
         if connected is None:
             connected = self._connected[state.slots] = slots_connected(state.slots)
-        if not connected:
-            return False        # a Move cast left a room apart: a hero may be stuck there (issue 41)
         own = left[1] & bound.walking
-        pausing = sum(1 for bit in bound.pauses if mask & bit)
         attacks = self.attacks(mask)
+        if not connected:
+            # a Move cast left a room apart: a hero may be stuck there (issue 41, ``search.pieces``);
+            # asked only with an Attack left (with none, its walks on each board a Swap makes cost
+            # the 14-room 10 x 10 cell 0.4 CPU s more than it cut: session 15)
+            found = bool(attacks) and self.pieces.apart(state, mask, left, ground, parts, attacks, own)
+            self.pruned += found
+            return found
+        pausing = sum(1 for bit in bound.pauses if mask & bit)
         walk_sets = self.walk_sets(own)
         found = False
         for known in (True, False):
@@ -168,24 +175,15 @@ class Groups:
         later = list(range(first, len(awake)))
         if not later or first_living is None:
             return False
-        own_sets = self.walk_sets(without & bound.walking)
-        # the later heroes' needs on each board the spell could make: all they read is the ground,
-        # each later hero's part and pauses, and the spells left without it (issue 41: asked once)
+        sets = self.walk_sets(without & bound.walking)
+        # the later heroes' needs on each board the spell could make read only the ground, each
+        # later hero's part and pauses, and the spells left without it (issue 41)
         after_key = (ground, spell.index, without, tuple((parts[awake[k] + 1], pause_of[k]) for k in later))
-        afters = self._afters.get(after_key)
-        if afters is None:
-            alone = bound.alone(state, first_living, without)
-            found_afters: set[tuple[Needs, ...]] = set()
-            for number, moves in enumerate(bound.legal_moves(alone, spell)):
-                found_afters.add(tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without,
-                                                         *pause_of[k], spell, moves, number) for k in later))
-            afters = self._afters[after_key] = frozenset(found_afters)
         key = (tuple(sleepers_with), tuple(sleepers_without), tuple(with_), tuple(without_), first, attacks,
-               afters, own)
+               after_key, own)
         found = self._ordered.get(key)
         if found is not None:
             return found
-        sets = own_sets
         total = sum(attacks)
 
         def able(sleepers: list[Needs], heroes: list[Needs]) -> bool:
@@ -199,17 +197,28 @@ class Groups:
             return found
 
         possible = able(sleepers_without, without_)        # never cast
-        for after in afters if not possible else ():
-            # cast while the group on the board now walks: every later hero walks the board it made
-            if able(sleepers_with, with_[:first] + list(after)):
-                possible = True
-                break
-            for k in later:     # cast while later hero k walks: those before it never see it
-                if able(sleepers_with, without_[:k] + [with_[k]] + list(after[k - first + 1:])):
+        # a later hero walks the board the spell made from its first step, where its walk with the
+        # spell left could too: its needs there are no less than those. A way that fails with those
+        # fails on every board (session 15: no walk on the boards when every way fails so)
+        ways = [] if possible else [k for k in range(first - 1, len(awake)) if able(
+            sleepers_with, (with_[:first] if k < first else without_[:k] + [with_[k]]) + with_[k + 1:])]
+        if ways:
+            # each board the spell could make, walked only once the ones before it left no way
+            # (session 15: a branch kept costs the walks up to its first way)
+            alone = bound.alone(state, first_living, without)
+            tried: set[tuple[Needs, ...]] = set()
+            for number, moves in enumerate(bound.legal_moves(alone, spell)):
+                after = tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without, *pause_of[k],
+                                                spell, moves, number) for k in later)
+                if after in tried:
+                    continue
+                tried.add(after)
+                # k = first - 1: cast while the group on the board now walks, every later hero walks the
+                # board it made; else cast while later hero k walks: those before it never see it
+                if any(able(sleepers_with, (with_[:first] if k < first else without_[:k] + [with_[k]])
+                            + list(after[k - first + 1:])) for k in ways):
                     possible = True
                     break
-            if possible:
-                break
         self._ordered[key] = not possible
         return not possible
 

@@ -61,7 +61,7 @@ def gold_configs(rooms: int, lumps: int, cap: int = MAX_CONFIGS) -> list[tuple[i
 
 MAX_DEPTH = 150          # steps followed on one lone walk before giving up (UNBOUNDED); ~4 frames each
 STACK_NEEDED = 4_000      # frames: a lone walk's MAX_DEPTH steps and the caller's, with room to spare
-SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the bound stops computing new walks
+SOLO_BUDGET = 200_000    # lone states filed (about 60 MB) before the memo is forgotten (a journal: no new walks)
 
 
 class BoundSpent(Exception):
@@ -100,6 +100,7 @@ class LoneWalks:
         self._profiles: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._moves_by_slots: dict[tuple[Any, ...], list[dict[int, Any]]] = {}
         self._solo: dict[tuple[Any, ...], tuple[int, bool]] = {}   # lone state -> (value, exact)
+        self.forgotten_walks = 0            # times that memo was forgotten (``forget_walks``)
         self._dead: HeroState | None = None
         # FR-56: a hero that is not quiet lives besides the walker; asked only of walks no one
         # interrupts, so it acts only if the walker is stuck (then anything goes: no bound)
@@ -127,13 +128,23 @@ class LoneWalks:
         ``bends`` bending its walk, others acting before it goes on (``paused``) and up to
         ``pauses`` times while it walks — or, once some walk reaches ``need``, at least ``need``
         (the answer is then only that it can)."""
-        if len(self._solo) > SOLO_BUDGET:
+        if len(self._solo) > SOLO_BUDGET and not self.forget_walks():
             return UNBOUNDED
         solo = self.alone(state, index, bends)
         try:
             return self._value(solo, index, pauses, paused, 0, need)
         except RecursionError:      # a walk deeper than the interpreter's stack: no bound, no crash
             return UNBOUNDED
+
+    def forget_walks(self) -> bool:
+        """Forget the lone-state memo past :data:`SOLO_BUDGET` states, before a new walk (issue 41,
+        session 15: before, every later walk answered "no bound"). Sound: no walk is under way, and
+        its answers are walked again. A journal (``search.dealt``) is kept: False, no new walk."""
+        if type(self._solo) is not dict:
+            return False
+        self._solo.clear()
+        self.forgotten_walks += 1
+        return True
 
     def alone(self, state: GameState, index: int, bends: int) -> GameState:
         """Hero ``index`` alone on this board (the others dead, no gold, its HP huge), the spells
