@@ -190,3 +190,13 @@ def test_a_corrupted_entry_is_caught(monkeypatch, owner, wrong):
     assert (taken.verdict, taken.casts, taken.states) != (plain.verdict, plain.casts, plain.states)
     if owner == "walks":
         assert (taken.verdict, taken.casts) != (plain.verdict, plain.casts), "a win cut: a wrong answer"
+
+
+def test_lone_walks_noted_for_passing_on_are_forgotten_past_their_budget_as_the_serial_searchs():
+    """A worker's lone-walk memo (noted for passing on) is forgotten past its budget as the serial
+    search's own is (``LoneWalks.forget_walks``), not frozen into "no bound" for every later walk."""
+    search = Search(family_world(3, 4, "mixed"), fewest=False)
+    share = MemoShare(search)
+    share.walks["walk"] = (3, True)
+    assert search._bound.forget_walks() and not search._bound._solo and not share.walks.log
+    assert share.export() is None

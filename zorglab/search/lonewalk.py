@@ -140,7 +140,7 @@ class LoneWalks:
         """Forget the lone-state memo past :data:`SOLO_BUDGET` states, before a new walk (issue 41,
         session 15: before, every later walk answered "no bound"). Sound: no walk is under way, and
         its answers are walked again. A journal (``search.dealt``) is kept: False, no new walk."""
-        if type(self._solo) is not dict:
+        if type(self._solo) is not dict and not getattr(self._solo, "forgets", False):   # (search.memoshare's may)
             return False
         self._solo.clear()
         self.forgotten_walks += 1

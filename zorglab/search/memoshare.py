@@ -42,6 +42,7 @@ class _Logged(dict):  # type: ignore[type-arg]
     the dict's own)."""
 
     __slots__ = ("log",)
+    forgets = True      # the lone walks' memo past its budget may be forgotten (``LoneWalks.forget_walks``)
 
     def __init__(self, entries: dict[Any, Any]):
         super().__init__(entries)
