@@ -33,3 +33,26 @@ def test_walks_past_the_memo_s_budget_are_walked_not_given_up(monkeypatch, budge
     bound = DamageBound(world)
     assert _walks(bound, state) == fresh
     assert bound.forgotten_walks > 0
+
+
+def test_a_long_walk_stops_at_the_search_s_safety_stop():
+    """Issue 41 (session 15): with the memo forgotten past its budget one bound question may walk
+    for seconds (up to ~2 CPU s at 10 x 10); the lone walk now looks at the running search's
+    safety stop and cancel event every 1,024 lone states, as a hero's plan search does."""
+    import threading
+
+    from zorglab.core.budget import Budget, BudgetSpent, running
+
+    world = family_world(6, 6)
+    state = world.initial_state()
+    stop = threading.Event()
+    stop.set()
+    bound = DamageBound(world)
+    with running(Budget(cancel=stop)):
+        with pytest.raises(BudgetSpent):
+            for i, hero in enumerate(state.heroes):
+                bound.walk_drop(state, i, bound.bending, 3)
+    assert 1024 <= bound.work < 2048
+    assert all(value != (UNBOUNDED, True) for value in bound._solo.values()), "no walk left marked as under way"
+    assert [bound.walk_drop(state, i, bound.bending, 3) for i in range(len(state.heroes))] \
+        == [DamageBound(world).walk_drop(state, i, bound.bending, 3) for i in range(len(state.heroes))]

@@ -26,6 +26,7 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from zorglab.core.budget import stop_if_machine_spent
 from zorglab.engine.marks import without_pauses
 from zorglab.engine.resolve import Resolution
 from zorglab.engine.roommoves import apply_moves
@@ -230,6 +231,8 @@ class LoneWalks:
                                            and len(self.world.planner.graphs) > self.plans_allowed):
             raise BoundSpent
         self.work += 1
+        if not self.work & 1023:    # the search's safety stop looked at inside long questions (session 15)
+            stop_if_machine_spent()
         self._solo[key] = (UNBOUNDED, True)         # a loop back here: no bound
         try:
             if s.lost:
