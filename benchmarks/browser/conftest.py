@@ -18,6 +18,7 @@ sys.modules[_spec.name] = _fixtures
 _spec.loader.exec_module(_fixtures)
 
 lab = _fixtures.lab
+running_lab = _fixtures.running_lab        # a diagnostic's own JupyterLab (its server hooked)
 browser = _fixtures.browser
 page = _fixtures.page
 shots = _fixtures.shots

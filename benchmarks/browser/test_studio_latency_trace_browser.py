@@ -18,19 +18,14 @@ import glob
 import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from labkit import REPO, NotebookPage, wait_for
+from zorglab_browser_fixtures import running_lab
 from test_studio_latency_browser import IN_PAGE, WATCH
 
 pytestmark = [pytest.mark.browser,
@@ -153,61 +148,11 @@ _ch.ZMQChannelsWebsocketConnection.handle_incoming_message = _in
 """
 
 
-@dataclass(frozen=True)
-class Lab:
-    url: str
-    root: Path
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """The browser tests' JupyterLab, its server traced (``jupyter_server_config.py``)."""
-    base = tmp_path_factory.mktemp("lab")
-    root = base / "served"
-    dirs = {name: base / name for name in ("config", "data", "runtime", "settings", "workspaces", "ipython")}
-    for path in (root, *dirs.values()):
-        path.mkdir()
-    LAB_SETTINGS = {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"}}
-    for name, value in LAB_SETTINGS.items():
-        target = dirs["settings"] / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(value))
-    (dirs["config"] / "jupyter_server_config.py").write_text(SERVER_HOOK % str(out_folder() / "server.jsonl"))
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(dirs["config"]), "JUPYTER_DATA_DIR": str(dirs["data"]),
-           "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]), "JUPYTERLAB_SETTINGS_DIR": str(dirs["settings"]),
-           "JUPYTERLAB_WORKSPACES_DIR": str(dirs["workspaces"]), "IPYTHONDIR": str(dirs["ipython"]),
-           "PYTHONHASHSEED": "0"}
-    env.pop("MPLBACKEND", None)
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    log = base / "lab.log"
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-               "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-               f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-               "--ServerApp.open_browser=False", "--ServerApp.terminals_enabled=False",
-               "--LabApp.extension_manager=readonly"] + (["--allow-root"] if os.geteuid() == 0 else [])
-    out = log.open("wb")
-    process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=root, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as answer:
-                if answer.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    yield Lab(url, root)
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=20)
-    out.close()
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    with running_lab(tmp_path_factory.mktemp("lab"), SERVER_HOOK % str(out_folder() / "server.jsonl")) as running:
+        yield running
 
 
 def cpu_of():

@@ -17,8 +17,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -81,7 +83,14 @@ def lab(tmp_path_factory) -> Lab:
         if os.environ.get("ZORGLAB_REQUIRE_BROWSER") == "1":
             pytest.fail(f"ZORGLAB_REQUIRE_BROWSER=1 but {missing}")
         pytest.skip(missing)
-    base = tmp_path_factory.mktemp("lab")
+    with running_lab(tmp_path_factory.mktemp("lab")) as running:
+        yield running
+
+
+@contextmanager
+def running_lab(base: Path, server_config: str = "") -> Iterator[Lab]:
+    """A JupyterLab with its own folders under ``base``, serving ``base / "served"``, stopped on exit.
+    ``server_config``: a ``jupyter_server_config.py`` for it (a diagnostic's hooks), none if empty."""
     root = base / "served"
     dirs = {name: base / name for name in ("config", "data", "runtime", "settings", "workspaces", "ipython")}
     for path in (root, *dirs.values()):
@@ -90,6 +99,8 @@ def lab(tmp_path_factory) -> Lab:
         target = dirs["settings"] / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(value))
+    if server_config:
+        (dirs["config"] / "jupyter_server_config.py").write_text(server_config)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(dirs["config"]), "JUPYTER_DATA_DIR": str(dirs["data"]),
            "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]), "JUPYTERLAB_SETTINGS_DIR": str(dirs["settings"]),
            "JUPYTERLAB_WORKSPACES_DIR": str(dirs["workspaces"]), "IPYTHONDIR": str(dirs["ipython"]),
