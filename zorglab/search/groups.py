@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from zorglab.engine import cells
 from zorglab.engine.state import GameState
-from zorglab.search.pieces import PieceGroups
+from zorglab.search.pieces import PieceGroups, slots_reached
 from zorglab.search.sharing import Needs, feasible, submasks
 
 if TYPE_CHECKING:
@@ -314,17 +314,7 @@ def slots_connected(slots: tuple[tuple[int, int], ...]) -> bool:
     >>> slots_connected(((0, 0), (1, 0), (1, 1))), slots_connected(((0, 0), (2, 0)))
     (True, False)
     """
-    taken = set(slots)
-    start = next(iter(taken))
-    reached = {start}
-    todo = [start]
-    while todo:
-        col, row = todo.pop()
-        for slot in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-            if slot in taken and slot not in reached:
-                reached.add(slot)
-                todo.append(slot)
-    return reached == taken
+    return slots_reached(slots, [slots[0]]) == set(slots)
 
 
 def _openings(codes: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:

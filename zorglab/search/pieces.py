@@ -45,8 +45,17 @@ def z_piece(slots: tuple[Slot, ...], z_rooms: frozenset[int]) -> frozenset[Slot]
     >>> sorted(z_piece(((0, 0), (1, 0), (3, 0)), frozenset({1})))
     [(0, 0), (1, 0)]
     """
+    return frozenset(slots_reached(slots, [slots[room] for room in z_rooms]))
+
+
+def slots_reached(slots: tuple[Slot, ...], starts: list[Slot]) -> set[Slot]:
+    """The slots connected (side by side, through the rooms' slots) to one of ``starts``.
+
+    >>> sorted(slots_reached(((0, 0), (1, 0), (3, 0)), [(3, 0)]))
+    [(3, 0)]
+    """
     taken = set(slots)
-    todo = [slots[room] for room in z_rooms]
+    todo = list(starts)
     reached = set(todo)
     while todo:
         col, row = todo.pop()
@@ -54,7 +63,7 @@ def z_piece(slots: tuple[Slot, ...], z_rooms: frozenset[int]) -> frozenset[Slot]
             if slot in taken and slot not in reached:
                 reached.add(slot)
                 todo.append(slot)
-    return frozenset(reached)
+    return reached
 
 
 class PieceGroups:
