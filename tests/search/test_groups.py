@@ -252,6 +252,13 @@ def test_one_swap_serves_the_heroes_after_it_with_one_board(heroes, attacks):
     """Each hero alone could die with the Swap at its own best moment, and the groups alone allow
     it; but those who spawn after the Swap all walk the one board it made. Given up at the first
     state, and the exact search without reductions agrees."""
+    _one_swap_given_up_at_start(heroes, attacks, max_states=500_000)
+
+
+def _one_swap_given_up_at_start(heroes, attacks, max_states):
+    """A level of ``heroes`` ((type, HP), Elves immune to poison) with one Swap and an Attack of
+    each of ``attacks``: the groups' one-Swap order gives its first state up, and the exact search
+    without reductions finds it unsolvable."""
     level = dataclasses.replace(
         family_level(2, 0),
         heroes=tuple(HeroSpec(f"{t}{i}", t, (hp,) if t == "Warrior" else (hp, frozenset({Element.POISON})))
@@ -265,7 +272,7 @@ def test_one_swap_serves_the_heroes_after_it_with_one_board(heroes, attacks):
     start = world.initial_state()
     assert bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
     assert bound.groups.ordered == 1
-    assert Search(world, prune=False).run(max_states=500_000).verdict == UNSOLVABLE
+    assert Search(world, prune=False).run(max_states=max_states).verdict == UNSOLVABLE
 
 
 @settings(SETTINGS, max_examples=40)
@@ -400,16 +407,4 @@ def test_with_no_attack_left_one_swap_still_serves_one_point_in_time(heroes):
     may with the Swap bending it; but the hero after the Swap walks the one board it made. The
     groups were asked only while an Attack was left (nothing to share out): the one Swap's order
     now judges too. Given up at the first state; the exact search without reductions agrees."""
-    level = dataclasses.replace(
-        family_level(2, 0),
-        heroes=tuple(HeroSpec(f"{t}{i}", t, (hp,) if t == "Warrior" else (hp, frozenset({Element.POISON})))
-                     for i, (t, hp) in enumerate(heroes)),
-        spells=(SpellSpec("Swap1", "Swap", ()),))
-    world = World(level, SLOTS)
-    search = Search(world, **EAGER)
-    bound = search._bound
-    assert bound is not None and bound.groups is not None
-    start = world.initial_state()
-    assert bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None))
-    assert bound.groups.ordered == 1
-    assert Search(world, prune=False).run(max_states=300_000).verdict == UNSOLVABLE
+    _one_swap_given_up_at_start(heroes, (), max_states=300_000)

@@ -275,11 +275,12 @@ def test_the_area_quotient_agrees_with_the_literal_search():
             assert [s.kind for s in areas.soft_lock.steps] == [s.kind for s in cells.soft_lock.steps]
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from("00000__kkKbBPnesw$X"), min_size=15, max_size=15))
-def test_area_and_literal_search_agree_on_random_two_way_temples(cells):
+def _two_way_temple(cells, width):
+    """A one-floor temple of ``width`` × ``width`` rooms drawn from tokens: the entrance, then
+    ``cells`` row by row; ``n e s w`` are rooms locked on one side (``s`` a monster dropping a key),
+    ``X`` a room with a bombable wall."""
     tokens = ["E"] + cells
-    rows = [" ".join(tokens[i:i + 4]) for i in range(0, 16, 4)]
+    rows = [" ".join(tokens[i:i + width]) for i in range(0, width * width, width)]
     rooms = {
         "n": {"type": "empty", "locked": {"north": True}},
         "e": {"type": "empty", "locked": {"east": True}},
@@ -287,7 +288,13 @@ def test_area_and_literal_search_agree_on_random_two_way_temples(cells):
         "w": {"type": "empty", "locked": {"west": True}},
         "X": {"type": "empty", "barriers": {"north": "bombable", "east": "wall"}},
     }
-    temple = draw("\n".join(rows), (0, 0, 0), rooms)
+    return draw("\n".join(rows), (0, 0, 0), rooms)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from("00000__kkKbBPnesw$X"), min_size=15, max_size=15))
+def test_area_and_literal_search_agree_on_random_two_way_temples(cells):
+    temple = _two_way_temple(cells, 4)
     graph = compile_temple(temple)
     areas, cells_ = solve(graph, method="areas"), solve(graph, method="cells")
     assert (areas.solvable, areas.ok) == (cells_.solvable, cells_.ok)
@@ -364,16 +371,7 @@ def test_an_area_grown_from_its_parents_is_the_area_walked_from_its_door(cells):
     from zorglab.temples.graph import FLAG_BITS, FLAG_MASK
     from zorglab.temples.state import Rules
 
-    tokens = ["E"] + cells
-    rows = [" ".join(tokens[i:i + 5]) for i in range(0, 25, 5)]
-    rooms = {
-        "n": {"type": "empty", "locked": {"north": True}},
-        "e": {"type": "empty", "locked": {"east": True}},
-        "s": {"type": "monster", "locked": {"south": True}, "content": {"drops": ["key"]}},
-        "w": {"type": "empty", "locked": {"west": True}},
-        "X": {"type": "empty", "barriers": {"north": "bombable", "east": "wall"}},
-    }
-    graph = compile_temple(draw("\n".join(rows), (0, 0, 0), rooms))
+    graph = compile_temple(_two_way_temple(cells, 5))
     if not graph.symmetric:
         return
     rules = Rules.of(graph)
