@@ -13,7 +13,8 @@ from randomlevels import small_worlds
 from zorglab.engine.run import run_world
 from zorglab.engine.world import World
 from zorglab.search.family import family_world
-from zorglab.search.frontier import Deal, FrontierMismatch, FrontierWorker, check_frontiers, frontier_solve
+from zorglab.search.deal import Deal, FrontierMismatch, check_frontiers
+from zorglab.search.frontier import FrontierWorker, frontier_solve
 from zorglab.search.parallel import FamilySource
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 

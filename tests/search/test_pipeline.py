@@ -16,7 +16,8 @@ from randomlevels import small_worlds
 from test_frontier import _WorldSource
 from zorglab.engine.run import run_world
 from zorglab.search.family import family_world
-from zorglab.search.frontier import Deal, FrontierWorker, frontier_solve
+from zorglab.search.deal import Deal
+from zorglab.search.frontier import FrontierWorker, frontier_solve
 from zorglab.search.parallel import FamilySource
 from zorglab.search.pipeline import Runner, _book, _feed, pack
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search

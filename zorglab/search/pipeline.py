@@ -29,7 +29,8 @@ import time
 from collections import deque
 from typing import Any, Sequence
 
-from zorglab.search.frontier import SHARE_MEMOS, Deal, Export, FrontierRun, FrontierWorker, Source, check_frontiers
+from zorglab.search.deal import Deal, check_frontiers
+from zorglab.search.frontier import SHARE_MEMOS, Export, FrontierRun, FrontierWorker, Source
 from zorglab.search.memoshare import Shipped
 from zorglab.search.solver import SOLVABLE, UNKNOWN, Verdict
 
