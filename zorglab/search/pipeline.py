@@ -164,18 +164,10 @@ def _feed(deal: Deal, worker: int, assigned: list[int], reserve: int) -> tuple[l
 
 
 def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, Any]], stamp: int = 0) -> None:
-    """Book a worker's events: each part finished leaves its reserve; tables kept to pass on."""
+    """Book a worker's events (:meth:`Deal.answer`): each part finished leaves its reserve."""
     for event in events:
-        part, done = event["part"], event["done"]
-        if event["export"] is not None:
-            deal.exports[worker].append((stamp, event["export"]))
-        if event.get("memos") is not None:
-            deal.memos[worker].append(event["memos"])
-        if done is None:
-            continue
-        if part in assigned:
-            assigned.remove(part)
-        deal.close(part, done, event["casts"], event["reason"], stamp)
+        if deal.answer(worker, event, stamp) is None and event["part"] in assigned:
+            assigned.remove(event["part"])
 
 
 def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
