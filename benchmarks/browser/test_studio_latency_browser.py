@@ -41,14 +41,16 @@ NEW_VALUES = (1, 2, 4, 5)                 # Warrior(3) -> Warrior(13), (23), (43
 BUSY = ("analysing", "still computing", "trying every choice")
 
 
-def write_notebook(root, level: str) -> str:
+def write_notebook(root, level: str, first: str = "", kind: str = "latency") -> str:
+    """A notebook opening ``level`` in the Studio (``first``: a cell run before it, e.g. a tracer)."""
     (root / "levels").mkdir(exist_ok=True)
     for name in ("tiles.toml", "contracts.toml", level):
         shutil.copyfile(REPO / "levels" / name, root / "levels" / name)
     source = f"from zorglab.widgets import Studio\nstudio = Studio('levels/{level}', root='.')\nstudio"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    cells = ([nbformat.v4.new_code_cell(first)] if first else []) + [nbformat.v4.new_code_cell(source)]
+    nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    name = f"latency-{level.split('-')[0]}-{level.split('-')[1]}.ipynb"
+    name = f"{kind}-{level.split('-')[0]}-{level.split('-')[1]}.ipynb"
     nbformat.write(nb, root / name)
     return name
 

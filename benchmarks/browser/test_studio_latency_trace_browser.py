@@ -17,16 +17,15 @@ from __future__ import annotations
 import glob
 import json
 import os
-import shutil
 import time
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from labkit import REPO, NotebookPage, wait_for
+from labkit import NotebookPage, wait_for
 from zorglab_browser_fixtures import running_lab
-from test_studio_latency_browser import IN_PAGE, WATCH
+from test_studio_latency_browser import IN_PAGE, WATCH, settled
+from test_studio_latency_browser import write_notebook as latency_notebook
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.environ.get("ZORGLAB_STUDIO_TRACE"),
@@ -35,7 +34,6 @@ pytestmark = [pytest.mark.browser,
 LEVELS = tuple(os.environ.get("ZORGLAB_STUDIO_TRACE_LEVELS", "app-01-first-blood.toml,spl-09-spellbook-exam.toml,"
                               "arc-01-tuning-fork.toml,gnt-23-every-spell-in-its-place.toml").split(","))
 NEW_VALUES = (1, 2, 4, 5)
-BUSY = ("analysing", "still computing", "trying every choice")
 
 
 def out_folder() -> Path:
@@ -179,22 +177,7 @@ def cpu_of():
 
 
 def write_notebook(root, level):
-    (root / "levels").mkdir(exist_ok=True)
-    for name in ("tiles.toml", "contracts.toml", level):
-        shutil.copyfile(REPO / "levels" / name, root / "levels" / name)
-    trace = str(out_folder() / "kernel.jsonl")
-    cells = [nbformat.v4.new_code_cell(TRACER % trace),
-             nbformat.v4.new_code_cell(f"from zorglab.widgets import Studio\nstudio = Studio('levels/{level}', root='.')\nstudio")]
-    nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    name = f"trace-{level.split('-')[0]}-{level.split('-')[1]}.ipynb"
-    nbformat.write(nb, root / name)
-    return name
-
-
-def settled(at):
-    status = at(".zorglab-analysis").first.inner_text()
-    return not any(word in status for word in BUSY) and "layouts:" in status
+    return latency_notebook(root, level, first=TRACER % str(out_folder() / "kernel.jsonl"), kind="trace")
 
 
 def test_trace_the_latency_benchs_edits(lab, page):
