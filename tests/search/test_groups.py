@@ -354,7 +354,7 @@ def test_a_need_the_memo_knows_is_no_more_than_any_of_the_needs(case):
     mask = search._mask(state.spells_left)
     parts = search._parts(state, None)
     bound.hopeless(state, mask, parts)
-    _, bends, pauses = bound._left(mask)
+    _, bends, pauses = bound.left(mask)
     ground = bound._grounds[parts[0]]
     for place in bound.order(state):
         args = (ground, parts[place.at + 1], bends, pauses + place.earlier, place.paused)
@@ -380,7 +380,7 @@ def test_a_walk_after_a_swap_is_never_less_than_asked_fresh(case):
     mask = shared._mask(state.spells_left)
     if not mask & 1:
         return
-    _, bends, pauses = bound._left(mask & ~1)
+    _, bends, pauses = bound.left(mask & ~1)
     ground = bound._ground(state)
     living = [place for place in bound.order(state)]
     if not living:

@@ -108,7 +108,7 @@ class DamageBound(LoneWalks):
         ``parts``: the state's situation as the search numbers it (the board's, then each hero's)."""
         if mask & self.unbounded or unbounded_marks(state):
             return False
-        left = self._left(mask)
+        left = self.left(mask)
         ground = self._grounds.get(parts[0])
         if ground is None:
             ground = self._grounds[parts[0]] = self._ground(state)
@@ -228,7 +228,7 @@ class DamageBound(LoneWalks):
         self._groups = groups
         self._answers.clear()       # answers given with other groups
 
-    def _left(self, mask: int) -> tuple[int, int, int]:
+    def left(self, mask: int) -> tuple[int, int, int]:
         """What the spells left read for the bound: (the HP their damage takes from each hero, the
         spells bending a walk, how often others may act between a hero's actions)."""
         left = self._spells_left.get(mask)

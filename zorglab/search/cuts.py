@@ -40,7 +40,7 @@ def walk_cut(bound: DamageBound, state: GameState, mask: int, parts: tuple[int, 
     they are: what :meth:`DamageBound.hopeless` itself rests on)."""
     if not mask & bound.walking or bound.aside(state, mask):
         return {}
-    spells, bends, pauses = bound._left(mask)
+    spells, bends, pauses = bound.left(mask)
     ground = bound._grounds.get(parts[0])
     if ground is None:
         return {}
@@ -95,7 +95,7 @@ def _hopeless_after(bound: DamageBound, state: GameState, rest: int, ground: int
                     moved: int | None) -> bool:
     """Does every rearrangement ``spell`` could make now (moving room ``moved``, when given)
     leave some hero that the spells ``rest`` and its walk cannot kill?"""
-    spells, bends, pauses = bound._left(rest)
+    spells, bends, pauses = bound.left(rest)
     living = bound.order(state)    # as in _hopeless: a cast moves rooms, it stirs and kills no one
     if not any(place.hero.hp > spells for place in living):
         return False

@@ -65,6 +65,16 @@ class Groups:
             memo.clear()
         self.pieces.clear()
 
+    def shared_out(self, sleepers: list[Needs], heroes: list[Needs], first: int, attacks: tuple[int, ...],
+                   sets: tuple[int, ...]) -> bool:
+        """:func:`feasible` with no pausing, memoised: the one table both this class's one-board-spell
+        test and the pieces' (:class:`PieceGroups`) ask."""
+        args = (tuple(sleepers), tuple(heroes), first, attacks, sets)
+        found = self._feasible.get(args)
+        if found is None:
+            found = self._feasible[args] = feasible(sleepers, heroes, first, attacks, sets)
+        return found
+
     def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
               parts: tuple[int, ...]) -> bool:
         """Do the heroes' groups leave no sharing-out of the spells ``mask`` left that kills them
@@ -190,11 +200,7 @@ class Groups:
             # each hero must at least be killable with every Attack: cheap, and most cases fail it
             if any(min(needs) > total for needs in heroes) or any(min(needs) > total for needs in sleepers):
                 return False
-            args = (tuple(sleepers), tuple(heroes), first, attacks, sets)
-            found = self._feasible.get(args)
-            if found is None:
-                found = self._feasible[args] = feasible(sleepers, heroes, first, attacks, sets)
-            return found
+            return self.shared_out(sleepers, heroes, first, attacks, sets)
 
         possible = able(sleepers_without, without_)        # never cast
         # a later hero walks the board the spell made from its first step, where its walk with the
@@ -208,7 +214,7 @@ class Groups:
             alone = bound.alone(state, first_living, without)
             tried: set[tuple[Needs, ...]] = set()
             for number, moves in enumerate(bound.legal_moves(alone, spell)):
-                after = tuple(self._needs_after(state, awake[k], ground, parts[awake[k] + 1], without, *pause_of[k],
+                after = tuple(self.needs_after(state, awake[k], ground, parts[awake[k] + 1], without, *pause_of[k],
                                                 spell, moves, number) for k in later)
                 if after in tried:
                     continue
@@ -222,7 +228,7 @@ class Groups:
         self._ordered[key] = not possible
         return not possible
 
-    def _needs_after(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,
+    def needs_after(self, state: GameState, index: int, ground: int, part: int, bends: int, pauses: int,
                      paused: bool, spell: Any, moves: dict[int, Any], number: int) -> Needs:
         """:meth:`needs` of a hero that walks only once ``spell`` made ``moves`` (its ``number``-th
         arrangement) and never sees it again: its lone walk starts on that board."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zorglab.engine.state import GameState
-from zorglab.search.sharing import Needs, feasible
+from zorglab.search.sharing import Needs
 
 if TYPE_CHECKING:
     from zorglab.search.groups import Groups
@@ -118,7 +118,7 @@ class PieceGroups:
         # a walker's walk that never sees the board spell is paused only by sleepers before it a
         # spell left may stir (none unstuck: no board spell cast meanwhile): the pauses without it,
         # as the board cut asks the walks after it (their memo shared)
-        rest = bound._left(mask & ~bound.board_bits)[2]
+        rest = bound.left(mask & ~bound.board_bits)[2]
         reach = self.reach(state.slots)
         spawn_stuck = state.slots[state.main_a] not in reach
         back = max((n for bit, n in self.reaches if mask & bit), default=0)     # a Teleport's reach left
@@ -201,7 +201,7 @@ class PieceGroups:
         for number, moves in enumerate(bound.legal_moves(alone, spell)):
             slots = tuple(moves.get(room, slot) for room, slot in enumerate(state.slots))
             apart = slots[state.main_a] not in self.reach(slots)
-            after = tuple(groups._needs_after(state, index, ground, part, without, *pause, spell, moves, number)
+            after = tuple(groups.needs_after(state, index, ground, part, without, *pause, spell, moves, number)
                           for index, part, pause in later)
             if (apart, after) in tried:
                 continue
@@ -221,16 +221,11 @@ class PieceGroups:
 
     def _able(self, sleepers: list[Needs], awake: list[Needs], first: int, attacks: tuple[int, ...],
               sets: tuple[int, ...], total: int) -> bool:
-        """:func:`feasible` (the first ``first`` awake heroes one group, each later one alone,
+        """:meth:`Groups.shared_out` (the first ``first`` awake heroes one group, each later one alone,
         the sleepers with every group), memoised by the groups; no awake hero is one that needs nothing."""
         if any(min(needs) > total for needs in awake) or any(min(needs) > total for needs in sleepers):
             return False
         if not awake:
             awake = [(0,) * len(sets)]
         first = min(first, len(awake))
-        args = (tuple(sleepers), tuple(awake), first, attacks, sets)
-        memo = self.groups._feasible
-        found = memo.get(args)
-        if found is None:
-            found = memo[args] = feasible(sleepers, awake, first, attacks, sets)
-        return found
+        return self.groups.shared_out(sleepers, awake, first, attacks, sets)

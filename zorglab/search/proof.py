@@ -124,7 +124,7 @@ class ProofSearch:
         mask = self._mask(start.spells_left)
         if mask & bound.unbounded or unbounded_marks(start) or bound.loud(start):
             return False
-        spells, bends, pauses = bound._left(mask)
+        spells, bends, pauses = bound.left(mask)
         parts = self._parts(start, None)
         ground = bound._grounds.get(parts[0])
         if ground is None:
