@@ -33,12 +33,13 @@ def disjoint_choice(needs: list[list[int]], at: int, used: int) -> bool:
 
 
 def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tuple[int, ...],
-             walk_sets: tuple[int, ...], pauses: int = 0) -> bool:
+             walk_sets: tuple[int, ...], pauses: int = 0, slept: list[Needs] | None = None) -> bool:
     """Can the walk spells go to heroes (``walk_sets``: the subsets the needs are indexed by, the
     empty set first; no spell to two heroes) and the ``attacks`` (damage each) to groups (the first
     ``first`` awake heroes one group, each later awake hero its own, every sleeper in all of them)
     so that every hero's need is met? ``pauses``: how many awake heroes a pause spell left may
-    still make sleepers.
+    still make sleepers; ``slept`` (beside ``awake``): each awake hero's needs once it is made one
+    (as awake, unless given: a sleeper of one board spell's order walks through it, issue 41).
 
     >>> feasible([], [(3,), (3,)], 1, (3,), (0,))       # two heroes apart, one Attack(3)
     False
@@ -46,11 +47,16 @@ def feasible(sleepers: list[Needs], awake: list[Needs], first: int, attacks: tup
     True
     >>> feasible([], [(3,), (3,)], 1, (3,), (0,), pauses=1)     # one may sleep while the other comes
     True
+    >>> feasible([], [(3,), (4,)], 1, (3,), (0,), pauses=1, slept=[(3,), (4,)])
+    False
+    >>> feasible([], [(3,), (4,)], 1, (3,), (0,), pauses=1, slept=[(3,), (0,)])  # asleep, it needs less
+    True
     """
     if pauses:
+        slept = awake if slept is None else slept
         for k in range(len(awake)):
-            rest = awake[:k] + awake[k + 1:]
-            if feasible(sleepers + [awake[k]], rest, first - (k < first), attacks, walk_sets, pauses - 1):
+            if feasible(sleepers + [slept[k]], awake[:k] + awake[k + 1:], first - (k < first), attacks, walk_sets,
+                        pauses - 1, slept[:k] + slept[k + 1:]):
                 return True
         return feasible(sleepers, awake, first, attacks, walk_sets, 0)
     groups = [list(range(first))] + [[i] for i in range(first, len(awake))]
