@@ -66,13 +66,14 @@ class Groups:
         self.pieces.clear()
 
     def shared_out(self, sleepers: list[Needs], heroes: list[Needs], first: int, attacks: tuple[int, ...],
-                   sets: tuple[int, ...]) -> bool:
-        """:func:`feasible` with no pausing, memoised: the one table both this class's one-board-spell
-        test and the pieces' (:class:`PieceGroups`) ask."""
-        args = (tuple(sleepers), tuple(heroes), first, attacks, sets)
+                   sets: tuple[int, ...], pausing: int = 0, slept: list[Needs] | None = None) -> bool:
+        """:func:`feasible` (``pausing`` heroes a pause spell may make sleepers, each then with its
+        ``slept`` needs), memoised: the one table both this class's one-board-spell test and the
+        pieces' (:class:`PieceGroups`) ask."""
+        args = (tuple(sleepers), tuple(heroes), first, attacks, sets, pausing, tuple(slept or ()) if pausing else ())
         found = self._feasible.get(args)
         if found is None:
-            found = self._feasible[args] = feasible(sleepers, heroes, first, attacks, sets)
+            found = self._feasible[args] = feasible(sleepers, heroes, first, attacks, sets, pausing, slept)
         return found
 
     def apart(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
@@ -112,8 +113,8 @@ class Groups:
             found = known_cut
             if found:
                 break
-        if not found and not pausing:
-            found = self._one_board_spell(state, mask, left, ground, parts, first, attacks, own)
+        if not found:
+            found = self._one_board_spell(state, mask, left, ground, parts, first, attacks, own, pausing)
             self.ordered += found
         if found:
             self.pruned += 1
@@ -149,10 +150,13 @@ class Groups:
         return sleepers, awake, max(first, 1)
 
     def _one_board_spell(self, state: GameState, mask: int, left: tuple[int, int, int], ground: int,
-                         parts: tuple[int, ...], first: int, attacks: tuple[int, ...], own: int) -> bool:
+                         parts: tuple[int, ...], first: int, attacks: tuple[int, ...], own: int,
+                         pausing: int = 0) -> bool:
         """With one board spell left (a Swap), the order it imposes: the heroes dead before it is
         cast walk without it, those on the board when it is cast may walk through it (each its own
-        best, as the bound has it), and those spawning after it walk the one board it made."""
+        best, as the bound has it), and those spawning after it walk the one board it made.
+        ``pausing``: how many awake heroes the pause spells left (Sleep) may make sleepers; such
+        a hero is with every group and walks through the spell, its own best (issue 41, session 16)."""
         bound = self.bound
         boards = [spell for spell in bound.board_spells if mask >> spell.index & 1]
         if len(boards) != 1:
@@ -190,19 +194,22 @@ class Groups:
         # later hero's part and pauses, and the spells left without it (issue 41)
         after_key = (ground, spell.index, without, tuple((parts[awake[k] + 1], pause_of[k]) for k in later))
         key = (tuple(sleepers_with), tuple(sleepers_without), tuple(with_), tuple(without_), first, attacks,
-               after_key, own)
+               after_key, own, pausing)
         found = self._ordered.get(key)
         if found is not None:
             return found
         total = sum(attacks)
 
-        def able(sleepers: list[Needs], heroes: list[Needs]) -> bool:
-            # each hero must at least be killable with every Attack: cheap, and most cases fail it
-            if any(min(needs) > total for needs in heroes) or any(min(needs) > total for needs in sleepers):
+        def able(sleepers: list[Needs], heroes: list[Needs], slept: list[Needs] = with_) -> bool:
+            # each hero must at least be killable with every Attack (asleep, if a pause spell may
+            # make it a sleeper): cheap, and most cases fail it
+            beyond = [k for k, needs in enumerate(heroes) if min(needs) > total]
+            if len(beyond) > pausing or any(min(slept[k]) > total for k in beyond) \
+                    or any(min(needs) > total for needs in sleepers):
                 return False
-            return self.shared_out(sleepers, heroes, first, attacks, sets)
+            return self.shared_out(sleepers, heroes, first, attacks, sets, pausing, slept)
 
-        possible = able(sleepers_without, without_)        # never cast
+        possible = able(sleepers_without, without_, without_)        # never cast
         # a later hero walks the board the spell made from its first step, where its walk with the
         # spell left could too: its needs there are no less than those. A way that fails with those
         # fails on every board (session 15: no walk on the boards when every way fails so)
