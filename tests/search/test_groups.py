@@ -74,16 +74,17 @@ def test_a_state_the_groups_give_up_has_no_win(case):
         assert not brute_force(world, state), "the bound gave up a branch that wins"
 
 
-def _enumerated(sleepers, awake, first, attacks, walk_sets, pauses):
-    """``feasible`` by plain enumeration: which heroes sleep, every attack to every group, every
-    hero every walk set."""
+def _enumerated(sleepers, awake, first, attacks, walk_sets, pauses, slept=None):
+    """``feasible`` by plain enumeration: which heroes sleep (each with its ``slept`` needs, if
+    given), every attack to every group, every hero every walk set."""
+    slept = awake if slept is None else slept
     spells = 0
     for walk in walk_sets:
         spells |= walk
     for sleeping in product((False, True), repeat=len(awake)):
         if sum(sleeping) > pauses:
             continue
-        asleep = sleepers + [n for n, s in zip(awake, sleeping) if s]
+        asleep = sleepers + [n for n, s in zip(slept, sleeping) if s]
         rest = [(i, n) for i, (n, s) in enumerate(zip(awake, sleeping)) if not s]
         group_of = [0 if i < first else 1 + i for i, _ in rest]
         groups = sorted(set(group_of)) or [0]
@@ -115,8 +116,9 @@ def test_feasible_is_the_plain_enumeration(data):
     first = data.draw(st.integers(1, len(awake)))
     attacks = tuple(sorted(data.draw(st.lists(st.integers(1, 3), max_size=3)), reverse=True))
     pauses = data.draw(st.integers(0, 1))
-    expect = _enumerated(sleepers, awake, first, attacks, walk_sets, pauses)
-    assert feasible(sleepers, awake, first, attacks, walk_sets, pauses) == expect
+    slept = data.draw(st.one_of(st.none(), st.lists(needs, min_size=len(awake), max_size=len(awake))))
+    expect = _enumerated(sleepers, awake, first, attacks, walk_sets, pauses, slept)
+    assert feasible(sleepers, awake, first, attacks, walk_sets, pauses, slept) == expect
 
 
 def test_heroes_apart_cannot_share_an_attack():
@@ -211,8 +213,14 @@ def swap_states(draw):
         spells=(SpellSpec("Swap1", "Swap", ()),) + tuple(SpellSpec(f"Attack{i + 2}", "Attack", (x,))
                                                          for i, x in enumerate(attacks)))
     world = World(level, SLOTS)
+    return world, played(draw, world, draw(st.integers(0, 50)))
+
+
+def played(draw, world: World, steps: int):
+    """A state of ``world`` after up to ``steps`` moves drawn: mostly the heroes acting, now and
+    then a legal cast."""
     state = world.initial_state()
-    for _ in range(draw(st.integers(0, 50))):
+    for _ in range(steps):
         if state.lost:
             break
         found = next_action(world, state)
@@ -223,7 +231,7 @@ def swap_states(draw):
             state = casts[draw(st.integers(0, len(casts) - 1))]
         else:
             break
-    return world, state
+    return state
 
 
 @settings(SETTINGS, max_examples=120)
@@ -232,13 +240,18 @@ def test_a_state_one_swaps_order_gives_up_has_no_win(case):
     """The exact search with every reduction off (``prune=False``) is the judge: the walks here
     are too long for the brute force without a table."""
     world, state = case
+    hopeless, ordered = asked(world, state)
+    event(f"given up by one board spell's order: {bool(ordered)}")
+    if hopeless:
+        assert Search(world, start=state, prune=False).run(max_states=500_000).verdict == UNSOLVABLE
+
+
+def asked(world: World, state) -> tuple[bool, int]:
+    """Does a fresh, eager bound give ``state`` up, and how often by one board spell's order?"""
     search = Search(world, **EAGER)
     bound = search._bound
     assert bound is not None and bound.groups is not None
-    hopeless = bound.hopeless(state, search._mask(state.spells_left), search._parts(state, None))
-    event(f"given up by one board spell's order: {bool(bound.groups.ordered)}")
-    if hopeless:
-        assert Search(world, start=state, prune=False).run(max_states=500_000).verdict == UNSOLVABLE
+    return bound.hopeless(state, search._mask(state.spells_left), search._parts(state, None)), bound.groups.ordered
 
 
 @pytest.mark.parametrize("heroes,attacks", [

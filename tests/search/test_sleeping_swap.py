@@ -22,13 +22,13 @@ from hypothesis import strategies as st
 
 from zorglab.core.model import HeroSpec, SpellSpec
 from zorglab.core.values import Element
-from zorglab.engine.turns import act, next_action
 from zorglab.engine.world import World
 from zorglab.search import groups as groups_module
-from zorglab.search.casts import legal_casts
 from zorglab.search.family import SLOTS, family_level
 from zorglab.search.sharing import feasible
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
+
+from test_groups import asked, played
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -48,11 +48,7 @@ def sleep_world(heroes, spells) -> World:
 
 def given_up_at_start(world: World) -> tuple[bool, int]:
     """Does a fresh, eager bound give the first state up, and how often by one board spell's order?"""
-    search = Search(world, **EAGER)
-    bound = search._bound
-    assert bound is not None and bound.groups is not None
-    start = world.initial_state()
-    return bound.hopeless(start, search._mask(start.spells_left), search._parts(start, None)), bound.groups.ordered
+    return asked(world, world.initial_state())
 
 
 @st.composite
@@ -64,19 +60,7 @@ def sleep_states(draw):
     spells = [("Swap", ()), ("Sleep", ())] + draw(st.lists(st.just(("Wake", ())), max_size=1)) \
         + draw(st.lists(st.builds(lambda x: ("Attack", (x,)), st.integers(1, 3)), max_size=1))
     world = sleep_world(heroes, spells)
-    state = world.initial_state()
-    for _ in range(draw(st.sampled_from([0, 0, 10, 20]))):
-        if state.lost:
-            break
-        found = next_action(world, state)
-        casts = [nxt for _, nxt, _ in legal_casts(world, state)]
-        if found is not None and (not casts or draw(st.integers(0, 19)) < 18):
-            state = act(world, state, found, record=False)[0]
-        elif casts:
-            state = casts[draw(st.integers(0, len(casts) - 1))]
-        else:
-            break
-    return world, state
+    return world, played(draw, world, draw(st.sampled_from([0, 0, 10, 20])))
 
 
 @SETTINGS
@@ -85,11 +69,8 @@ def test_a_state_one_swaps_order_with_a_sleep_gives_up_has_no_win(case):
     """The exact search with every reduction off (``prune=False``) is the judge."""
     world, state = case
     assume(not state.lost)
-    search = Search(world, **EAGER)
-    bound = search._bound
-    assert bound is not None and bound.groups is not None
-    hopeless = bound.hopeless(state, search._mask(state.spells_left), search._parts(state, None))
-    event(f"given up by one board spell's order: {bool(bound.groups.ordered)}")
+    hopeless, ordered = asked(world, state)
+    event(f"given up by one board spell's order: {bool(ordered)}")
     if hopeless:
         verdict = Search(world, start=state, prune=False).run(max_states=JUDGE).verdict
         event(f"judged: {verdict}")
