@@ -16,10 +16,10 @@ from randomlevels import small_worlds
 from test_frontier import _WorldSource
 from zorglab.engine.run import run_world
 from zorglab.search.family import family_world
-from zorglab.search.deal import DROPPED, Deal
+from zorglab.search.deal import Deal
 from zorglab.search.frontier import FrontierWorker, frontier_solve
 from zorglab.search.parallel import FamilySource
-from zorglab.search.pipeline import Runner, book, top_up, pack
+from zorglab.search.pipeline import Runner, _book, _feed, pack
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search
 
 CELLS = [(4, 5, "we", SOLVABLE), (2, 4, "mixed", SOLVABLE), (3, 3, "mixed", UNSOLVABLE), (4, 3, "mixed", UNSOLVABLE)]
@@ -76,9 +76,7 @@ def test_a_runner_drops_the_parts_after_a_win_and_stops_at_its_budget():
     worker = FrontierWorker(FamilySource(3, 3, "mixed"), 0, 2, prefix=10)
     runner = Runner(worker, 10_000, None, None, False)
     runner.feed([3, 4, 5], [], 2)
-    assert [(e["part"], e["done"]) for e in runner.step()] == [(3, DROPPED), (4, DROPPED), (5, DROPPED)], \
-        "every part comes after the win in part 2: dropped unrun, and told (its worker's table does not rest on them)"
-    assert runner.idle() and runner.step() == []
+    assert runner.idle() and runner.step() == [], "every part comes after the win in part 2"
     budget = Runner(FrontierWorker(FamilySource(3, 3, "mixed"), 0, 2, prefix=10), 50, 60, None, False)
     budget.feed([0, 1, 2, 3], [], None)
     events = budget.step() + budget.step()
@@ -100,33 +98,33 @@ def test_a_table_goes_to_a_worker_only_where_sound_for_its_earliest_part():
     finished without a win it goes, and each table goes once."""
     deal = Deal(parts=8, workers=2)
     held = [[], []]
-    assert top_up(deal, 0, held[0], 2) == ([0, 1, 2], [])
-    assert top_up(deal, 1, held[1], 2) == ([3, 4, 5], [])
+    assert _feed(deal, 0, held[0], 2) == ([0, 1, 2], [])
+    assert _feed(deal, 1, held[1], 2) == ([3, 4, 5], [])
     early = _table({3})
-    book(deal, 1, held[1], [_event(3, None, early)])
-    assert top_up(deal, 0, held[0], 2) == ([], []), "part 3 may still win: nothing for parts 0..2"
-    book(deal, 0, held[0], [_event(0, UNSOLVABLE, _table({0}))])
-    parts, imports = top_up(deal, 1, held[1], 2)
+    _book(deal, 1, held[1], [_event(3, None, early)])
+    assert _feed(deal, 0, held[0], 2) == ([], []), "part 3 may still win: nothing for parts 0..2"
+    _book(deal, 0, held[0], [_event(0, UNSOLVABLE, _table({0}))])
+    parts, imports = _feed(deal, 1, held[1], 2)
     assert parts == [] and [source for source, _ in imports] == [0], "part 0 finished: its table serves all"
-    book(deal, 1, held[1], [_event(3, UNSOLVABLE, _table({3, 0}))])
+    _book(deal, 1, held[1], [_event(3, UNSOLVABLE, _table({3, 0}))])
     assert held[1] == [4, 5]
-    parts, imports = top_up(deal, 0, held[0], 2)
+    parts, imports = _feed(deal, 0, held[0], 2)
     assert parts == [6] and len(imports) == 2, "part 3 finished without a win: both its tables serve part 1"
-    assert top_up(deal, 0, held[0], 2) == ([], []), "each table once"
-    book(deal, 1, held[1], [_event(4, None, _table({0, 3, 4}))])
-    book(deal, 0, held[0], [_event(1, UNSOLVABLE, _table({1}))])
-    assert held[0] == [2, 6] and top_up(deal, 0, held[0], 2) == ([7], []), \
+    assert _feed(deal, 0, held[0], 2) == ([], []), "each table once"
+    _book(deal, 1, held[1], [_event(4, None, _table({0, 3, 4}))])
+    _book(deal, 0, held[0], [_event(1, UNSOLVABLE, _table({1}))])
+    assert held[0] == [2, 6] and _feed(deal, 0, held[0], 2) == ([7], []), \
         "worker 0 may be running part 2 still: part 4's entries wait, though they would serve parts 6 and 7"
 
 
 def test_a_win_stops_the_deal_and_keeps_the_serial_order():
     deal = Deal(parts=6, workers=2)
     held = [[], []]
-    top_up(deal, 0, held[0], 1), top_up(deal, 1, held[1], 1)       # 0, 1 and 2, 3
-    book(deal, 1, held[1], [_event(2, SOLVABLE, casts=("late",))])
-    assert top_up(deal, 1, held[1], 1)[0] == [], "nothing after the win in part 2 is dealt"
+    _feed(deal, 0, held[0], 1), _feed(deal, 1, held[1], 1)       # 0, 1 and 2, 3
+    _book(deal, 1, held[1], [_event(2, SOLVABLE, casts=("late",))])
+    assert _feed(deal, 1, held[1], 1)[0] == [], "nothing after the win in part 2 is dealt"
     assert not deal.over(), "parts 0 and 1 may still hold the serial witness"
-    book(deal, 0, held[0], [_event(0, UNSOLVABLE), _event(1, SOLVABLE, casts=("early",))])
+    _book(deal, 0, held[0], [_event(0, UNSOLVABLE), _event(1, SOLVABLE, casts=("early",))])
     assert deal.over() and deal.verdict(0, 0.0).casts == ("early",)
 
 

@@ -38,15 +38,13 @@ Measured in docs/performance.md, "A frontier dealt to workers (session 13)" and 
 from __future__ import annotations
 
 import hashlib
-import pickle
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from math import floor
 from typing import Any, Callable, Sequence
 
 from zorglab.core.printer import format_cast
-from zorglab.search.deal import Deal, Part, check_frontiers
+from zorglab.search.deal import Deal, check_frontiers
 from zorglab.search.memoshare import MemoShare, Shipped
 from zorglab.search.parallel import search_options
 from zorglab.search.solver import SOLVABLE, UNKNOWN, UNSOLVABLE, Search, Verdict
@@ -57,12 +55,10 @@ PREFIX = 300            # serial states before the stack is cut into parts (past
 ONGOING = True          # pass on what a part not yet finished has filed, to the parts after it
 SLICE = 2_000           # states a worker expands per call before it hears from the coordinator again (and passes on what it filed)
 SHARE_MEMOS = True      # pass the plan memos and the bound's lone walks between workers (search/memoshare.py)
-SPLIT = True            # at the end, a worker left with nothing has a busy worker's part split (search/deal.py)
-SPLIT_CHECK = 250       # once every main part is dealt: states a worker runs between looks at a split asked
 RESERVE = 1             # parts a worker holds dealt ahead and runs on without waiting (search/pipeline.py; 0: one call at a time;
 #   on mixed 5 x 5 on a LocalCluster 1 gave 494,984 states and 28.6 CPU s critical, 3 gave 515,637 and 30.8)
 # new boards, new heroes, entries, and the parts whose entries the sender's table held (its own included)
-Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[Part]]
+Export = tuple[list[Any], list[Any], list[tuple[tuple[int, ...], int]], frozenset[int]]
 
 
 class _Recording(Search):
@@ -101,46 +97,12 @@ class FrontierWorker:
         self.fingerprint = hashlib.sha256("\n".join(_path(n) for n in self.frontier).encode()).hexdigest()
         self._sent = (0, 0)     # boards and heroes of this search's numbering passed on so far
         self._maps: list[tuple[list[int], list[int]]] = [([], []) for _ in range(workers)]
-        self.part: Part | None = None
+        self.part: int | None = None
         self.imported = 0
         self.take_cpu = 0.0     # CPU s spent filing the others' tables
-        self.relies: set[Part] = set()      # the parts whose entries this table holds (its own included)
+        self.relies: set[int] = set()      # the parts whose entries this table holds (its own included)
         # plan answers and lone walks passed on (after the prefix: every worker's alike)
         self.share = MemoShare(self.search) if share_memos else None
-        self.roots: dict[Part, bytes] = {}     # the sub-parts dealt here (search/deal.py): their nodes as split
-
-    def split(self) -> list[bytes]:
-        """Split the running part: the bottom half of the stack (the nodes the serial search expands
-        last in it) taken off, each node as the moves from its main part's node (the cast, state and
-        mask of each), in the serial order; [] where the stack holds fewer than two nodes."""
-        stack = self.search._stack
-        if self.part is None or len(stack) < 2:
-            return []
-        give = len(stack) // 2
-        taken, self.search._stack = stack[:give], stack[give:]
-        top = self.frontier[floor(self.part)]
-        out = []
-        for node in reversed(taken):            # the top of the taken nodes first: the serial order
-            chain = []
-            while node is not top:
-                assert node.parent is not None, "a node of the part hangs below its main part's node"
-                chain.append((node.cast, node.state, node.mask))
-                node = node.parent
-            out.append(pickle.dumps((floor(self.part), chain[::-1]), protocol=pickle.HIGHEST_PROTOCOL))
-        return out
-
-    def _root(self, data: bytes) -> SearchNode:
-        """A sub-part's node, below this worker's own node of its main part: the moves replayed as
-        nodes, each expanded one numbered here (its child's situation is numbered from it)."""
-        main, chain = pickle.loads(data)
-        node = self.frontier[main]
-        if not node.parts:      # (a main part this worker never ran: its node numbered here, as a parent)
-            node.parts = self.search._parts(node.state, None)
-        last = len(chain) - 1
-        for i, (cast, state, mask) in enumerate(chain):
-            parts = () if i == last else self.search._parts(state, None)
-            node = SearchNode(state, -1, node, cast, mask, parts)
-        return node
 
     def describe(self) -> dict[str, Any]:
         return {"verdict": self.prefix_verdict, "parts": len(self.frontier), "fingerprint": self.fingerprint,
@@ -177,7 +139,7 @@ class FrontierWorker:
             file(search, own, mask, entry)
         self.imported += len(entries)
 
-    def export(self) -> Export:
+    def _export(self) -> Export:
         search = self.search
         boards, heroes = self._sent
         new_boards = list(islice(search._boards, boards, None))
@@ -186,7 +148,7 @@ class FrontierWorker:
         entries, search._filed = search._filed, []
         return new_boards, new_heroes, entries, frozenset(self.relies)
 
-    def call(self, part: Part | None, imports: list[tuple[int, Export]], slice_states: int,
+    def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
              max_seconds: float | None, ongoing: bool = False, memos: Sequence[Shipped] = ()) -> dict[str, Any]:
         """Take the others' memos and tables, then run ``part`` (a new one) or the current one for at
         most ``slice_states`` states: ``done`` (the part's verdict, or None while it goes on), its
@@ -201,7 +163,7 @@ class FrontierWorker:
         if part is not None:
             self.part = part
             self.relies.add(part)
-            search._stack = [self.frontier[part] if isinstance(part, int) else self._root(self.roots.pop(part))]
+            search._stack = [self.frontier[part]]
             search._filed = []
         before = search.states
         verdict = search.run(max_states=slice_states, max_seconds=max_seconds)
@@ -211,7 +173,7 @@ class FrontierWorker:
         if verdict.verdict == UNKNOWN:
             done = None if states >= slice_states else UNKNOWN
         if done == UNSOLVABLE or (done is None and ongoing):
-            export = self.export()
+            export = self._export()
         spent = time.process_time() - cpu
         self.cpu += spent
         return {"part": self.part, "done": done, "casts": verdict.casts if done == SOLVABLE else (),
@@ -253,7 +215,7 @@ class _ActorWorker:
     def describe(self) -> dict[str, Any]:
         return self.worker.describe()
 
-    def call(self, part: Part | None, imports: list[tuple[int, Export]], slice_states: int,
+    def call(self, part: int | None, imports: list[tuple[int, Export]], slice_states: int,
              max_seconds: float | None, ongoing: bool, memos: list[Shipped]) -> dict[str, Any]:
         return self.worker.call(part, imports, slice_states, max_seconds, ongoing, memos)
 
@@ -264,7 +226,7 @@ class _ActorWorker:
 def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, prefix: int = PREFIX,
                    slice_states: int = SLICE, max_states: int | None = None,
                    max_seconds: float | None = None, ongoing: bool = ONGOING, reserve: int = RESERVE,
-                   share_memos: bool = SHARE_MEMOS, split: bool = SPLIT) -> FrontierRun:
+                   share_memos: bool = SHARE_MEMOS) -> FrontierRun:
     """Decide the source's world with the serial search's frontier dealt to ``workers`` workers: on
     ``client`` (a dask ``distributed.Client``, one actor a worker, each dealt parts as it frees up), or
     with None here, the workers' calls one after another on a clock of states (each next call the
@@ -273,14 +235,12 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
     stop): each worker's budget, the prefix included; a worker past either answers unknown.
     ``reserve`` > 0: each worker holds that many parts ahead and runs on without waiting for the
     coordinator (:mod:`~zorglab.search.pipeline`); 0: one call at a time. ``share_memos``: the workers
-    pass each other their plan answers and lone walks (:mod:`~zorglab.search.memoshare`). ``split``
-    (with ``reserve`` > 0): once every part is dealt, a worker left with nothing has a busy worker's
-    part split and runs the sub-parts (:class:`~zorglab.search.deal.Deal`)."""
+    pass each other their plan answers and lone walks (:mod:`~zorglab.search.memoshare`)."""
     start = time.perf_counter()
     if reserve > 0:
         from zorglab.search.pipeline import solve
         return solve(source, workers, client, prefix, slice_states, max_states, max_seconds, ongoing, reserve, start,
-                     share_memos, split)
+                     share_memos)
     if client is None:
         local = [FrontierWorker(source, i, workers, prefix, share_memos) for i in range(workers)]
         described = [w.describe() for w in local]
@@ -298,7 +258,7 @@ def frontier_solve(source: Source, *, workers: int = 2, client: Any = None, pref
     rounds = 0
     if client is None:
         clock = [w.search.states for w in local]
-        current: list[Part | None] = [None] * workers
+        current: list[int | None] = [None] * workers
         free = [True] * workers
         while not deal.over():
             ready = [i for i in range(workers) if free[i]]
@@ -352,7 +312,7 @@ def _drive(deal: Deal, actors: list[Any], slice_states: int, max_states: int | N
     rounds = [0]
 
     def serve(i: int) -> None:
-        current: Part | None = None
+        current: int | None = None
         cpu = 0.0
         while True:
             with lock:

@@ -9,8 +9,8 @@ holds ``reserve`` parts dealt ahead (in the serial order, as before, to whicheve
 them one after another in slices of ``slice_states`` states, and reports what it did (each part
 finished, what it filed) without waiting for an answer; the coordinator tops its parts up and sends
 it the others' tables that it may file. On a cluster the search runs in a thread of the worker's
-process (:mod:`~zorglab.search.pipecluster`) while the actor's coroutines take deliveries and hand out
-reports, so a round trip overlaps the search. A table passed on travels as the bytes its sender pickled, which
+process (:class:`_PipeActor`) while the actor's coroutines take deliveries and hand out reports, so
+a round trip overlaps the search. A table passed on travels as the bytes its sender pickled, which
 the coordinator never opens (it reads only the parts the table rests on).
 
 Why it stays exact: the argument of :mod:`~zorglab.search.frontier` holds whatever the order in
@@ -18,30 +18,23 @@ which parts are dealt and tables filed. A worker runs its parts in increasing or
 are dealt in increasing order, so while the coordinator has not heard that a part finished the
 worker runs that part or a later one: a table sound for the worker's earliest part not yet reported
 finished (its *floor*) is sound for whatever it runs then and later. A win in part ``w`` makes every
-worker drop its parts after ``w`` (they cannot be the answer), and tell so.
-
-The end of a run (session 16): once a worker holds no part, a busy worker's running part is split
-(``split``): the bottom half of its stack dealt on as sub-parts numbered in the serial order
-(:class:`~zorglab.search.deal.Deal`). A sub-part may go to a worker whose table rests on nothing
-after it but what finished (``Deal.take_pending``), where the split's prefix is sound for its floor
-too, so the worker files it before the sub-part runs; a part is split only where some worker could
-take its sub-parts (``Deal.may_split``). A worker holding none gets tables sound for the earliest part
-it may yet be dealt (a sub-part waiting, or one of a part any worker holds).
+worker drop its parts after ``w`` (they cannot be the answer).
 """
 
 from __future__ import annotations
 
 import pickle
+import threading
 import time
 from collections import deque
 from typing import Any, Sequence
 
-from zorglab.search.deal import DROPPED, Deal, Part, check_frontiers
-from zorglab.search.frontier import SHARE_MEMOS, SPLIT, SPLIT_CHECK, Export, FrontierRun, FrontierWorker, Source
+from zorglab.search.deal import Deal, check_frontiers
+from zorglab.search.frontier import SHARE_MEMOS, Export, FrontierRun, FrontierWorker, Source
 from zorglab.search.memoshare import Shipped
 from zorglab.search.solver import SOLVABLE, UNKNOWN, Verdict
 
-Packed = tuple[bytes, frozenset[Part]]       # a table passed on: its pickled Export, and the parts it rests on
+Packed = tuple[bytes, frozenset[int]]       # a table passed on: its pickled Export, and the parts it rests on
 
 
 def pack(export: Export) -> Packed:
@@ -62,35 +55,28 @@ class Runner:
         self.max_states = max_states
         self.max_seconds = max_seconds
         self.ongoing = ongoing
-        self.parts: deque[Part] = deque()
-        self.current: Part | None = None
+        self.parts: deque[int] = deque()
+        self.current: int | None = None
         self.imports: list[tuple[int, Packed]] = []
         self.memos: list[Shipped] = []
-        self.cutoff: Part | None = None     # a win's part: the parts after it are dropped
+        self.cutoff: int | None = None      # a win's part: the parts after it are dropped
         self.spent = False
-        self.wanted: frozenset[Part] = frozenset()     # split the running part if one of these (a worker idle)
-        self.end = False                    # every main part dealt: calls of SPLIT_CHECK states, so a split comes soon
-        self.dropped: list[Part] = []       # parts after a win dropped unrun, not yet told
 
-    def feed(self, parts: list[Part], imports: list[tuple[int, Packed]], cutoff: Part | None,
-             memos: Sequence[Shipped] = (), roots: dict[Part, bytes] | None = None, end: bool = False) -> None:
-        self.end = self.end or end
+    def feed(self, parts: list[int], imports: list[tuple[int, Packed]], cutoff: int | None,
+             memos: Sequence[Shipped] = ()) -> None:
         self.parts.extend(parts)
         self.imports.extend(imports)
         self.memos.extend(memos)
-        if roots:
-            self.worker.roots.update(roots)
         if cutoff is not None and (self.cutoff is None or cutoff < self.cutoff):
             self.cutoff = cutoff
 
     def idle(self) -> bool:
         """Nothing to run (no part, or the budget spent) and no table to file."""
-        return not self.imports and not self.dropped and \
-            (self.spent or (self.current is None and self._next_part(peek=True) is None))
+        return not self.imports and (self.spent or (self.current is None and self._next_part(peek=True) is None))
 
-    def _next_part(self, peek: bool = False) -> Part | None:
+    def _next_part(self, peek: bool = False) -> int | None:
         while self.parts and self.cutoff is not None and self.parts[0] > self.cutoff:
-            self.dropped.append(self.parts.popleft())       # never run: told, so its part leaves the worker's book
+            self.parts.popleft()
         if not self.parts:
             return None
         return self.parts[0] if peek else self.parts.popleft()
@@ -116,19 +102,12 @@ class Runner:
         while left > 0 and not self.spent:
             if self.current is not None and self.cutoff is not None and self.current > self.cutoff:
                 self.current = None         # a part after a win: it cannot be the answer
-            if self.current in self.wanted:
-                nodes = worker.split()
-                if nodes:       # the split's prefix passed on with it: what the part filed so far
-                    self.wanted = frozenset()
-                    events.append({"part": self.current, "done": None, "casts": (), "reason": "",
-                                   "export": pack(worker.export()), "memos": None, "split": nodes})
-                    break
             fresh = None
             if self.current is None:
                 fresh = self._next_part()
                 if fresh is None:
                     break
-            size = min(left, SPLIT_CHECK) if self.end else left
+            size = left
             if self.max_states is not None:
                 size = min(size, self.max_states - worker.search.states)
                 if size <= 0:
@@ -154,66 +133,37 @@ class Runner:
                 self.feed([], [], reply["part"])        # its later parts cannot be the answer
             elif len(self.parts) <= 1:
                 break
-        self._next_part(peek=True)
-        events += [{"part": part, "done": DROPPED, "casts": (), "reason": "", "export": None, "memos": None}
-                   for part in self.dropped]
-        self.dropped = []
         return events
 
 
-def floor_of(assigned: list[Part], deal: Deal, held: Sequence[Sequence[Part]] = ()) -> Part:
-    """The earliest part a worker may be running: its earliest part not reported finished; for a
-    worker holding none, the earliest it may be dealt yet: a sub-part waiting, or one of a part any
-    worker holds (``held``), or the next part."""
-    if assigned:
-        return min(assigned)
-    return min([deal.next, *deal.pending, *(part for parts in held for part in parts)])
+def _floor(assigned: list[int], deal: Deal) -> int:
+    """The earliest part a worker may be running: its earliest part not reported finished."""
+    return min(assigned) if assigned else deal.next
 
 
-def top_up(deal: Deal, worker: int, assigned: list[Part], reserve: int,
-          held: Sequence[Sequence[Part]] = ()) -> tuple[list[Part], list[tuple[int, Packed]]]:
-    """Top the worker's parts up to ``reserve`` + 1 (in the serial order, the sub-parts of split parts
-    first; none past a win) and the tables the others passed on that it may
-    file, sound for its floor. A sub-part goes only with the split's prefix filed (see :class:`Deal`)."""
-    subs: list[Part] = []
-    while len(assigned) < reserve + 1:      # sub-parts first: they come before every part not yet dealt
-        sub = deal.take_pending(worker, min(assigned) if assigned else None)
-        if sub is None:
-            break
-        subs.append(sub)
-        assigned.append(sub)
-    parts: list[Part] = []
+def _feed(deal: Deal, worker: int, assigned: list[int], reserve: int) -> tuple[list[int], list[tuple[int, Packed]]]:
+    """Top the worker's parts up to ``reserve`` + 1 (in the serial order; none past a win) and the
+    tables the others passed on that it may file, sound for its floor."""
+    parts: list[int] = []
     while len(assigned) < reserve + 1 and deal.next < deal.parts \
             and (deal.win is None or deal.next <= deal.win[0]):
         parts.append(deal.next)
         assigned.append(deal.next)
         deal.next += 1
-    floor = floor_of(assigned, deal, held)
+    floor = _floor(assigned, deal)
     imports = []
-    holds = deal.holds[worker]
     for source, exports in enumerate(deal.exports):
         if source == worker:
             continue
         sent = deal.sent[worker][source]
         while sent < len(exports) and deal._sound(exports[sent][1][1], floor, None):
             imports.append((source, exports[sent][1]))
-            holds.update(exports[sent][1][1])
             sent += 1
         deal.sent[worker][source] = sent
-    for sub in subs:
-        _, source, needs = deal.roots[sub]
-        if source != worker and deal.sent[worker][source] < needs:      # (the book's own argument says never)
-            raise AssertionError(f"sub-part {sub} dealt without the split's prefix")
-    holds.update(parts, subs)
-    return subs + parts, imports
+    return parts, imports
 
 
-def roots_of(deal: Deal, parts: list[Part]) -> dict[Part, bytes]:
-    """The nodes of the sub-parts among ``parts`` (a main part's node every worker has)."""
-    return {p: deal.roots[p][0] for p in parts if p in deal.roots}
-
-
-def book(deal: Deal, worker: int, assigned: list[Part], events: list[dict[str, Any]], stamp: int = 0) -> None:
+def _book(deal: Deal, worker: int, assigned: list[int], events: list[dict[str, Any]], stamp: int = 0) -> None:
     """Book a worker's events (:meth:`Deal.answer`): each part finished leaves its reserve."""
     for event in events:
         if deal.answer(worker, event, stamp) is None and event["part"] in assigned:
@@ -222,91 +172,181 @@ def book(deal: Deal, worker: int, assigned: list[Part], events: list[dict[str, A
 
 def run_here(source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
              max_seconds: float | None, ongoing: bool, reserve: int,
-             share_memos: bool = SHARE_MEMOS, split: bool = SPLIT) -> tuple[Verdict | None, list[Any], Deal, int]:
+             share_memos: bool = SHARE_MEMOS) -> tuple[Verdict | None, list[Any], Deal, int]:
     """The pipelined frontier in this process, the workers' slices one after another on a clock of
     states (the least busy worker's next), so runs are the same every time. Returns the prefix's
-    verdict where it decided (else None), the workers, the book (``deal.makespan``: the schedule's
-    CPU s, the busiest worker's with its waits) and the reports made. ``split``: a worker left with
-    nothing has the busy one's part split (:meth:`Deal.split`)."""
+    verdict where it decided (else None), the workers, the book and the reports made."""
     local = [FrontierWorker(source, i, workers, prefix, share_memos) for i in range(workers)]
     decided = check_frontiers([w.describe() for w in local])
     deal = Deal(len(local[0].frontier), workers)
     if decided is not None:
         return decided, local, deal, 0
     runners = [Runner(w, slice_states, max_states, max_seconds, ongoing) for w in local]
-    assigned: list[list[Part]] = [[] for _ in range(workers)]
+    assigned: list[list[int]] = [[] for _ in range(workers)]
     clock = [w.search.states for w in local]
-    cpu = [w.cpu for w in local]        # each worker's CPU s on the schedule, the waits for a split included
     reports = 0
     for i in range(workers):
-        parts, imports = top_up(deal, i, assigned[i], reserve)
-        runners[i].feed(parts, imports, None, deal.memos_for(i), roots_of(deal, parts))
+        runners[i].feed(*_feed(deal, i, assigned[i], reserve), None, deal.memos_for(i))
     while not deal.over():
         ready = [i for i in range(workers) if not runners[i].idle()]
         if not ready:
             break
         i = min(ready, key=lambda j: (clock[j], j))
-        before, spent = local[i].search.states, local[i].cpu
+        before = local[i].search.states
         events = runners[i].step()
         clock[i] += local[i].search.states - before
-        cpu[i] += local[i].cpu - spent
         reports += 1
-        book(deal, i, assigned[i], events, clock[i])
-        cutoff = None if deal.win is None else deal.win[0]
-        for j in [i] + [j for j in range(workers) if j != i and not assigned[j]]:
-            parts, imports = top_up(deal, j, assigned[j], reserve, assigned)
-            if j != i and parts:        # an idle worker dealt sub-parts: it waited for the split
-                clock[j], cpu[j] = max(clock[j], clock[i]), max(cpu[j], cpu[i])
-            runners[j].feed(parts, imports, cutoff, deal.memos_for(j), roots_of(deal, parts), deal.next >= deal.parts)
-        if split:
-            _ask_split(deal, runners, assigned)
-    deal.makespan = max(cpu)
+        _book(deal, i, assigned[i], events, clock[i])
+        parts, imports = _feed(deal, i, assigned[i], reserve)
+        runners[i].feed(parts, imports, None if deal.win is None else deal.win[0], deal.memos_for(i))
     return None, local, deal, reports
 
 
-def _ask_split(deal: Deal, runners: list[Runner], assigned: list[list[Part]]) -> None:
-    """A worker with nothing left while another runs a part: ask the busy one with the earliest
-    part the idle one could take sub-parts of to split it at the end of its slice (its stack's bottom
-    dealt on, :meth:`Deal.split`); no worker idle, no split asked."""
-    for runner in runners:
-        runner.wanted = frozenset()
-    for j, parts in splittable(deal, assigned).items():
-        current = runners[j].current
-        if current in parts:
-            runners[j].wanted = frozenset([current])
-            return
+class _PipeActor:
+    """A :class:`Runner` as a dask actor: its slices run in a thread of the worker's process, while
+    the actor's coroutines (on the worker's event loop) take what the coordinator feeds, in the order
+    it sent them, and hand out the events as they come."""
+
+    def __init__(self, source: Source, index: int, workers: int, prefix: int, slice_states: int,
+                 max_states: int | None, max_seconds: float | None, ongoing: bool, share_memos: bool):
+        self.runner = Runner(FrontierWorker(source, index, workers, prefix, share_memos), slice_states, max_states,
+                             max_seconds, ongoing)
+        self._lock = threading.Condition()
+        self._inbox: dict[int, tuple[list[int], list[tuple[int, Packed]], int | None, list[Shipped]]] = {}
+        self._taken = 0
+        self._events: list[dict[str, Any]] = []
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._ready: Any = None
+        self._loop: Any = None
+        self._error: BaseException | None = None      # what stopped the thread, raised to the coordinator
+
+    def describe(self) -> dict[str, Any]:
+        return self.runner.worker.describe()
+
+    async def exchange(self, seq: int, parts: list[int], imports: list[tuple[int, Packed]],
+                       cutoff: int | None, memos: list[Shipped]) -> list[dict[str, Any]]:
+        """Take a delivery (numbered by the coordinator: taken in that order; the thread starts on the
+        first), then hand out the events since the last exchange, once there are some: one round trip
+        a report, while the search runs on."""
+        import asyncio
+
+        if self._thread is None:
+            self._loop = asyncio.get_running_loop()
+            self._ready = asyncio.Event()
+            self._thread = threading.Thread(target=self._run, name="frontier-pipeline", daemon=True)
+            self._thread.start()
+        with self._lock:
+            self._inbox[seq] = (parts, imports, cutoff, memos)
+            self._lock.notify()
+        while True:
+            await self._ready.wait()
+            with self._lock:
+                events, self._events = self._events, []
+                self._ready.clear()
+                if self._error is not None:
+                    raise RuntimeError(f"the frontier worker's search stopped: {self._error!r}") from self._error
+            if events:
+                return events
+
+    async def stop(self) -> tuple[int, float, int, float]:
+        """Stop the thread (at the end of its slice) and give its totals."""
+        import asyncio
+
+        with self._lock:
+            self._stop = True
+            self._lock.notify()
+        if self._thread is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._thread.join)
+        worker = self.runner.worker
+        return worker.search.states, worker.cpu, worker.imported, worker.take_cpu
+
+    def _run(self) -> None:
+        try:
+            self._serve()
+        except BaseException as error:      # (MemoryError, a bug): told to the coordinator, never a hang
+            with self._lock:
+                self._error = error
+            self._loop.call_soon_threadsafe(self._ready.set)
+
+    def _serve(self) -> None:
+        runner = self.runner
+        while True:
+            with self._lock:
+                while not self._stop and self._taken not in self._inbox and runner.idle():
+                    self._lock.wait()
+                if self._stop:
+                    return
+                while self._taken in self._inbox:
+                    runner.feed(*self._inbox.pop(self._taken))
+                    self._taken += 1
+            events = runner.step()
+            if events:
+                with self._lock:
+                    self._events.extend(events)
+                self._loop.call_soon_threadsafe(self._ready.set)
 
 
-def splittable(deal: Deal, assigned: list[list[Part]], eager: bool = False) -> dict[int, frozenset[Part]]:
-    """The parts each busy worker holds that it may split (:meth:`Deal.may_split`) for a worker holding
-    none to take, where there is such a worker and no sub-part waits (``eager``: for any other worker,
-    at any time: the tests' way of splitting parts all through a run)."""
-    if deal.over() or (deal.pending and not eager):
-        return {}
-    takers = list(range(len(assigned))) if eager else [j for j, held in enumerate(assigned) if not held]
-    if not takers:
-        return {}
-    out = {}
-    for j, held in enumerate(assigned):
-        parts = frozenset(p for p in held if deal.may_split(j, p, held, takers))
-        if parts:
-            out[j] = parts
-    return out
+def run_on(client: Any, source: Source, workers: int, prefix: int, slice_states: int, max_states: int | None,
+           max_seconds: float | None, ongoing: bool, reserve: int, share_memos: bool = SHARE_MEMOS) -> tuple[Verdict | None, list[dict[str, Any]],
+                                                                             Deal, list[tuple[int, float, int, float]],
+                                                                             int]:
+    """The pipelined frontier on a dask cluster, one actor a worker and a coordinating thread each:
+    the prefix's verdict where it decided (else None), the workers' descriptions, the book, each
+    worker's totals (states, CPU s, entries filed of others', CPU s filing them) and the reports."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = sorted(client.scheduler_info()["workers"])
+    futures = [client.submit(_PipeActor, source, i, workers, prefix, slice_states, max_states, max_seconds,
+                             ongoing, share_memos, actor=True, workers=[names[i % len(names)]], pure=False)
+               for i in range(workers)]
+    actors = [future.result() for future in futures]
+    described = [actor.describe().result() for actor in actors]
+    decided = check_frontiers(described)
+    deal = Deal(described[0]["parts"], workers)
+    if decided is not None:
+        return decided, described, deal, [(d["states"], d["cpu"], 0, 0.0) for d in described], 0
+    lock = threading.Lock()
+    assigned: list[list[int]] = [[] for _ in range(workers)]
+    first = [(*_feed(deal, i, assigned[i], reserve), None, deal.memos_for(i)) for i in range(workers)]
+    reports = [0]
+
+    def serve(i: int) -> None:
+        number = 0
+        parts, imports, cutoff, memos = first[i]
+        while assigned[i]:         # (none dealt to it: fewer parts than workers)
+            events = actors[i].exchange(number, parts, imports, cutoff, memos).result()
+            with lock:
+                reports[0] += 1
+                _book(deal, i, assigned[i], events)
+                if deal.over() or not (assigned[i] or deal.next < deal.parts):
+                    return
+                if deal.win is not None and not any(p <= deal.win[0] for p in assigned[i]):
+                    return          # every part it holds comes after the win
+                parts, imports = _feed(deal, i, assigned[i], reserve)
+                memos = deal.memos_for(i)
+                cutoff = None if deal.win is None else deal.win[0]
+                number += 1
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for future in [pool.submit(serve, i) for i in range(workers)]:
+            future.result()
+    totals = [actor.stop().result() for actor in actors]
+    return None, described, deal, totals, reports[0]
 
 
 def solve(source: Source, workers: int, client: Any, prefix: int, slice_states: int, max_states: int | None,
           max_seconds: float | None, ongoing: bool, reserve: int, start: float,
-          share_memos: bool = SHARE_MEMOS, split: bool = SPLIT) -> FrontierRun:
+          share_memos: bool = SHARE_MEMOS) -> FrontierRun:
     """:func:`~zorglab.search.frontier.frontier_solve` with ``reserve`` > 0: here (``client`` None) or
     on the cluster; ``start``: the caller's clock (``time.perf_counter``) when the run began."""
     if client is None:
         decided, local, deal, rounds = run_here(source, workers, prefix, slice_states, max_states, max_seconds,
-                                                ongoing, reserve, share_memos, split)
+                                                ongoing, reserve, share_memos)
         totals = [(w.search.states, w.cpu, w.imported, w.take_cpu) for w in local]
     else:
-        from zorglab.search.pipecluster import run_on
         decided, _, deal, totals, rounds = run_on(client, source, workers, prefix, slice_states, max_states,
-                                                  max_seconds, ongoing, reserve, share_memos, split)
+                                                  max_seconds, ongoing, reserve, share_memos)
     if decided is not None:
         return FrontierRun(decided, 0, [t[0] for t in totals], [t[1] for t in totals], 0, [0] * workers,
                            [0.0] * workers)
